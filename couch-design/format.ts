@@ -1,0 +1,64 @@
+/** es-MX formatting and the date rules of DESIGN section 7 (stored ISO, dd/mm/yyyy accepted). */
+
+const money = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+
+/** 1234.5 -> '$1,234.50'; missing or not a number -> '$0.00' (spec 000 section 9). */
+export function formatMoney(value: unknown): string {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return money.format(Number.isFinite(n) ? n : 0);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+const DMY_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+function validYmd(y: number, m: number, d: number): boolean {
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * Accepts 'yyyy-mm-dd' (optionally followed by a time) or 'dd/mm/yyyy' and answers
+ * 'yyyy-mm-dd', or null when the text is not a real calendar date.
+ */
+export function toIsoDate(value: unknown): string | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
+  if (typeof value !== 'string') return null;
+  const s = value.trim();
+  let y: number, m: number, d: number;
+  const iso = ISO_DATE.exec(s);
+  const dmy = DMY_DATE.exec(s);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (dmy) [d, m, y] = [Number(dmy[1]), Number(dmy[2]), Number(dmy[3])];
+  else return null;
+  return validYmd(y, m, d) ? `${y}-${pad(m)}-${pad(d)}` : null;
+}
+
+const dateFmt = new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const dateTimeFmt = new Intl.DateTimeFormat('es-MX', {
+  day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'America/Mexico_City',
+});
+
+/** A calendar date in es-MX ('21/11/2026'); `fallback` when missing or invalid (spec: 'N/A'). */
+export function formatDate(value: unknown, fallback = 'N/A'): string {
+  const iso = toIsoDate(value);
+  if (!iso) return fallback;
+  return dateFmt.format(new Date(`${iso}T00:00:00Z`));
+}
+
+/** A moment (ISO timestamp) in es-MX with the time, in Mexico City's time zone. */
+export function formatDateTime(value: unknown, fallback = 'N/A'): string {
+  if (typeof value !== 'string' && !(value instanceof Date)) return fallback;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? fallback : dateTimeFmt.format(d);
+}
+
+/** Star counts of the settings drawer: 1234 -> '1.2K', 2_500_000 -> '2.5M', then B and T. */
+export function abbreviateCount(n: number): string {
+  const units: Array<[number, string]> = [[1e12, 'T'], [1e9, 'B'], [1e6, 'M'], [1e3, 'K']];
+  for (const [size, suffix] of units) {
+    if (Math.abs(n) >= size) return `${(n / size).toFixed(1).replace(/\.0$/, '')}${suffix}`;
+  }
+  return String(n);
+}

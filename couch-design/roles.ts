@@ -1,0 +1,85 @@
+/**
+ * The one role matrix (DESIGN section 6). Role text arrives free-form in `user.role`;
+ * every comparison goes through `normalizeRole` so 'Administrador', 'ADMINISTRADOR' and
+ * 'administrador' mean the same.
+ */
+
+export interface SessionUser {
+  id: string;
+  role: string;
+  /** Employee linked to this account, from either direction of the link. */
+  empleado_id?: string | null;
+}
+
+/** Roles offered by the user forms (specification 000, section 6). */
+export const ASSIGNABLE_ROLES = ['user', 'administrator', 'administrador', 'supervisor de obra', 'ayudante de administrador'] as const;
+export const DEFAULT_ROLE = 'user';
+
+export function normalizeRole(role: string | null | undefined): string {
+  return (role ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
+}
+
+const ADMIN_EXACT = new Set(['admin', 'administrador', 'superadministrator']);
+
+export function isAdmin(role: string | null | undefined): boolean {
+  const r = normalizeRole(role);
+  return r.includes('administrator') || ADMIN_EXACT.has(r);
+}
+
+/** The users list styles any role containing 'admin' as an admin badge and sorts it first. */
+export function hasAdminBadge(role: string | null | undefined): boolean {
+  return normalizeRole(role).includes('admin');
+}
+
+export function isSupervisor(role: string | null | undefined): boolean {
+  return !isAdmin(role) && normalizeRole(role).includes('supervisor');
+}
+
+export const canManageUsers = isAdmin;
+export const canManageEmployees = isAdmin;
+export const canManagePayroll = isAdmin;
+
+/** Everyone edits their own personal data and photo, never their own role or employee link. */
+export function canEditUser(actor: SessionUser, targetUserId: string): boolean {
+  return isAdmin(actor.role) || actor.id === targetUserId;
+}
+
+export function canChangeRoleOrLink(actor: SessionUser): boolean {
+  return isAdmin(actor.role);
+}
+
+export function canViewEmployeeProfile(actor: SessionUser, empleadoId: string): boolean {
+  return isAdmin(actor.role) || (!!actor.empleado_id && actor.empleado_id === empleadoId);
+}
+
+const FIELD_AGENT_ROLES = new Set(['user', 'asesor']);
+
+export function canCreateCaptacion(role: string | null | undefined): boolean {
+  return isAdmin(role) || FIELD_AGENT_ROLES.has(normalizeRole(role));
+}
+export const canEditCaptacion = canCreateCaptacion;
+export const canDeleteCaptacion = isAdmin;
+
+/** Only admins reassign `captacion.asesor`; everyone else keeps the creator. */
+export const canReassignCaptacion = isAdmin;
+
+/** A supervisor sees only the captaciones whose adviser is their own user id. */
+export function canSeeCaptacion(actor: SessionUser, asesor: unknown): boolean {
+  if (!isSupervisor(actor.role)) return true;
+  return typeof asesor === 'string' && asesor === actor.id;
+}
+
+export function hasOwnPayslips(actor: SessionUser): boolean {
+  return !!actor.empleado_id;
+}
+
+/** 'supervisor de obra' -> 'Supervisor de obra'; empty -> 'Usuario'. */
+export function roleLabel(role: string | null | undefined): string {
+  const r = (role ?? '').trim();
+  if (!r) return 'Usuario';
+  return r.charAt(0).toUpperCase() + r.slice(1).toLowerCase();
+}

@@ -1,0 +1,38 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** LevelDB folder of the embedded store; ':memory:' keeps everything in memory (tests). */
+  dataDir: string;
+  couchdbUrl?: string;
+  dbPrefix: string;
+  sessionSecret: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  publicSignup: boolean;
+  trustProxy: boolean;
+  /** Folder of the built PWA served as static files; absent in API-only tests. */
+  staticDir?: string;
+  /** Session lifetime: a rolling session of weeks, so a field trip does not end it. */
+  sessionMaxAgeMs: number;
+}
+
+const truthy = (v: string | undefined): boolean => /^(1|true|yes|si|sí)$/i.test(v ?? '');
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: env.DATA_DIR ?? path.resolve('data'),
+    couchdbUrl: env.COUCHDB_URL || undefined,
+    dbPrefix: env.COUCH_DB_PREFIX ?? 'inmo_',
+    sessionSecret: env.SESSION_SECRET ?? '',
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    publicSignup: truthy(env.PUBLIC_SIGNUP),
+    trustProxy: truthy(env.TRUST_PROXY),
+    staticDir: path.resolve('dist'),
+    sessionMaxAgeMs: 30 * 24 * 60 * 60 * 1000,
+  };
+}
