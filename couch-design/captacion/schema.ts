@@ -1,0 +1,303 @@
+/**
+ * The one set of captación rules (specification 001 section 5), used by the create and edit forms
+ * (DESIGN 7: edit validates with the create rules), by REST and by the replication endpoint.
+ *
+ * Choices where the specification is loose:
+ * - RFC and CURP are upper-cased before the pattern runs: 'gode561231gr8' is a valid RFC typed in
+ *   lower case, and the stored value is upper-cased too (convert.ts).
+ * - Numeric inputs may hold numeric strings; '' (an empty input) and null mean "empty".
+ * - A required text shows one message at a time: the length and format rules stay quiet while
+ *   the field is empty.
+ * - The sale block is checked only while en_venta is on, and then only for what would corrupt
+ *   the record (negative amounts, commission over 100 %, a bad e-mail or date).
+ */
+import * as yup from 'yup';
+import { toIsoDate } from '../format';
+import { ESTADOS_MEXICO } from '../mexico';
+import { MSG } from './messages';
+import { ESTADO_CIVIL_OPTIONS } from './options';
+import type { ValidationIssue } from './types';
+
+export const PHONE_PATTERN = /^\d{10}$/;
+export const NSS_PATTERN = /^\d{11}$/;
+export const RFC_PATTERN = /^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/;
+export const CURP_PATTERN = /^[A-Z]{4}\d{6}[HM][A-Z]{5}[A-Z0-9]{2}$/;
+export const CODIGO_POSTAL_PATTERN = /^\d{5}$/;
+export const MIN_NOMBRE = 3;
+export const MIN_REFERENCIAS = 2;
+
+const isBlank = (o: unknown): boolean => o === null || o === undefined || (typeof o === 'string' && o.trim() === '');
+
+const str = () =>
+  yup
+    .string()
+    .transform((v, o) => (o === null ? undefined : v))
+    .trim()
+    .typeError(MSG.formatoInvalido);
+
+const required = (message: string) => str().required(message);
+
+const oneOfWhenPresent = (options: readonly string[]) => (v: string | undefined) =>
+  !v || options.includes(v);
+
+const nombre = (requiredMessage: string) =>
+  required(requiredMessage).test('min', MSG.nombreMin, (v) => !v || v.length >= MIN_NOMBRE);
+
+const telefono = () =>
+  required(MSG.telefonoRequerido).matches(PHONE_PATTERN, { message: MSG.telefonoFormato, excludeEmptyString: true });
+
+const num = () =>
+  yup
+    .number()
+    .transform((v, o) => (isBlank(o) ? undefined : v))
+    .typeError(MSG.numeroInvalido);
+
+const bool = () => yup.boolean().typeError(MSG.booleanoInvalido);
+
+const mustBeTrue = (message: string) => bool().test('obligatorio', message, (v) => v === true);
+
+const obj = <T extends yup.ObjectShape>(shape: T) =>
+  yup
+    .object(shape)
+    .transform((v, o) => (o === null ? undefined : v))
+    .typeError(MSG.formatoInvalido);
+
+const propietario = obj({
+  nombre: nombre(MSG.propietarioNombreRequerido),
+  telefono: telefono(),
+  correo: str().email(MSG.correoFormato),
+  direccion: str(),
+  identificacion: str(),
+  nss: str().matches(NSS_PATTERN, { message: MSG.nssFormato, excludeEmptyString: true }),
+  rfc: str().uppercase().matches(RFC_PATTERN, { message: MSG.rfcFormato, excludeEmptyString: true }),
+  curp: str().uppercase().matches(CURP_PATTERN, { message: MSG.curpFormato, excludeEmptyString: true }),
+  estado_civil: required(MSG.estadoCivilRequerido).test(
+    'opcion',
+    MSG.estadoCivilInvalido,
+    oneOfWhenPresent(ESTADO_CIVIL_OPTIONS),
+  ),
+});
+
+const adeudo = obj({
+  tipo: str(),
+  // The issue asks for negative amounts to be refused by the server too, not only by the input.
+  monto: num().min(0, MSG.noNegativo),
+  numero_referencia: str(),
+  descripcion: str(),
+  estatus: str(),
+});
+
+const propiedad = obj({
+  tipo: required(MSG.tipoPropiedadRequerido),
+  direccion: obj({
+    calle: required(MSG.calleRequerida),
+    numero: required(MSG.numeroRequerido),
+    colonia: required(MSG.coloniaRequerida),
+    ciudad: required(MSG.ciudadRequerida),
+    estado: required(MSG.estadoRequerido).test('opcion', MSG.estadoInvalido, oneOfWhenPresent(ESTADOS_MEXICO)),
+    codigo_postal: required(MSG.codigoPostalRequerido).matches(CODIGO_POSTAL_PATTERN, {
+      message: MSG.codigoPostalFormato,
+      excludeEmptyString: true,
+    }),
+    completa: str(),
+  }),
+  caracteristicas: obj({
+    m2_terreno: num().required(MSG.m2TerrenoRequerido).moreThan(0, MSG.mayorACero),
+    m2_construccion: num().required(MSG.m2ConstruccionRequerido).moreThan(0, MSG.mayorACero),
+    habitaciones: num().required(MSG.habitacionesRequerido).min(0, MSG.noNegativo),
+    baños: num().required(MSG.bañosRequerido).min(0, MSG.noNegativo),
+    cocheras: num().min(0, MSG.noNegativo),
+    descripcion: str(),
+    año_construccion: num().test(
+      'año',
+      MSG.añoInvalido,
+      (v) => v === undefined || (Number.isInteger(v) && v >= 1800 && v <= new Date().getFullYear() + 5),
+    ),
+  }),
+  imagenes: yup.array().of(str()).typeError(MSG.formatoInvalido),
+  adeudos: yup.array().of(adeudo).typeError(MSG.formatoInvalido),
+});
+
+const datosLaborales = obj({
+  empresa: str(),
+  direccion: str(),
+  telefono: str(),
+  area: str(),
+  puesto: str(),
+  turno: str(),
+  registro_patronal: str(),
+  antiguedad: num().min(0, MSG.noNegativo),
+  ingresos_mensuales: num().min(0, MSG.noNegativo),
+});
+
+const referencia = obj({
+  nombre: nombre(MSG.referenciaNombreRequerido),
+  relacion: required(MSG.parentescoRequerido),
+  telefono: telefono(),
+  direccion: str(),
+});
+
+const referencias = yup
+  .array()
+  .of(referencia)
+  .transform((v, o) => (o === null ? undefined : v))
+  .typeError(MSG.referenciasRequeridas)
+  .required(MSG.referenciasRequeridas)
+  .min(MIN_REFERENCIAS, MSG.referenciasMin);
+
+const documentacion = obj({
+  ine: mustBeTrue(MSG.ineObligatoria),
+  curp: bool(),
+  rfc: bool(),
+  escrituras: mustBeTrue(MSG.escriturasObligatorias),
+  predial_pagado: bool(),
+  libre_gravamen: bool(),
+  comprobante_domicilio: bool(),
+  observaciones: str(),
+});
+
+const ventaActiva = obj({
+  en_venta: bool(),
+  precio_venta: num().min(0, MSG.noNegativo),
+  comision_venta: num().min(0, MSG.noNegativo).max(100, MSG.comisionMax),
+  fecha_venta: str().test('fecha', MSG.fechaInvalida, (v) => !v || toIsoDate(v) !== null),
+  comprador: obj({ correo: str().email(MSG.correoFormato) }),
+});
+
+const isOn = (v: unknown): boolean => v === true || v === 'true' || v === 'on';
+
+/** "No validation when sale is off" (spec 5): the block is checked only while en_venta is on. */
+const venta = yup.lazy((v: unknown) =>
+  typeof v === 'object' && v !== null && isOn((v as { en_venta?: unknown }).en_venta) ? ventaActiva : yup.mixed(),
+);
+
+const captacion = obj({
+  tipo_captacion: required(MSG.tipoCaptacionRequerido),
+  observaciones: str(),
+  fecha: str(),
+  asesor: yup.mixed(),
+});
+
+const common = {
+  propietario,
+  propiedad,
+  datos_laborales: datosLaborales,
+  referencias_personales: referencias,
+  venta,
+  captacion,
+  tipo_tramite: str(),
+  estatus_actual: str(),
+  pdf_url: str(),
+};
+
+/** The form shape (`documentacion`), for Formik's validationSchema. */
+export const captacionSchema = yup.object({ ...common, documentacion }).typeError(MSG.formatoInvalido);
+
+/** The stored shape (`documentos_entregados`, `type: 'captacion'`), for REST and replication. */
+export const captacionDocSchema = yup
+  .object({
+    type: yup.string().required(MSG.tipoDocumento).oneOf(['captacion'], MSG.tipoDocumento),
+    ...common,
+    documentos_entregados: documentacion,
+  })
+  .typeError(MSG.formatoInvalido);
+
+export type CaptacionShape = 'form' | 'doc';
+
+/** Orders problems as the form shows its fields (yup reports nested objects last). */
+const FIELD_ORDER: string[] = (() => {
+  const out: string[] = [];
+  const walk = (schema: unknown, path: string): void => {
+    if (schema instanceof yup.ObjectSchema) {
+      for (const [key, child] of Object.entries(schema.fields)) {
+        const p = path ? `${path}.${key}` : key;
+        out.push(p);
+        walk(key === 'venta' ? ventaActiva : child, p);
+      }
+    } else if (schema instanceof yup.ArraySchema && schema.innerType) {
+      walk(schema.innerType, `${path}[]`);
+    }
+  };
+  walk(captacionDocSchema.shape({ documentacion }), '');
+  return out;
+})();
+
+function orderKey(param: string): Array<number | string> {
+  const key: Array<number | string> = [];
+  let template = '';
+  for (const token of param.split(/\.|(?=\[)/)) {
+    const index = /^\[(\d+)\]$/.exec(token);
+    if (index) {
+      template += '[]';
+      key.push(Number(index[1]));
+    } else {
+      template = template ? `${template}.${token}` : token;
+      const rank = FIELD_ORDER.indexOf(template);
+      key.push(rank < 0 ? FIELD_ORDER.length : rank);
+    }
+  }
+  return key;
+}
+
+function compareParams(a: string, b: string): number {
+  const ka = orderKey(a);
+  const kb = orderKey(b);
+  for (let i = 0; i < Math.min(ka.length, kb.length); i++) {
+    if (ka[i] !== kb[i]) return (ka[i] as number) - (kb[i] as number);
+  }
+  return ka.length - kb.length;
+}
+
+/**
+ * Every problem of a captación, as `{param, msg}` with the dotted path (`propietario.telefono`,
+ * `referencias_personales[0].nombre`), in form order; [] when valid. The shape is guessed from
+ * the presence of `documentacion` unless given.
+ */
+export function validateCaptacion(value: unknown, shape?: CaptacionShape): ValidationIssue[] {
+  const which =
+    shape ?? (typeof value === 'object' && value !== null && 'documentacion' in value ? 'form' : 'doc');
+  const schema = which === 'form' ? captacionSchema : captacionDocSchema;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [{ param: '', msg: MSG.formatoInvalido }];
+  try {
+    schema.validateSync(value, { abortEarly: false });
+    return [];
+  } catch (err) {
+    if (!(err instanceof yup.ValidationError)) throw err;
+    const raw = err.inner.length > 0 ? err.inner : [err];
+    const seen = new Set<string>();
+    const issues: ValidationIssue[] = [];
+    for (const e of raw) {
+      const issue = { param: e.path ?? '', msg: e.message };
+      const k = `${issue.param}\u0000${issue.msg}`;
+      if (!seen.has(k)) {
+        seen.add(k);
+        issues.push(issue);
+      }
+    }
+    return issues.sort((a, b) => compareParams(a.param, b.param));
+  }
+}
+
+/** Formik-style nested error object from the same rules (first message per field). */
+export function issuesToFormErrors(issues: ValidationIssue[]): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const { param, msg } of issues) {
+    const tokens = param.split(/\.|\[(\d+)\]/).filter((t) => t !== undefined && t !== '');
+    if (tokens.length === 0) continue;
+    let node: Record<string, unknown> = root;
+    tokens.forEach((token, i) => {
+      const last = i === tokens.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(tokens[i + 1]);
+      if (last) {
+        if (node[token] === undefined) node[token] = msg;
+      } else {
+        if (typeof node[token] !== 'object' || node[token] === null) node[token] = nextIsIndex ? [] : {};
+        node = node[token] as Record<string, unknown>;
+      }
+    });
+  }
+  return root;
+}
+
+export { errorsBySection, errorSummaryText, ERROR_SUMMARY_PREFIX } from './summary';
+export type { ErrorSection, ErrorSectionName } from './summary';

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canCreateCaptacion, canDeleteCaptacion, canEditCaptacion, canEditUser, canChangeRoleOrLink, canManageEmployees,
+  canManagePayroll, canManageUsers, canReassignCaptacion, canSeeCaptacion, canViewEmployeeProfile, hasAdminBadge,
+  hasOwnPayslips, isAdmin, isSupervisor, roleLabel,
+} from './roles';
+
+// DESIGN section 6, case by case.
+describe('who is an admin', () => {
+  it.each([
+    ['administrator', true], ['Administrator', true], ['ADMINISTRATOR', true], ['Superadministrator', true],
+    ['superadministrator', true], ['admin', true], ['Admin', true], ['administrador', true], ['Administrador', true],
+    ['system administrator', true], ['ayudante de administrador', false], ['user', false], ['asesor', false],
+    ['supervisor de obra', false], ['Supervisor', false], ['', false],
+  ])('%s -> %s', (role, expected) => {
+    expect(isAdmin(role)).toBe(expected);
+    expect(canManageUsers(role)).toBe(expected);
+    expect(canManageEmployees(role)).toBe(expected);
+    expect(canManagePayroll(role)).toBe(expected);
+    expect(canDeleteCaptacion(role)).toBe(expected);
+    expect(canReassignCaptacion(role)).toBe(expected);
+  });
+
+  it('ignores case, accents and surrounding spaces', () => {
+    expect(isAdmin('  ADMINISTRADÓR ')).toBe(true);
+  });
+
+  it('styles any role containing admin as an admin badge, the helper included', () => {
+    expect(hasAdminBadge('ayudante de administrador')).toBe(true);
+    expect(hasAdminBadge('administrator')).toBe(true);
+    expect(hasAdminBadge('supervisor de obra')).toBe(false);
+  });
+});
+
+describe('supervisors', () => {
+  it.each([['supervisor', true], ['Supervisor de obra', true], ['SUPERVISOR', true], ['user', false], ['administrator', false]])(
+    '%s -> %s', (role, expected) => expect(isSupervisor(role)).toBe(expected),
+  );
+
+  it('see only the captaciones whose adviser is their own user id', () => {
+    const sup = { id: 'u-sup', role: 'supervisor de obra' };
+    expect(canSeeCaptacion(sup, 'u-sup')).toBe(true);
+    expect(canSeeCaptacion(sup, 'u-otro')).toBe(false);
+    expect(canSeeCaptacion(sup, undefined)).toBe(false);
+    expect(canSeeCaptacion(sup, { nombre: 'u-sup' })).toBe(false);
+  });
+
+  it('everyone else sees every captación', () => {
+    for (const role of ['user', 'asesor', 'administrator', 'ayudante de administrador']) {
+      expect(canSeeCaptacion({ id: 'x', role }, 'u-otro')).toBe(true);
+    }
+  });
+});
+
+describe('captaciones: create and edit', () => {
+  it.each([
+    ['administrator', true], ['admin', true], ['user', true], ['User', true], ['asesor', true], ['Asesor', true],
+    ['supervisor de obra', false], ['ayudante de administrador', false], ['', false],
+  ])('%s -> %s', (role, expected) => {
+    expect(canCreateCaptacion(role)).toBe(expected);
+    expect(canEditCaptacion(role)).toBe(expected);
+  });
+});
+
+describe('own data', () => {
+  it('everyone edits their own user, never their own role or link', () => {
+    const me = { id: 'u1', role: 'user' };
+    expect(canEditUser(me, 'u1')).toBe(true);
+    expect(canEditUser(me, 'u2')).toBe(false);
+    expect(canChangeRoleOrLink(me)).toBe(false);
+    expect(canEditUser({ id: 'a', role: 'administrator' }, 'u2')).toBe(true);
+    expect(canChangeRoleOrLink({ id: 'a', role: 'administrator' })).toBe(true);
+  });
+
+  it('an employee profile is visible to admins and to the linked person only', () => {
+    expect(canViewEmployeeProfile({ id: 'u1', role: 'user', empleado_id: 'e1' }, 'e1')).toBe(true);
+    expect(canViewEmployeeProfile({ id: 'u1', role: 'user', empleado_id: 'e1' }, 'e2')).toBe(false);
+    expect(canViewEmployeeProfile({ id: 'u1', role: 'user', empleado_id: null }, 'e2')).toBe(false);
+    expect(canViewEmployeeProfile({ id: 'a', role: 'administrador' }, 'e2')).toBe(true);
+  });
+
+  it('own payslips need a linked employee, admins included', () => {
+    expect(hasOwnPayslips({ id: 'a', role: 'administrator' })).toBe(false);
+    expect(hasOwnPayslips({ id: 'a', role: 'administrator', empleado_id: 'e9' })).toBe(true);
+    expect(hasOwnPayslips({ id: 'u', role: 'user', empleado_id: 'e1' })).toBe(true);
+  });
+});
+
+describe('role labels', () => {
+  it('capitalise the first letter and lower-case the rest, default Usuario', () => {
+    expect(roleLabel('supervisor de obra')).toBe('Supervisor de obra');
+    expect(roleLabel('ADMINISTRATOR')).toBe('Administrator');
+    expect(roleLabel('')).toBe('Usuario');
+    expect(roleLabel(undefined)).toBe('Usuario');
+  });
+});

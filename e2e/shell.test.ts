@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
+import { openBrowser, signInThroughUi, startE2EGateway } from './harness';
+
+let gw: TestGateway;
+const users: Record<string, CreatedUser> = {};
+
+before(async () => {
+  gw = await startE2EGateway();
+  users.admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia' });
+  users.asesor = await gw.createUser({ role: 'asesor', empleado_id: 'emp-asesor' });
+  users.supervisor = await gw.createUser({ role: 'supervisor de obra' });
+  users.ayudante = await gw.createUser({ role: 'ayudante de administrador' });
+});
+after(() => gw.close());
+
+describe('sign-in screen', () => {
+  it('shows each error text and signs in with Enter in the password field', async () => {
+    const b = await openBrowser();
+    try {
+      const { page } = b;
+      await page.goto(`${gw.url}/dashboard/home`);
+      await page.waitForURL('**/auth/sign-in');
+
+      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+      await page.getByText('Por favor, completa todos los campos.').waitFor();
+
+      await page.getByLabel('Correo electrónico').fill(users.admin.email);
+      await page.getByLabel('Contraseña').fill('no-es-la-clave');
+      await page.getByLabel('Contraseña').press('Enter');
+      await page.getByText('El correo o la contraseña son incorrectos.').waitFor();
+
+      await page.getByLabel('Contraseña').fill(users.admin.password);
+      await page.getByLabel('Contraseña').press('Enter');
+      await page.waitForURL('**/dashboard/home');
+      await page.getByText("Today's Money").waitFor();
+      await page.getByText('Orders Overview').waitFor();
+
+      // An authenticated visitor of the sign-in screen goes to the dashboard home.
+      await page.goto(`${gw.url}/auth/sign-in`);
+      await page.waitForURL('**/dashboard/home');
+      // Unknown paths go home too.
+      await page.goto(`${gw.url}/no/existe`);
+      await page.waitForURL('**/dashboard/home');
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+describe('the shell per role', () => {
+  const visible = async (page: import('playwright-core').Page, slug: string) => (await page.getByTestId(`nav-${slug}`).count()) > 0;
+
+  it('an admin sees every admin entry', async () => {
+    const b = await openBrowser();
+    try {
+      await signInThroughUi(b.page, gw.url, users.admin.email, users.admin.password);
+      for (const slug of ['dashboard', 'perfil', 'usuarios', 'empleados', 'proyectos', 'nueva-captacion']) {
+        assert.ok(await visible(b.page, slug), `el administrador debe ver ${slug}`);
+      }
+      assert.equal(await visible(b.page, 'mi-nomina'), false, 'sin empleado vinculado no hay Mi Nómina');
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('an adviser with a linked employee lands on the profile and sees no admin entry', async () => {
+    const b = await openBrowser();
+    try {
+      await signInThroughUi(b.page, gw.url, users.asesor.email, users.asesor.password);
+      await b.page.waitForURL('**/dashboard/profile');
+      for (const slug of ['perfil', 'mi-nomina', 'proyectos', 'nueva-captacion']) assert.ok(await visible(b.page, slug), slug);
+      for (const slug of ['dashboard', 'usuarios', 'empleados']) assert.equal(await visible(b.page, slug), false, slug);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('a supervisor and an admin helper cannot create captaciones', async () => {
+    for (const who of [users.supervisor, users.ayudante]) {
+      const b = await openBrowser();
+      try {
+        await signInThroughUi(b.page, gw.url, who.email, who.password);
+        await b.page.waitForURL('**/dashboard/profile');
+        assert.ok(await visible(b.page, 'proyectos'));
+        assert.equal(await visible(b.page, 'nueva-captacion'), false);
+        assert.equal(await visible(b.page, 'usuarios'), false);
+      } finally {
+        await b.close();
+      }
+    }
+  });
+
+  it('a route not built yet says so, and the settings drawer opens', async () => {
+    const b = await openBrowser();
+    try {
+      await signInThroughUi(b.page, gw.url, users.admin.email, users.admin.password);
+      await b.page.goto(`${gw.url}/dashboard/empleados`);
+      await b.page.getByText('En construcción').first().waitFor();
+      await b.page.getByTestId('settings').click();
+      await b.page.getByText('Configuración').first().waitFor();
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+describe('sign-out and offline', () => {
+  it('signs out through the server and back to the sign-in screen', async () => {
+    const b = await openBrowser();
+    try {
+      await signInThroughUi(b.page, gw.url, users.asesor.email, users.asesor.password);
+      await b.page.getByTestId('logout').click();
+      await b.page.waitForURL('**/auth/sign-in');
+      const stored = await b.page.evaluate(() => localStorage.getItem('user'));
+      assert.equal(stored, null);
+      await b.page.goto(`${gw.url}/dashboard/profile`);
+      await b.page.waitForURL('**/auth/sign-in');
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('a signed-in person who reloads with no connection gets the shell and their session', async () => {
+    const b = await openBrowser();
+    try {
+      const { page, context } = b;
+      await signInThroughUi(page, gw.url, users.admin.email, users.admin.password);
+      await page.waitForURL('**/dashboard/home');
+      // The service worker must be active and have precached the shell before going offline.
+      await page.waitForFunction(async () => {
+        const reg = await navigator.serviceWorker.getRegistration();
+        return !!reg?.active && !!navigator.serviceWorker.controller;
+      }, undefined, { timeout: 30_000 }).catch(async () => {
+        await page.reload();
+        await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 30_000 });
+      });
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByTestId('topbar').waitFor();
+      await page.getByText("Today's Money").waitFor();
+      await context.setOffline(false);
+    } finally {
+      await b.close();
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import type { JSX } from 'react';
+
+/** Static demo items of the template (spec 001 section 2.2): nothing is loaded. */
+export const DEMO_NOTIFICATIONS = [
+  { icon: 'envelope', text: 'Tienes 3 mensajes nuevos' },
+  { icon: 'home', text: 'Nueva captación asignada a tu equipo' },
+  { icon: 'calendar', text: 'Recordatorio: junta semanal a las 10:00' },
+] as const;
+
+export function NotificationsMenu(): JSX.Element {
+  return (
+    <Popover
+      placement="bottom-end"
+      content={
+        <Menu aria-label="Notificaciones">
+          <MenuDivider title="Notificaciones" />
+          {DEMO_NOTIFICATIONS.map((n) => (
+            <MenuItem key={n.text} icon={n.icon} text={n.text} />
+          ))}
+        </Menu>
+      }
+    >
+      <Button variant="minimal" icon="notifications" aria-label="Notificaciones" title="Notificaciones">
+        <span className="app-topbar__badge" aria-hidden>
+          {DEMO_NOTIFICATIONS.length}
+        </span>
+      </Button>
+    </Popover>
+  );
+}

@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STARS_URL } from './github-stars';
+import { SettingsDrawer } from './SettingsDrawer';
+import { DEFAULT_UI_SETTINGS, parseUiSettings, UI_SETTINGS_KEY, useUiSettings, type UiSettings } from './settings';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function stubStars(answer: () => Promise<Response>) {
+  const fetch = vi.fn(answer);
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+function Harness({ initial = DEFAULT_UI_SETTINGS }: { initial?: UiSettings }) {
+  const [settings, setSettings] = useState(initial);
+  return (
+    <SettingsDrawer isOpen onClose={() => undefined} settings={settings} onChange={(c) => setSettings({ ...settings, ...c })} />
+  );
+}
+
+describe('settings drawer', () => {
+  it('shows the repository star count abbreviated', async () => {
+    const fetch = stubStars(async () => Response.json({ stargazers_count: 20_567 }));
+    render(<Harness />);
+    expect(await screen.findByText('20.6K')).toBeTruthy();
+    expect(screen.getByTestId('github-stars').textContent).toContain('estrellas en GitHub');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0][0]).toBe(STARS_URL);
+  });
+
+  it('abbreviates millions too', async () => {
+    stubStars(async () => Response.json({ stargazers_count: 2_500_000 }));
+    render(<Harness />);
+    expect(await screen.findByText('2.5M')).toBeTruthy();
+  });
+
+  it('stays silent when the count cannot be fetched (offline)', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const fetch = stubStars(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    render(<Harness />);
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByTestId('github-stars')).toBeNull();
+    expect(screen.getByText('Configuración')).toBeTruthy();
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('offers the six sidebar colours with dark selected by default, and switches them', async () => {
+    stubStars(async () => Response.json({}, { status: 403 }));
+    render(<Harness />);
+    const colours = within(screen.getByRole('radiogroup', { name: 'Color de la barra lateral' }));
+    const names = colours.getAllByRole('radio').map((r) => r.getAttribute('aria-label'));
+    expect(names).toEqual(['Blanco', 'Oscuro', 'Verde', 'Naranja', 'Rojo', 'Rosa']);
+    expect(colours.getByRole('radio', { name: 'Oscuro' }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(colours.getByRole('radio', { name: 'Verde' }));
+    expect(colours.getByRole('radio', { name: 'Verde' }).getAttribute('aria-checked')).toBe('true');
+    const types = within(screen.getByRole('radiogroup', { name: 'Tipo de barra lateral' }));
+    expect(types.getAllByRole('radio').map((r) => r.textContent)).toEqual(['Oscuro', 'Transparente', 'Blanco']);
+    expect(types.getByRole('radio', { name: 'Blanco' }).getAttribute('aria-checked')).toBe('true');
+    expect((screen.getByRole('checkbox', { name: 'Barra de navegación fija' }) as HTMLInputElement).checked).toBe(false);
+  });
+});
+
+describe('interface settings', () => {
+  it('defaults: sidebar open, dark colour, white type, navbar transparent and not fixed', () => {
+    expect(parseUiSettings(null)).toEqual({
+      sidebarOpen: true,
+      sidebarColor: 'dark',
+      sidebarType: 'white',
+      transparentNavbar: true,
+      fixedNavbar: false,
+    });
+  });
+
+  it('ignores damaged values one by one', () => {
+    const parsed = parseUiSettings(JSON.stringify({ sidebarColor: 'purple', sidebarType: 'transparent', fixedNavbar: 'yes' }));
+    expect(parsed.sidebarColor).toBe('dark');
+    expect(parsed.sidebarType).toBe('transparent');
+    expect(parsed.fixedNavbar).toBe(false);
+    expect(parseUiSettings('{not json').sidebarType).toBe('white');
+  });
+
+  it('persists changes in localStorage', () => {
+    function Probe() {
+      const [settings, update] = useUiSettings();
+      return (
+        <button type="button" onClick={() => update({ fixedNavbar: true, sidebarColor: 'pink' })}>
+          {settings.sidebarColor}
+        </button>
+      );
+    }
+    const first = render(<Probe />);
+    fireEvent.click(screen.getByRole('button'));
+    first.unmount();
+    expect(JSON.parse(localStorage.getItem(UI_SETTINGS_KEY) ?? '{}')).toMatchObject({ fixedNavbar: true, sidebarColor: 'pink' });
+    render(<Probe />);
+    expect(screen.getByRole('button').textContent).toBe('pink');
+  });
+});

@@ -1,0 +1,125 @@
+import { AnchorButton, Classes, Drawer, FormGroup, Icon, Position, SegmentedControl, Switch, Tag } from '@blueprintjs/core';
+import { useEffect, useState, type JSX } from 'react';
+import { abbreviateCount } from '../../../../couch-design/format';
+import { fetchStarCount, STARS_REPO } from './github-stars';
+import {
+  SIDEBAR_COLOR_LABELS,
+  SIDEBAR_COLORS,
+  SIDEBAR_TYPE_LABELS,
+  SIDEBAR_TYPES,
+  type SidebarType,
+  type UiSettings,
+} from './settings';
+
+interface SettingsDrawerProps {
+  isOpen: boolean;
+  onClose: () => void;
+  settings: UiSettings;
+  onChange: (change: Partial<UiSettings>) => void;
+}
+
+/** The star count is fetched on first opening only, and stays hidden when it cannot be had. */
+function useStarCount(enabled: boolean): number | null {
+  const [stars, setStars] = useState<number | null>(null);
+  useEffect(() => {
+    if (!enabled || stars !== null) return;
+    const controller = new AbortController();
+    void fetchStarCount(controller.signal).then((n) => {
+      if (!controller.signal.aborted) setStars(n);
+    });
+    return () => controller.abort();
+  }, [enabled, stars]);
+  return stars;
+}
+
+export function SettingsDrawer({ isOpen, onClose, settings, onChange }: SettingsDrawerProps): JSX.Element {
+  const [opened, setOpened] = useState(isOpen);
+  useEffect(() => {
+    if (isOpen) setOpened(true);
+  }, [isOpen]);
+  const stars = useStarCount(opened);
+
+  return (
+    <Drawer
+      isOpen={isOpen}
+      onClose={onClose}
+      title="Configuración"
+      icon="cog"
+      position={Position.RIGHT}
+      size="340px"
+      className="app-settings"
+    >
+      <div className={`${Classes.DRAWER_BODY} app-settings__body`}>
+        <p className={Classes.TEXT_MUTED}>Ajusta la apariencia del panel. Los cambios se guardan en este dispositivo.</p>
+
+        <FormGroup label="Color de la barra lateral" labelFor="settings-sidebar-color">
+          <div id="settings-sidebar-color" role="radiogroup" aria-label="Color de la barra lateral" className="app-swatches">
+            {SIDEBAR_COLORS.map((color) => (
+              <button
+                key={color}
+                type="button"
+                role="radio"
+                aria-checked={settings.sidebarColor === color}
+                aria-label={SIDEBAR_COLOR_LABELS[color]}
+                title={SIDEBAR_COLOR_LABELS[color]}
+                className={`app-swatch app-swatch--${color}${settings.sidebarColor === color ? ' is-selected' : ''}`}
+                onClick={() => onChange({ sidebarColor: color })}
+              />
+            ))}
+          </div>
+        </FormGroup>
+
+        <FormGroup label="Tipo de barra lateral" helperText="Elige entre los distintos fondos de la barra lateral.">
+          <SegmentedControl
+            fill
+            role="radiogroup"
+            aria-label="Tipo de barra lateral"
+            options={SIDEBAR_TYPES.map((type) => ({ value: type, label: SIDEBAR_TYPE_LABELS[type] }))}
+            value={settings.sidebarType}
+            onValueChange={(value) => onChange({ sidebarType: value as SidebarType })}
+          />
+        </FormGroup>
+
+        <Switch
+          label="Barra de navegación fija"
+          checked={settings.fixedNavbar}
+          onChange={(e) => onChange({ fixedNavbar: e.currentTarget.checked })}
+        />
+
+        <hr className="app-settings__divider" />
+
+        <div className="app-settings__promo">
+          <AnchorButton
+            fill
+            intent="primary"
+            icon="book"
+            href="https://blueprintjs.com/docs/"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Documentación de Blueprint
+          </AnchorButton>
+          <AnchorButton
+            fill
+            variant="outlined"
+            icon="git-repo"
+            href={`https://github.com/${STARS_REPO}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Ver el código en GitHub
+          </AnchorButton>
+          {stars !== null && (
+            <p className="app-settings__stars" data-testid="github-stars">
+              <Tag minimal round icon={<Icon icon="star" size={12} />}>
+                {abbreviateCount(stars)}
+              </Tag>{' '}
+              estrellas en GitHub
+            </p>
+          )}
+          <p className={`${Classes.TEXT_MUTED} app-settings__thanks`}>¡Gracias por usar Inmobiliaria!</p>
+        </div>
+      </div>
+    </Drawer>
+  );
+}

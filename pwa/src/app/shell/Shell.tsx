@@ -1,0 +1,98 @@
+/** The chrome around every /dashboard screen (spec 001 section 2.2). */
+import { Drawer, Position } from '@blueprintjs/core';
+import { Suspense, useCallback, useMemo, useState, type JSX } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useSession } from '../../lib/session';
+import { SIGN_IN_PATH } from '../guards';
+import { ScreenLoading } from '../loading';
+import { breadcrumbsFor, type TitledRoute } from './breadcrumbs';
+import { Footer } from './Footer';
+import { navEntriesFor } from './nav-entries';
+import { SettingsDrawer } from './SettingsDrawer';
+import { useUiSettings } from './settings';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+import { OVERLAY_SIDEBAR_QUERY, useMediaQuery } from './use-media-query';
+import './shell.css';
+
+/** `screens` gives the breadcrumb its titles (passed in to keep the route table the one source). */
+export function Shell({ screens }: { screens: TitledRoute[] }): JSX.Element {
+  const { user, signOut } = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [settings, updateSettings] = useUiSettings();
+  const overlayMode = useMediaQuery(OVERLAY_SIDEBAR_QUERY);
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  const entries = useMemo(() => navEntriesFor(user), [user]);
+  const crumbs = useMemo(() => breadcrumbsFor(pathname, screens), [pathname, screens]);
+
+  const toggleSidebar = useCallback(() => {
+    if (overlayMode) setOverlayOpen((open) => !open);
+    else updateSettings({ sidebarOpen: !settings.sidebarOpen });
+  }, [overlayMode, settings.sidebarOpen, updateSettings]);
+
+  const handleSignOut = useCallback(async () => {
+    setSigningOut(true);
+    try {
+      if (await signOut()) navigate(SIGN_IN_PATH, { replace: true });
+    } finally {
+      setSigningOut(false);
+    }
+  }, [signOut, navigate]);
+
+  const sidebar = (collapsed: boolean, onNavigate?: () => void) => (
+    <Sidebar
+      entries={entries}
+      color={settings.sidebarColor}
+      type={settings.sidebarType}
+      collapsed={collapsed}
+      onNavigate={onNavigate}
+    />
+  );
+
+  return (
+    <div className={`app-shell${overlayMode ? ' app-shell--overlay' : ''}`}>
+      {overlayMode ? (
+        <Drawer
+          isOpen={overlayOpen}
+          onClose={() => setOverlayOpen(false)}
+          position={Position.LEFT}
+          size="272px"
+          className="app-sidebar-drawer"
+          aria-label="Menú principal"
+        >
+          {sidebar(false, () => setOverlayOpen(false))}
+        </Drawer>
+      ) : (
+        <aside className="app-shell__aside">{sidebar(!settings.sidebarOpen)}</aside>
+      )}
+      <div className="app-shell__main">
+        <TopBar
+          crumbs={crumbs}
+          fixed={settings.fixedNavbar}
+          transparent={settings.transparentNavbar}
+          sidebarExpanded={overlayMode ? overlayOpen : settings.sidebarOpen}
+          onToggleSidebar={toggleSidebar}
+          onOpenSettings={() => setSettingsOpen(true)}
+          onSignOut={() => void handleSignOut()}
+          signingOut={signingOut}
+        />
+        <main className="app-shell__content" id="contenido">
+          <Suspense fallback={<ScreenLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+      </div>
+      <SettingsDrawer
+        isOpen={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+        settings={settings}
+        onChange={updateSettings}
+      />
+    </div>
+  );
+}

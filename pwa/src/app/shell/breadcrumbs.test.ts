@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbsFor } from './breadcrumbs';
+
+const ROUTES = [
+  { path: 'home', title: 'Inicio' },
+  { path: 'users', title: 'Lista de Usuarios' },
+  { path: 'users/edit/:userId', title: 'Editar Usuario' },
+  { path: 'captaciones', title: 'Mis Proyectos de Captación' },
+  { path: 'captaciones/nueva', title: 'Nueva Captación Inmobiliaria' },
+  { path: 'captaciones/:id/detalle', title: 'Detalle de Captación Inmobiliaria' },
+];
+
+describe('breadcrumbsFor', () => {
+  it('home is a single crumb', () => {
+    expect(breadcrumbsFor('/dashboard/home', ROUTES)).toEqual([{ text: 'Inicio' }]);
+  });
+
+  it('a list is home then its title', () => {
+    expect(breadcrumbsFor('/dashboard/users', ROUTES)).toEqual([
+      { text: 'Inicio', href: '/dashboard/home' },
+      { text: 'Lista de Usuarios' },
+    ]);
+  });
+
+  it('a screen inside a section links back to the section, without the record id', () => {
+    expect(breadcrumbsFor('/dashboard/captaciones/abc123/detalle', ROUTES)).toEqual([
+      { text: 'Inicio', href: '/dashboard/home' },
+      { text: 'Proyectos', href: '/dashboard/captaciones' },
+      { text: 'Detalle de Captación Inmobiliaria' },
+    ]);
+    expect(breadcrumbsFor('/dashboard/users/edit/u9', ROUTES).map((c) => c.text)).toEqual([
+      'Inicio',
+      'Usuarios',
+      'Editar Usuario',
+    ]);
+  });
+});

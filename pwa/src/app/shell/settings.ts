@@ -1,0 +1,91 @@
+/**
+ * Interface-only settings of spec 000 section 3 and spec 001 section 9, kept in localStorage
+ * so the chrome looks the same after a reload or offline.
+ */
+import { useCallback, useState } from 'react';
+
+export const SIDEBAR_COLORS = ['white', 'dark', 'green', 'orange', 'red', 'pink'] as const;
+export const SIDEBAR_TYPES = ['dark', 'transparent', 'white'] as const;
+export type SidebarColor = (typeof SIDEBAR_COLORS)[number];
+export type SidebarType = (typeof SIDEBAR_TYPES)[number];
+
+export const SIDEBAR_COLOR_LABELS: Record<SidebarColor, string> = {
+  white: 'Blanco',
+  dark: 'Oscuro',
+  green: 'Verde',
+  orange: 'Naranja',
+  red: 'Rojo',
+  pink: 'Rosa',
+};
+
+export const SIDEBAR_TYPE_LABELS: Record<SidebarType, string> = {
+  dark: 'Oscuro',
+  transparent: 'Transparente',
+  white: 'Blanco',
+};
+
+export interface UiSettings {
+  sidebarOpen: boolean;
+  sidebarColor: SidebarColor;
+  sidebarType: SidebarType;
+  transparentNavbar: boolean;
+  fixedNavbar: boolean;
+}
+
+export const DEFAULT_UI_SETTINGS: UiSettings = {
+  sidebarOpen: true,
+  sidebarColor: 'dark',
+  sidebarType: 'white',
+  transparentNavbar: true,
+  fixedNavbar: false,
+};
+
+export const UI_SETTINGS_KEY = 'ui-settings';
+
+/** Unknown or damaged values fall back to the defaults one by one. */
+export function parseUiSettings(raw: string | null): UiSettings {
+  let v: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    if (parsed && typeof parsed === 'object') v = parsed as Record<string, unknown>;
+  } catch {
+    // keep defaults
+  }
+  const bool = (key: keyof UiSettings) =>
+    typeof v[key] === 'boolean' ? (v[key] as boolean) : (DEFAULT_UI_SETTINGS[key] as boolean);
+  return {
+    sidebarOpen: bool('sidebarOpen'),
+    sidebarColor: (SIDEBAR_COLORS as readonly unknown[]).includes(v.sidebarColor)
+      ? (v.sidebarColor as SidebarColor)
+      : DEFAULT_UI_SETTINGS.sidebarColor,
+    sidebarType: (SIDEBAR_TYPES as readonly unknown[]).includes(v.sidebarType)
+      ? (v.sidebarType as SidebarType)
+      : DEFAULT_UI_SETTINGS.sidebarType,
+    transparentNavbar: bool('transparentNavbar'),
+    fixedNavbar: bool('fixedNavbar'),
+  };
+}
+
+function load(): UiSettings {
+  try {
+    return parseUiSettings(localStorage.getItem(UI_SETTINGS_KEY));
+  } catch {
+    return DEFAULT_UI_SETTINGS;
+  }
+}
+
+export function useUiSettings(): [UiSettings, (change: Partial<UiSettings>) => void] {
+  const [settings, setSettings] = useState<UiSettings>(load);
+  const update = useCallback((change: Partial<UiSettings>) => {
+    setSettings((prev) => {
+      const next = { ...prev, ...change };
+      try {
+        localStorage.setItem(UI_SETTINGS_KEY, JSON.stringify(next));
+      } catch {
+        // storage unavailable: the change still applies for this visit
+      }
+      return next;
+    });
+  }, []);
+  return [settings, update];
+}

@@ -1,0 +1,118 @@
+/** Sign in (spec 000 sections 2, 5 and 8). */
+import { Button, Callout, Card, Classes, FormGroup, H2, InputGroup, Tooltip } from '@blueprintjs/core';
+import { Formik, type FormikHelpers } from 'formik';
+import { useState, type JSX } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { useSession } from '../../lib/session';
+import { EMPTY_FIELDS, signInErrorMessage } from './sign-in-messages';
+import './sign-in.css';
+
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+const HOME = '/dashboard/home';
+
+export default function SignInPage(): JSX.Element {
+  const { status, signIn } = useSession();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
+
+  if (status === 'authenticated') return <Navigate to={HOME} replace />;
+
+  const submit = async (values: Credentials, helpers: FormikHelpers<Credentials>) => {
+    const email = values.email.trim();
+    if (!email || !values.password) {
+      setError(EMPTY_FIELDS);
+      return;
+    }
+    setError(null);
+    try {
+      await signIn(email, values.password);
+      navigate(HOME, { replace: true });
+    } catch (err) {
+      setError(signInErrorMessage(err));
+      helpers.setFieldValue('password', '', false);
+    }
+  };
+
+  return (
+    <div className="signin">
+      <div className="signin__panel" aria-hidden>
+        <img src="/signin-panel.svg" alt="" className="signin__image" />
+      </div>
+      <main className="signin__main">
+        <Card elevation={2} className="signin__card">
+          <div className="signin__brand">
+            <img src="/favicon.svg" alt="" width={40} height={40} />
+            <span>Inmobiliaria</span>
+          </div>
+          <H2 className="signin__title">Bienvenido de nuevo</H2>
+          <p className={Classes.TEXT_MUTED}>Ingresa tu correo electrónico y tu contraseña para continuar.</p>
+          <Formik<Credentials> initialValues={{ email: '', password: '' }} onSubmit={submit}>
+            {({ values, handleChange, handleBlur, handleSubmit, submitForm, isSubmitting }) => (
+              <form noValidate onSubmit={handleSubmit} aria-label="Iniciar sesión">
+                {error && (
+                  <Callout intent="danger" icon="error" className="signin__error" role="alert">
+                    {error}
+                  </Callout>
+                )}
+                <FormGroup label="Correo electrónico" labelFor="signin-email">
+                  <InputGroup
+                    id="signin-email"
+                    name="email"
+                    type="email"
+                    size="large"
+                    leftIcon="envelope"
+                    autoComplete="username"
+                    autoFocus
+                    placeholder="nombre@empresa.com"
+                    value={values.email}
+                    onChange={handleChange}
+                    onBlur={handleBlur}
+                  />
+                </FormGroup>
+                <FormGroup label="Contraseña" labelFor="signin-password">
+                  <InputGroup
+                    id="signin-password"
+                    name="password"
+                    type={showPassword ? 'text' : 'password'}
+                    size="large"
+                    leftIcon="lock"
+                    autoComplete="current-password"
+                    value={values.password}
+                    onChange={handleChange}
+                    onBlur={handleBlur}
+                    onKeyDown={(e) => {
+                      // Spec: Enter in the password field submits (explicit, so it never depends on the browser).
+                      if (e.key === 'Enter' && !isSubmitting) {
+                        e.preventDefault();
+                        void submitForm();
+                      }
+                    }}
+                    rightElement={
+                      <Tooltip content={showPassword ? 'Ocultar contraseña' : 'Mostrar contraseña'}>
+                        <Button
+                          variant="minimal"
+                          icon={showPassword ? 'eye-off' : 'eye-open'}
+                          aria-label={showPassword ? 'Ocultar contraseña' : 'Mostrar contraseña'}
+                          aria-pressed={showPassword}
+                          onClick={() => setShowPassword((v) => !v)}
+                        />
+                      </Tooltip>
+                    }
+                  />
+                </FormGroup>
+                <Button type="submit" intent="primary" size="large" fill loading={isSubmitting} icon="log-in">
+                  Iniciar sesión
+                </Button>
+              </form>
+            )}
+          </Formik>
+        </Card>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * The local-data API the features use (DESIGN section 5). Everything reads and writes the
+ * signed-in person's own databases on this device; the sync engine moves them to and from the
+ * gateway. Keep no database handle across awaits: a scope change replaces the databases, and
+ * `watchLocal` reports it with a `reset` event.
+ */
+import { DOC_TYPES, type MangoIndexDef } from '../../../../couch-design/design-docs/index';
+import { conflictRevisionsIn, listConflictsIn, resolveConflictIn, type ConflictedDoc } from './conflicts';
+import { clearDraftIn, loadDraftIn, saveDraftIn } from './drafts';
+import type { LocalDatabase } from './pouch';
+import { currentUserId, dbFor, watchDb, whenReady, type LocalChangeEvent, type SyncedDbName } from './registry';
+import { dismissRejectedIn, listRejectedIn, type RejectedChange } from './rejected';
+
+export type { LocalDatabase } from './pouch';
+export type { LocalChangeEvent, SyncedDbName } from './registry';
+export type { ConflictedDoc } from './conflicts';
+export type { RejectedChange } from './rejected';
+export { requestPersistentStorage } from '../pwa';
+
+export const NOMINAS_READ_ONLY = 'Las nóminas no se modifican en este dispositivo.';
+
+type Doc<T extends {}> = PouchDB.Core.ExistingDocument<T>;
+export type LocalDoc<T extends {} = Record<string, unknown>> = T & { _id?: string; _rev?: string };
+export type MangoQuery<T extends {} = Record<string, unknown>> = PouchDB.Find.FindRequest<T>;
+
+/** The current handle of a database; for one-off reads, prefer the functions below. */
+export function getLocalDb(name: SyncedDbName): LocalDatabase {
+  return dbFor(currentUserId(), name);
+}
+
+async function ready(name: SyncedDbName): Promise<LocalDatabase> {
+  const userId = currentUserId();
+  await whenReady(userId);
+  return dbFor(userId, name);
+}
+
+function isNotFound(err: unknown): boolean {
+  return (err as { status?: number } | null)?.status === 404;
+}
+
+/** The document, or null when it does not exist (or was deleted). */
+export async function localGet<T extends {} = Record<string, unknown>>(name: SyncedDbName, id: string): Promise<Doc<T> | null> {
+  const db = await ready(name);
+  try {
+    return await db.get<T>(id);
+  } catch (err) {
+    if (isNotFound(err)) return null;
+    throw err;
+  }
+}
+
+/**
+ * Creates or updates a document. Sets `type` from the database; stamps nothing the gateway
+ * owns (`ultima_actualizacion`, `historial_estatus` are written by the server when it syncs).
+ * Payslips are read-only here: nobody writes them through replication.
+ */
+export async function localPut<T extends object>(name: SyncedDbName, doc: LocalDoc<T>): Promise<{ id: string; rev: string }> {
+  if (name === 'nominas') throw new Error(NOMINAS_READ_ONLY);
+  const db = await ready(name);
+  const typed = { ...doc, type: DOC_TYPES[name][0] };
+  const res = typed._id ? await db.put(typed as PouchDB.Core.PutDocument<T>) : await db.post(typed as PouchDB.Core.PostDocument<T>);
+  return { id: res.id, rev: res.rev };
+}
+
+/**
+ * Deletes a document. The tombstone keeps the body: the gateway routes deletions to scoped
+ * clients by their owner fields (`type`, `captacion.asesor`).
+ */
+export async function localRemove(name: SyncedDbName, idOrDoc: string | { _id: string; _rev?: string }): Promise<{ id: string; rev: string }> {
+  if (name === 'nominas') throw new Error(NOMINAS_READ_ONLY);
+  const db = await ready(name);
+  const id = typeof idOrDoc === 'string' ? idOrDoc : idOrDoc._id;
+  const rev = typeof idOrDoc === 'string' ? undefined : idOrDoc._rev;
+  const current = await db.get<object>(id, rev ? { rev } : {});
+  const res = await db.put({ ...current, _deleted: true });
+  return { id: res.id, rev: res.rev };
+}
+
+const indexes = new WeakMap<LocalDatabase, Map<string, Promise<unknown>>>();
+
+/** Creates (once per database) a Mango index, e.g. one of couch-design/design-docs. */
+export async function ensureLocalIndex(name: SyncedDbName, index: MangoIndexDef | PouchDB.Find.CreateIndexOptions): Promise<void> {
+  const db = await ready(name);
+  const def = 'ddoc' in index ? { index: { ...index.index, ddoc: index.ddoc, name: index.name } } : index;
+  const key = JSON.stringify(def);
+  let known = indexes.get(db);
+  if (!known) indexes.set(db, (known = new Map()));
+  let pending = known.get(key);
+  if (!pending) {
+    pending = db.createIndex(def as PouchDB.Find.CreateIndexOptions);
+    known.set(key, pending);
+    pending.catch(() => known.delete(key));
+  }
+  await pending;
+}
+
+export async function localFind<T extends {} = Record<string, unknown>>(name: SyncedDbName, query: MangoQuery<T>): Promise<Array<Doc<T>>> {
+  const db = await ready(name);
+  const res = await db.find(query as PouchDB.Find.FindRequest<object>);
+  return res.docs as unknown as Array<Doc<T>>;
+}
+
+/** Live local changes (writes on this device and documents arriving by sync); returns an unsubscribe. */
+export function watchLocal<T extends {} = Record<string, unknown>>(
+  name: SyncedDbName,
+  callback: (event: LocalChangeEvent<T>) => void,
+  options: { includeDocs?: boolean } = {},
+): () => void {
+  return watchDb<T>(currentUserId(), name, callback, options);
+}
+
+export async function listConflicts<T extends {} = Record<string, unknown>>(name: SyncedDbName): Promise<Array<ConflictedDoc<T>>> {
+  return listConflictsIn<T>(await ready(name));
+}
+
+export async function conflictRevisions<T extends {} = Record<string, unknown>>(name: SyncedDbName, id: string): Promise<Array<Doc<T>>> {
+  return conflictRevisionsIn<T>(await ready(name), id);
+}
+
+/** Keeps `winnerDoc` and deletes `losingRevs` (default: every other revision). Returns the new rev. */
+export async function resolveConflict<T extends object>(name: SyncedDbName, id: string, winnerDoc: T, losingRevs?: string[]): Promise<string> {
+  if (name === 'nominas') throw new Error(NOMINAS_READ_ONLY);
+  return resolveConflictIn(await ready(name), id, winnerDoc, losingRevs);
+}
+
+/** Changes the server refused for good, kept on the device (see rejected.ts). */
+export async function listRejectedChanges(): Promise<RejectedChange[]> {
+  return listRejectedIn(await ready('captaciones'));
+}
+
+export async function dismissRejectedChange(id?: string): Promise<void> {
+  return dismissRejectedIn(await ready('captaciones'), id);
+}
+
+// --- Drafts: local only, never synced -----------------------------------------------------
+
+export async function saveDraft<T>(key: string, value: T): Promise<void> {
+  return saveDraftIn(await ready('captaciones'), key, value);
+}
+
+export async function loadDraft<T = unknown>(key: string): Promise<T | null> {
+  return loadDraftIn<T>(await ready('captaciones'), key);
+}
+
+export async function clearDraft(key: string): Promise<void> {
+  return clearDraftIn(await ready('captaciones'), key);
+}

@@ -1,0 +1,35 @@
+/**
+ * The browser's PouchDB (DESIGN section 10): the core plus exactly the plugins the PWA uses.
+ * Never the full `pouchdb` package, which drags LevelDB into the bundle.
+ */
+import PouchDB from 'pouchdb-core';
+// These two CommonJS plugins ship no types; an ambient `declare module` here could clash with
+// another part of the project declaring the same names, so the import is left untyped.
+// @ts-ignore -- no type declarations for this package
+import indexeddbAdapter from 'pouchdb-adapter-indexeddb';
+// @ts-ignore -- no type declarations for this package
+import httpAdapter from 'pouchdb-adapter-http';
+import replication from 'pouchdb-replication';
+import find from 'pouchdb-find';
+
+PouchDB.plugin(indexeddbAdapter as PouchDB.Plugin)
+  .plugin(httpAdapter as PouchDB.Plugin)
+  .plugin(replication)
+  .plugin(find);
+
+export type LocalDatabase = PouchDB.Database;
+export type FetchFn = (url: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** A database on this device (IndexedDB). */
+export function openIndexedDb(name: string): LocalDatabase {
+  return new PouchDB(name, { adapter: 'indexeddb', auto_compaction: true });
+}
+
+/**
+ * A database of the gateway. `skip_setup` because the gateway never lets a client create a
+ * database; `fetch` is injectable so Node tests can carry the session cookie.
+ */
+export function openRemoteDb(url: string, fetchFn: FetchFn): LocalDatabase {
+  const options = { skip_setup: true, fetch: fetchFn } as unknown as PouchDB.Configuration.RemoteDatabaseConfiguration;
+  return new PouchDB(url, options);
+}

@@ -1,0 +1,173 @@
+/**
+ * Which local databases exist for whom. Every person gets their own pair of IndexedDB
+ * databases (`inmo_<userId>_captaciones`, `inmo_<userId>_nominas`), so a different person
+ * signing in on a shared tablet never opens the previous person's data.
+ *
+ * A scope change or a sign-out destroys a person's databases while screens may still be
+ * reading them; the registry closes the live feeds first, makes API calls wait for the wipe
+ * (the gate) and tells watchers afterwards that everything was reloaded.
+ */
+import { readStoredUser } from '../session-storage';
+import { openIndexedDb, type LocalDatabase } from './pouch';
+
+export type SyncedDbName = 'captaciones' | 'nominas';
+export const SYNCED_DBS: readonly SyncedDbName[] = ['captaciones', 'nominas'];
+
+export const NO_SESSION_MESSAGE = 'No hay una sesión iniciada en este dispositivo.';
+
+/** IndexedDB accepts any name, but ids come from the server: keep names predictable. */
+export function localDbName(userId: string, name: SyncedDbName): string {
+  return `inmo_${userId.replace(/[^A-Za-z0-9_-]/g, '_')}_${name}`;
+}
+
+let activeUserId: string | null = null;
+const open = new Map<string, LocalDatabase>();
+const gates = new Map<string, Promise<void>>();
+
+/** Set by the sync lifecycle when a person signs in (null when they leave). */
+export function setActiveUser(userId: string | null): void {
+  activeUserId = userId;
+}
+
+/**
+ * The signed-in person. Screens may render before the sync lifecycle runs; the user entry the
+ * session keeps in localStorage names the same person then.
+ */
+export function currentUserId(): string {
+  const id = activeUserId ?? readStoredUser()?.id ?? null;
+  if (!id) throw new Error(NO_SESSION_MESSAGE);
+  return id;
+}
+
+export function dbFor(userId: string, name: SyncedDbName): LocalDatabase {
+  const full = localDbName(userId, name);
+  let db = open.get(full);
+  if (!db) {
+    db = openIndexedDb(full);
+    open.set(full, db);
+  }
+  return db;
+}
+
+/** Resolves once no wipe of this person's databases is running. */
+export async function whenReady(userId: string): Promise<void> {
+  for (let gate = gates.get(userId); gate; gate = gates.get(userId)) await gate.catch(() => undefined);
+}
+
+// --- Live change feeds that survive a wipe ---------------------------------------------
+
+export type LocalChangeEvent<T extends {} = Record<string, unknown>> =
+  | { kind: 'change'; id: string; rev: string; deleted: boolean; seq: number | string; doc?: PouchDB.Core.ExistingDocument<T> }
+  /** The database was wiped and pulled again (scope change): reload everything. */
+  | { kind: 'reset' };
+
+interface Watcher {
+  userId: string;
+  name: SyncedDbName;
+  includeDocs: boolean;
+  callback: (event: LocalChangeEvent<any>) => void;
+  feed: PouchDB.Core.Changes<any> | null;
+}
+
+const watchers = new Set<Watcher>();
+
+function attach(w: Watcher): void {
+  const feed = dbFor(w.userId, w.name).changes({ live: true, since: 'now', include_docs: w.includeDocs, return_docs: false } as PouchDB.Core.ChangesOptions);
+  feed.on('change', (c) => {
+    // Indexes of pouchdb-find are local design documents, not data.
+    if (c.id.startsWith('_design/')) return;
+    w.callback({ kind: 'change', id: c.id, rev: c.changes[0]?.rev ?? '', deleted: !!c.deleted, seq: c.seq, doc: c.doc });
+  });
+  // A feed cancelled by a wipe or a sign-out ends with an error on some adapters: nothing to do.
+  feed.on('error', () => undefined);
+  w.feed = feed;
+}
+
+function detach(w: Watcher): void {
+  w.feed?.cancel();
+  w.feed = null;
+}
+
+export function watchDb<T extends {} = Record<string, unknown>>(
+  userId: string,
+  name: SyncedDbName,
+  callback: (event: LocalChangeEvent<T>) => void,
+  options: { includeDocs?: boolean } = {},
+): () => void {
+  const w: Watcher = { userId, name, includeDocs: options.includeDocs ?? false, callback, feed: null };
+  watchers.add(w);
+  if (!gates.has(userId)) attach(w);
+  return () => {
+    watchers.delete(w);
+    detach(w);
+  };
+}
+
+// --- Wipes ------------------------------------------------------------------------------
+
+async function destroyOne(userId: string, name: SyncedDbName): Promise<void> {
+  const full = localDbName(userId, name);
+  const db = open.get(full) ?? openIndexedDb(full);
+  open.delete(full);
+  await db.destroy();
+}
+
+async function underGate<T>(userId: string, work: () => Promise<T>): Promise<T> {
+  await whenReady(userId);
+  let release!: () => void;
+  gates.set(userId, new Promise<void>((resolve) => (release = resolve)));
+  const mine = [...watchers].filter((w) => w.userId === userId);
+  mine.forEach(detach);
+  try {
+    return await work();
+  } finally {
+    gates.delete(userId);
+    release();
+  }
+}
+
+export interface WipeOptions {
+  /** `_local/*` documents of the captaciones database to copy into the fresh one (drafts...). */
+  keepLocal?: string[];
+  /** Runs on the fresh databases before anyone else may use them (e.g. to store the new scope). */
+  prepare?: (fresh: Record<SyncedDbName, LocalDatabase>) => Promise<void>;
+}
+
+/**
+ * Destroys and recreates a person's databases (scope change). Local-only documents named in
+ * `keepLocal` survive; watchers are told with a `reset` event once the fresh databases exist.
+ */
+export async function wipeLocalDbs(userId: string, options: WipeOptions = {}): Promise<void> {
+  await underGate(userId, async () => {
+    const kept: Array<Record<string, unknown>> = [];
+    const old = dbFor(userId, 'captaciones');
+    for (const id of options.keepLocal ?? []) {
+      try {
+        const { _rev, ...doc } = (await old.get(id)) as unknown as Record<string, unknown>;
+        void _rev;
+        kept.push(doc);
+      } catch {
+        // missing: nothing to keep
+      }
+    }
+    // nóminas first: captaciones holds the stored scope, so an interrupted wipe is redone.
+    await destroyOne(userId, 'nominas');
+    await destroyOne(userId, 'captaciones');
+    const fresh = { captaciones: dbFor(userId, 'captaciones'), nominas: dbFor(userId, 'nominas') };
+    for (const doc of kept) await fresh.captaciones.put(doc as PouchDB.Core.PutDocument<object>);
+    await options.prepare?.(fresh);
+  });
+  for (const w of [...watchers]) {
+    if (w.userId !== userId) continue;
+    attach(w);
+    w.callback({ kind: 'reset' });
+  }
+}
+
+/** Sign-out on a shared device: the person's local data goes away for good. */
+export async function destroyLocalDbs(userId: string): Promise<void> {
+  await underGate(userId, async () => {
+    for (const name of SYNCED_DBS) await destroyOne(userId, name);
+  });
+  for (const w of [...watchers]) if (w.userId === userId) watchers.delete(w);
+}

@@ -1,0 +1,196 @@
+/**
+ * The session of the PWA: unknown until the first auth check, then authenticated(user) or
+ * anonymous (spec 000 section 4). Lives in lib/ so every feature can read it without
+ * importing app/ or another feature.
+ *
+ * Offline rule (DESIGN section 5): when the gateway cannot be reached and a user is cached in
+ * localStorage, that user stands; only a definitive answer from the server (401/403) ends it.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
+import { ApiError, api } from './api';
+import { requestPersistentStorage } from './pwa';
+import { clearStoredUser, readStoredUser, toAuthUser, USER_STORAGE_KEY, writeStoredUser, type AuthUser } from './session-storage';
+
+export type { AuthUser } from './session-storage';
+
+export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
+
+export interface SessionSnapshot {
+  status: SessionStatus;
+  user: AuthUser | null;
+  /** True while the session stands on the cached user because the server could not be reached. */
+  fromCache: boolean;
+}
+
+export interface SessionValue extends SessionSnapshot {
+  /** A check-auth call is running (the first one or a refresh). */
+  checking: boolean;
+  /** Throws an ApiError with the server's Spanish message when the sign-in is refused. */
+  signIn(email: string, password: string): Promise<AuthUser>;
+  /** Resolves false when a guard cancelled it or the server could not be told (the user stays). */
+  signOut(): Promise<boolean>;
+  refresh(): Promise<void>;
+}
+
+interface AuthAnswer {
+  success?: boolean;
+  authenticated?: boolean;
+  user?: unknown;
+  mensaje?: string;
+}
+
+export const SIGN_IN_FAILED = 'El correo o la contraseña son incorrectos.';
+
+/** With a cached user a slow network must not hold the field agent at the loading screen. */
+const CHECK_TIMEOUT_WITH_CACHE_MS = 5_000;
+const CHECK_TIMEOUT_MS = 15_000;
+
+const ANONYMOUS: SessionSnapshot = { status: 'anonymous', user: null, fromCache: false };
+
+/** One auth check, turned into the next session state. Pure apart from the HTTP call. */
+export async function checkSession(cached: AuthUser | null): Promise<SessionSnapshot> {
+  try {
+    const answer = await api.get<AuthAnswer>('/api/check-auth', {
+      timeoutMs: cached ? CHECK_TIMEOUT_WITH_CACHE_MS : CHECK_TIMEOUT_MS,
+    });
+    const user = toAuthUser(answer.user);
+    if ((answer.success || answer.authenticated) && user) return { status: 'authenticated', user, fromCache: false };
+    return ANONYMOUS;
+  } catch (err) {
+    const refused = err instanceof ApiError && (err.status === 401 || err.status === 403);
+    if (!refused && cached) return { status: 'authenticated', user: cached, fromCache: true };
+    return ANONYMOUS;
+  }
+}
+
+// --- Extension points used by the sync layer -------------------------------------------
+
+export type SignOutGuard = () => Promise<boolean>;
+export type SignedOutCallback = (user: AuthUser | null) => void | Promise<void>;
+
+const signOutGuards = new Set<SignOutGuard>();
+const signedOutCallbacks = new Set<SignedOutCallback>();
+
+/** A guard runs before sign-out; resolving false cancels it (e.g. unsynced changes). */
+export function registerSignOutGuard(fn: SignOutGuard): () => void {
+  signOutGuards.add(fn);
+  return () => signOutGuards.delete(fn);
+}
+
+/**
+ * Runs after the server ended the session and before the app shows the sign-in screen, with
+ * the user who left, so local databases of that person can be destroyed (shared tablets).
+ */
+export function onSignedOut(fn: SignedOutCallback): () => void {
+  signedOutCallbacks.add(fn);
+  return () => signedOutCallbacks.delete(fn);
+}
+
+async function guardsAllow(): Promise<boolean> {
+  for (const guard of [...signOutGuards]) {
+    try {
+      if (!(await guard())) return false;
+    } catch (err) {
+      console.error('Un guardián de cierre de sesión falló; se cancela el cierre.', err);
+      return false;
+    }
+  }
+  return true;
+}
+
+// --- Provider ---------------------------------------------------------------------------
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }): JSX.Element {
+  const [snapshot, setSnapshot] = useState<SessionSnapshot>({ status: 'unknown', user: null, fromCache: false });
+  const [checking, setChecking] = useState(true);
+  const current = useRef(snapshot);
+  current.current = snapshot;
+
+  const apply = useCallback((next: SessionSnapshot) => {
+    if (next.status === 'authenticated' && next.user && !next.fromCache) writeStoredUser(next.user);
+    if (next.status === 'anonymous') clearStoredUser();
+    setSnapshot(next);
+  }, []);
+
+  const refresh = useCallback(async () => {
+    setChecking(true);
+    try {
+      apply(await checkSession(current.current.user ?? readStoredUser()));
+    } finally {
+      setChecking(false);
+    }
+  }, [apply]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  useEffect(() => {
+    // Back online after standing on the cached user: ask the server whether the session still lives.
+    const onOnline = () => {
+      if (current.current.fromCache) void refresh();
+    };
+    // Another tab signed in or out: follow it, so two tabs never disagree about who is signed in.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key !== USER_STORAGE_KEY && e.key !== null) return;
+      const stored = readStoredUser();
+      if (!stored) setSnapshot(ANONYMOUS);
+      else if (stored.id !== current.current.user?.id || stored.role !== current.current.user?.role) {
+        setSnapshot({ status: 'authenticated', user: stored, fromCache: current.current.fromCache });
+      }
+    };
+    window.addEventListener('online', onOnline);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [refresh]);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const answer = await api.post<AuthAnswer>('/api/signin', { email, password });
+      const user = toAuthUser(answer.user);
+      if (!answer.success || !user) throw new ApiError(answer.mensaje || SIGN_IN_FAILED, 401);
+      apply({ status: 'authenticated', user, fromCache: false });
+      void requestPersistentStorage();
+      return user;
+    },
+    [apply],
+  );
+
+  const signOut = useCallback(async () => {
+    if (!(await guardsAllow())) return false;
+    try {
+      await api.get('/api/logout');
+    } catch (err) {
+      console.error('No se pudo cerrar la sesión en el servidor.', err);
+      return false;
+    }
+    const leaving = current.current.user;
+    clearStoredUser();
+    for (const callback of [...signedOutCallbacks]) {
+      try {
+        await callback(leaving);
+      } catch (err) {
+        console.error('Error al limpiar los datos locales tras cerrar sesión.', err);
+      }
+    }
+    setSnapshot(ANONYMOUS);
+    return true;
+  }, []);
+
+  const value = useMemo<SessionValue>(
+    () => ({ ...snapshot, checking, signIn, signOut, refresh }),
+    [snapshot, checking, signIn, signOut, refresh],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession() necesita un <SessionProvider> por encima.');
+  return value;
+}

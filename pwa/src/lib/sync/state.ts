@@ -1,0 +1,85 @@
+/**
+ * The observable sync state: a tiny store outside React (the engine runs without it) and the
+ * `useSyncState()` hook the top bar reads.
+ */
+import { useSyncExternalStore } from 'react';
+import { pendingText, TEXT_ERROR, TEXT_EXPIRED, TEXT_OFFLINE, TEXT_SYNCING, TEXT_UP_TO_DATE } from './texts';
+
+export type SyncStatus =
+  /** No one signed in, or sync not started yet. */
+  | 'idle'
+  /** The browser is offline or the gateway cannot be reached. */
+  | 'offline'
+  | 'syncing'
+  | 'up-to-date'
+  /** Online and idle, but local changes are not on the server (e.g. between a write and its push). */
+  | 'pending'
+  /** A failure that is not the network (server error, refused changes). */
+  | 'error'
+  /** The gateway answered 401: sync paused until the same person signs in again. */
+  | 'expired';
+
+export interface SyncState {
+  status: SyncStatus;
+  /** Local changes the server has not acknowledged yet. */
+  pending: number;
+  /** Epoch ms of the last moment everything was pushed and pulled. */
+  lastSyncedAt: number | null;
+  /** Spanish detail for the popover (error reason, refused changes). */
+  detail: string | null;
+  /** Changes the server refused for good (kept on the device). */
+  rejected: number;
+}
+
+export const INITIAL_SYNC_STATE: SyncState = { status: 'idle', pending: 0, lastSyncedAt: null, detail: null, rejected: 0 };
+
+export class SyncStateStore {
+  private state: SyncState = INITIAL_SYNC_STATE;
+  private readonly listeners = new Set<(s: SyncState) => void>();
+
+  get = (): SyncState => this.state;
+
+  subscribe = (listener: (s: SyncState) => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  set(patch: Partial<SyncState>): void {
+    const next = { ...this.state, ...patch };
+    const same = (Object.keys(next) as Array<keyof SyncState>).every((k) => next[k] === this.state[k]);
+    if (same) return;
+    this.state = next;
+    for (const l of [...this.listeners]) l(next);
+  }
+
+  reset(): void {
+    this.set(INITIAL_SYNC_STATE);
+  }
+}
+
+/** The store of the running app; tests create their own. */
+export const syncStateStore = new SyncStateStore();
+
+export function useSyncState(store: SyncStateStore = syncStateStore): SyncState {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+/** The one line shown in the top bar. */
+export function syncStateText(s: SyncState): string {
+  switch (s.status) {
+    case 'offline':
+      return s.pending > 0 ? `${TEXT_OFFLINE} · ${pendingText(s.pending)}` : TEXT_OFFLINE;
+    case 'syncing':
+      return TEXT_SYNCING;
+    case 'up-to-date':
+      return TEXT_UP_TO_DATE;
+    case 'pending':
+      return pendingText(s.pending);
+    case 'error':
+      return TEXT_ERROR;
+    case 'expired':
+      return TEXT_EXPIRED;
+    default:
+      return '';
+  }
+}

@@ -1,0 +1,95 @@
+import express, { type Express } from 'express';
+import session from 'express-session';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createPassport } from './auth/passport';
+import { authRoutes, SESSION_COOKIE } from './auth/routes';
+import { sessionSecret } from './auth/secret';
+import { StoreSessionStore } from './auth/session-store';
+import { syncRoutes } from './sync/routes';
+import { SessionUsers } from './auth/session-user';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { EmpleadosRepository } from './empleados/repository';
+import { errorHandler, HttpError } from './http/errors';
+import { securityHeaders } from './http/security';
+import type { Store } from './store/port';
+import { UsuariosRepository } from './usuarios/repository';
+
+export interface GatewayApp {
+  app: Express;
+  context: AppContext;
+  sessionStore: StoreSessionStore;
+  close(): void;
+}
+
+/** Builds the gateway without listening, so tests can start as many as they need. */
+export async function createApp(store: Store, config: Config): Promise<GatewayApp> {
+  const usuarios = await UsuariosRepository.open(store);
+  const empleados = await EmpleadosRepository.open(store);
+  const sessionUsers = new SessionUsers(usuarios, empleados);
+  const context: AppContext = { store, config, sessionUsers };
+  const sesiones = await store.db('sesiones');
+  const sessionStore = new StoreSessionStore(sesiones, config.sessionMaxAgeMs);
+  const pp = createPassport(usuarios, sessionUsers);
+
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy) app.set('trust proxy', 1);
+  app.use(securityHeaders());
+
+  app.use(
+    session({
+      name: SESSION_COOKIE,
+      store: sessionStore,
+      secret: await sessionSecret(config.sessionSecret, sesiones),
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: config.trustProxy ? 'auto' : false, maxAge: config.sessionMaxAgeMs },
+    }),
+  );
+  app.use(pp.initialize());
+  app.use(pp.session());
+
+  const api = express.Router();
+  api.use(express.json({ limit: '1mb' }));
+  api.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  api.use(authRoutes(pp));
+  for (const mount of apiFeatures) api.use(mount(context));
+  api.use((_req, _res, next) => next(new HttpError(404, 'Recurso no encontrado.')));
+  app.use('/api', api);
+
+  for (const mount of rootFeatures) app.use(mount(context));
+
+  serveShell(app, config.staticDir);
+  app.use(errorHandler);
+
+  sessionStore.startPurging();
+  return { app, context, sessionStore, close: () => sessionStore.stopPurging() };
+}
+
+type FeatureMount = (ctx: AppContext) => express.Router;
+
+/** Feature routers mounted under /api (REST). */
+const apiFeatures: FeatureMount[] = [];
+/** Feature routers mounted at the root (the /db replication endpoint). */
+const rootFeatures: FeatureMount[] = [syncRoutes];
+
+/** The built PWA: hashed assets cached for good, the shell and the service worker always revalidated. */
+function serveShell(app: Express, staticDir: string | undefined): void {
+  if (!staticDir || !existsSync(path.join(staticDir, 'index.html'))) return;
+  app.use(
+    express.static(staticDir, {
+      index: false,
+      setHeaders(res, file) {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
+  app.get(/^\/(?!api\/|api$|db\/|db$).*/, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(path.join(staticDir, 'index.html'));
+  });
+}

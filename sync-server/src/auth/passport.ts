@@ -1,0 +1,25 @@
+import passport from 'passport';
+import { Strategy as LocalStrategy } from 'passport-local';
+import type { UsuariosRepository } from '../usuarios/repository';
+import { verifyPassword } from './password';
+import type { SessionUsers } from './session-user';
+
+/** A Passport instance of its own per app, so tests can run several gateways in one process. */
+export function createPassport(usuarios: UsuariosRepository, sessionUsers: SessionUsers): passport.PassportStatic {
+  const instance = new passport.Passport() as unknown as passport.PassportStatic;
+  instance.use(
+    new LocalStrategy({ usernameField: 'email', passwordField: 'password', session: true }, (email, password, done) => {
+      (async () => {
+        const doc = await usuarios.findByEmail(email);
+        const ok = await verifyPassword(password, doc?.password_hash);
+        if (!doc || !ok) return done(null, false);
+        done(null, (await sessionUsers.resolve(doc._id)) ?? false);
+      })().catch((e) => done(e));
+    }),
+  );
+  instance.serializeUser((user, done) => done(null, user.id));
+  instance.deserializeUser((id: string, done) => {
+    sessionUsers.resolve(id).then((u) => done(null, u ?? false), (e) => done(e));
+  });
+  return instance;
+}

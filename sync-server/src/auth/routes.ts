@@ -1,0 +1,62 @@
+import { Router, type Request } from 'express';
+import type passport from 'passport';
+import { SIGNIN_FAILED, signinSchema } from '../../../couch-design/usuario';
+import { HttpError } from '../http/errors';
+import { validateBody } from '../http/validate';
+import { SigninLimiter, tooManyMessage } from './rate-limit';
+import type { AuthUser } from './session-user';
+
+const answerUser = (u: AuthUser) => ({ id: u.id, role: u.role, empleado_id: u.empleado_id ?? null, email: u.email, nombre: u.nombre });
+
+const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'desconocida';
+
+export function authRoutes(pp: passport.PassportStatic, limiter = new SigninLimiter()): Router {
+  const r = Router();
+
+  r.post('/signin', async (req, res, next) => {
+    const body = await validateBody(signinSchema, req.body);
+    const ip = clientIp(req);
+    const verdict = limiter.check(ip, body.email);
+    if (verdict.blocked) {
+      res.setHeader('Retry-After', String(verdict.retryAfterSec));
+      throw new HttpError(429, tooManyMessage(verdict.retryAfterSec));
+    }
+    req.body = body;
+    pp.authenticate('local', { session: true }, (err: unknown, user: AuthUser | false) => {
+      if (err) return next(err);
+      if (!user) {
+        limiter.fail(ip, body.email);
+        return next(new HttpError(401, SIGNIN_FAILED));
+      }
+      limiter.succeed(ip, body.email);
+      // req.login regenerates the session id (passport >= 0.6), closing session fixation.
+      req.login(user, (loginErr) => {
+        if (loginErr) return next(loginErr);
+        res.json({ success: true, user: answerUser(user) });
+      });
+    })(req, res, next);
+  });
+
+  r.get('/check-auth', (req, res) => {
+    if (!req.user) {
+      res.status(401).json({ success: false, authenticated: false, mensaje: 'No hay una sesión activa.' });
+      return;
+    }
+    res.json({ success: true, authenticated: true, user: answerUser(req.user) });
+  });
+
+  r.get('/logout', (req, res, next) => {
+    req.logout((err) => {
+      if (err) return next(err);
+      req.session.destroy((destroyErr) => {
+        if (destroyErr) return next(destroyErr);
+        res.clearCookie(SESSION_COOKIE);
+        res.json({ success: true, mensaje: 'Sesión cerrada correctamente.' });
+      });
+    });
+  });
+
+  return r;
+}
+
+export const SESSION_COOKIE = 'inmo.sid';

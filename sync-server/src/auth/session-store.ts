@@ -1,0 +1,106 @@
+import session from 'express-session';
+import { isConflict, isNotFound, type StoreDb, type StoreDoc } from '../store/port';
+
+interface SessionDoc extends StoreDoc {
+  type: 'sesion';
+  session: session.SessionData;
+  /** Epoch milliseconds; indexed so expired sessions can be purged in bulk. */
+  expires: number;
+}
+
+/** CouchDB ids must not start with '_', and session ids may. */
+const docId = (sid: string): string => `sess:${sid}`;
+
+/** Touches rewrite a session only when its expiry moved by this much: replication polls would otherwise write per request. */
+const TOUCH_GRANULARITY_MS = 60 * 60 * 1000;
+
+type Cb<T = void> = (err?: unknown, value?: T) => void;
+
+/**
+ * express-session store on the `sesiones` database of the Store port, so a session survives a
+ * gateway restart and several gateways can serve the same people.
+ */
+export class StoreSessionStore extends session.Store {
+  private purgeTimer?: NodeJS.Timeout;
+
+  constructor(private readonly db: StoreDb, private readonly defaultMaxAgeMs: number) {
+    super();
+  }
+
+  private expiresOf(sess: session.SessionData): number {
+    const cookieExpires = sess.cookie?.expires ? new Date(sess.cookie.expires).getTime() : NaN;
+    return Number.isFinite(cookieExpires) ? cookieExpires : Date.now() + this.defaultMaxAgeMs;
+  }
+
+  private async read(sid: string): Promise<SessionDoc | null> {
+    try {
+      return (await this.db.get(docId(sid))) as SessionDoc;
+    } catch (e) {
+      if (isNotFound(e)) return null;
+      throw e;
+    }
+  }
+
+  private async write(sid: string, sess: session.SessionData): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const current = await this.read(sid);
+      const doc: SessionDoc = { _id: docId(sid), type: 'sesion', session: sess, expires: this.expiresOf(sess) };
+      if (current?._rev) doc._rev = current._rev;
+      try {
+        await this.db.put(doc);
+        return;
+      } catch (e) {
+        if (!isConflict(e)) throw e;
+      }
+    }
+  }
+
+  override get(sid: string, cb: Cb<session.SessionData | null>): void {
+    this.read(sid).then(
+      (doc) => cb(undefined, doc && doc.expires > Date.now() ? doc.session : null),
+      (e) => cb(e),
+    );
+  }
+
+  override set(sid: string, sess: session.SessionData, cb?: Cb): void {
+    this.write(sid, sess).then(() => cb?.(), (e) => cb?.(e));
+  }
+
+  override touch(sid: string, sess: session.SessionData, cb?: Cb): void {
+    this.read(sid)
+      .then(async (doc) => {
+        if (doc && Math.abs(this.expiresOf(sess) - doc.expires) < TOUCH_GRANULARITY_MS) return;
+        await this.write(sid, sess);
+      })
+      .then(() => cb?.(), (e) => cb?.(e));
+  }
+
+  override destroy(sid: string, cb?: Cb): void {
+    this.read(sid)
+      .then(async (doc) => {
+        if (doc?._rev) await this.db.remove(doc._id, doc._rev).catch((e) => (isNotFound(e) || isConflict(e) ? undefined : Promise.reject(e)));
+      })
+      .then(() => cb?.(), (e) => cb?.(e));
+  }
+
+  /** Deletes expired sessions in batches; returns how many were removed. */
+  async purgeExpired(now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const { docs } = await this.db.find({ selector: { expires: { $lt: now } }, fields: ['_id', '_rev'], limit: 200 });
+      if (docs.length === 0) return removed;
+      const res = await this.db.bulkDocs(docs.map((d) => ({ _id: d._id, _rev: d._rev, _deleted: true })));
+      removed += res.filter((r) => !r.error).length;
+      if (docs.length < 200) return removed;
+    }
+  }
+
+  startPurging(intervalMs = 60 * 60 * 1000): void {
+    this.purgeTimer = setInterval(() => void this.purgeExpired().catch((e) => console.error('Error al purgar sesiones', e)), intervalMs);
+    this.purgeTimer.unref();
+  }
+
+  stopPurging(): void {
+    if (this.purgeTimer) clearInterval(this.purgeTimer);
+  }
+}

@@ -1,0 +1,44 @@
+import { createApp } from './app';
+import { ensureFirstAdmin } from './auth/first-admin';
+import { configFromEnv } from './config';
+import { deployDesignDocs } from './store/deploy';
+import { createStore } from './store/index';
+import { UsuariosRepository } from './usuarios/repository';
+
+async function main(): Promise<void> {
+  const config = configFromEnv();
+  const store = await createStore(config);
+  await deployDesignDocs(store);
+
+  const admin = await ensureFirstAdmin(await UsuariosRepository.open(store), { email: config.adminEmail, password: config.adminPassword });
+  const gateway = await createApp(store, config);
+  const server = gateway.app.listen(config.port, config.host, () => {
+    const where = store.kind === 'couchdb' ? 'Apache CouchDB (COUCHDB_URL)' : `base de datos integrada en ${config.dataDir}`;
+    console.log(`Inmobiliaria escuchando en http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${where})`);
+    if (admin) {
+      console.log('Primer administrador creado:');
+      console.log(`  correo:     ${admin.email}`);
+      console.log(`  contraseña: ${admin.generated ? admin.password : '(la de ADMIN_PASSWORD)'}`);
+      if (admin.generated) console.log('  Guárdela ahora: no se volverá a mostrar.');
+    }
+  });
+
+  const stop = (): void => {
+    server.close();
+    server.closeAllConnections();
+    gateway.close();
+    void store.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e: unknown) => {
+  const msg = e instanceof Error ? e.message : String(e);
+  if (/lock/i.test(msg)) {
+    console.error(`No se pudo abrir la base de datos integrada: otro proceso la está usando (${msg}).`);
+  } else {
+    console.error('No se pudo iniciar el servidor:', e);
+  }
+  process.exit(1);
+});

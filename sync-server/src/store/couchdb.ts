@@ -1,0 +1,291 @@
+/**
+ * The `couchdb` Store adapter: Apache CouchDB 3 through nano's raw `relax` request, one HTTP call
+ * per port call (bulk endpoints for bulk work). Paths are built here because nano leaves
+ * attachment names unencoded and treats any id containing `_local` as reserved.
+ */
+import nano from 'nano';
+import type {
+  BulkGetRequest,
+  BulkGetResult,
+  ChangeRow,
+  ChangesOptions,
+  ChangesResult,
+  DbInfo,
+  FindQuery,
+  FindResult,
+  GetOptions,
+  MangoIndex,
+  OpenRevResult,
+  Store,
+  StoreDoc,
+  StoreDb,
+  WriteResult,
+} from './port';
+import { StoreError } from './port';
+
+/** CouchDB's default `timeout` for longpoll feeds. */
+const DEFAULT_LONGPOLL_MS = 60_000;
+
+type Query = Record<string, string | number | boolean>;
+
+/** nano's `relax` options, including the ones its typings omit (`signal`, `accept`, ...). */
+interface RelaxOptions {
+  db: string;
+  path?: string;
+  method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  qs?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  contentType?: string;
+  accept?: string;
+  dontStringify?: boolean;
+}
+
+type Relax = (opts: RelaxOptions) => Promise<unknown>;
+
+export function toStoreError(e: unknown): StoreError {
+  if (e instanceof StoreError) return e;
+  const err = (e ?? {}) as { statusCode?: number; error?: string; reason?: string; message?: string };
+  if (typeof err.statusCode === 'number') {
+    return new StoreError(err.statusCode, err.error ?? 'unknown_error', err.reason ?? err.message ?? '');
+  }
+  // No HTTP answer at all: the database is unreachable.
+  return new StoreError(503, 'service_unavailable', err.message ?? String(e));
+}
+
+/** `_design/x` and `_local/x` keep their slash; every other id is one path segment. */
+function docPath(id: string): string {
+  const m = /^(_design|_local)\/(.+)$/s.exec(id);
+  return m ? `${m[1]}/${encodeURIComponent(m[2])}` : encodeURIComponent(id);
+}
+
+const localId = (id: string): string => (id.startsWith('_local/') ? id : `_local/${id}`);
+
+function flags(opts: object | undefined, keys: string[]): Query {
+  const qs: Query = {};
+  if (!opts) return qs;
+  const o = opts as Record<string, unknown>;
+  for (const k of keys) {
+    const v = o[k];
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') qs[k] = v;
+  }
+  return qs;
+}
+
+function toRow(r: ChangeRow): ChangeRow {
+  return typeof r.seq === 'string' ? r : { ...r, seq: String(r.seq) };
+}
+
+/** Direct HTTP for the one call nano cannot answer with headers (the attachment's content type). */
+interface RawHttp {
+  base: string;
+  headers: Record<string, string>;
+}
+
+function rawHttp(url: string): RawHttp {
+  const u = new URL(url);
+  const headers: Record<string, string> = {};
+  if (u.username || u.password) {
+    const credentials = `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`;
+    headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
+  }
+  u.username = '';
+  u.password = '';
+  return { base: u.toString().replace(/\/?$/, '/'), headers };
+}
+
+class CouchDb implements StoreDb {
+  constructor(
+    readonly name: string,
+    private readonly relax: Relax,
+    private readonly http: RawHttp,
+  ) {}
+
+  private async call<T>(opts: Omit<RelaxOptions, 'db'>): Promise<T> {
+    try {
+      return (await this.relax({ db: this.name, ...opts })) as T;
+    } catch (e) {
+      throw toStoreError(e);
+    }
+  }
+
+  async info(): Promise<DbInfo> {
+    const i = await this.call<DbInfo>({});
+    return { db_name: i.db_name, doc_count: i.doc_count, doc_del_count: i.doc_del_count, update_seq: String(i.update_seq) };
+  }
+
+  get(id: string, opts?: GetOptions): Promise<StoreDoc> {
+    return this.call({ path: docPath(id), qs: flags(opts, ['rev', 'revs', 'conflicts', 'latest', 'attachments']) });
+  }
+
+  getOpenRevs(
+    id: string,
+    openRevs: 'all' | string[],
+    opts?: { revs?: boolean; latest?: boolean; attachments?: boolean },
+  ): Promise<OpenRevResult[]> {
+    const qs = { ...flags(opts, ['revs', 'latest', 'attachments']), open_revs: openRevs === 'all' ? 'all' : JSON.stringify(openRevs) };
+    // nano asks for application/json, so CouchDB answers a JSON array instead of multipart/mixed.
+    return this.call({ path: docPath(id), qs });
+  }
+
+  put(doc: StoreDoc): Promise<WriteResult> {
+    return this.call({ path: docPath(doc._id), method: 'PUT', body: doc });
+  }
+
+  remove(id: string, rev: string): Promise<WriteResult> {
+    return this.call({ path: docPath(id), method: 'DELETE', qs: { rev } });
+  }
+
+  bulkDocs(docs: StoreDoc[], opts?: { new_edits?: boolean }): Promise<WriteResult[]> {
+    if (docs.length === 0) return Promise.resolve([]);
+    const body = opts?.new_edits === false ? { docs, new_edits: false } : { docs };
+    return this.call({ path: '_bulk_docs', method: 'POST', body });
+  }
+
+  bulkGet(reqs: BulkGetRequest[], opts?: { revs?: boolean; attachments?: boolean; latest?: boolean }): Promise<BulkGetResult> {
+    if (reqs.length === 0) return Promise.resolve({ results: [] });
+    return this.call({ path: '_bulk_get', method: 'POST', qs: flags(opts, ['revs', 'attachments', 'latest']), body: { docs: reqs } });
+  }
+
+  revsDiff(revs: Record<string, string[]>): Promise<Record<string, { missing: string[]; possible_ancestors?: string[] }>> {
+    if (Object.keys(revs).length === 0) return Promise.resolve({});
+    return this.call({ path: '_revs_diff', method: 'POST', body: revs });
+  }
+
+  find(query: FindQuery): Promise<FindResult> {
+    return this.call({ path: '_find', method: 'POST', body: query });
+  }
+
+  async createIndex(index: MangoIndex): Promise<void> {
+    // Answers `{"result":"exists"}` without writing when the same index is already there.
+    await this.call({ path: '_index', method: 'POST', body: { ...index, type: 'json' } });
+  }
+
+  async changes(opts: ChangesOptions): Promise<ChangesResult> {
+    const qs: Query = flags(opts, ['since', 'limit', 'include_docs', 'conflicts', 'style']);
+    if (opts.feed === 'longpoll') {
+      qs.feed = 'longpoll';
+      qs.timeout = opts.timeout ?? DEFAULT_LONGPOLL_MS;
+    }
+    const req: Omit<RelaxOptions, 'db'> = { path: '_changes', qs, signal: opts.signal };
+    if (opts.selector) {
+      qs.filter = '_selector';
+      req.method = 'POST';
+      req.body = { selector: opts.selector };
+    }
+    const empty = (): ChangesResult => ({ results: [], last_seq: opts.since ?? '0' });
+    if (opts.signal?.aborted) return empty();
+    try {
+      const res = await this.call<{ results: ChangeRow[]; last_seq: string | number; pending?: number }>(req);
+      const out: ChangesResult = { results: res.results.map(toRow), last_seq: String(res.last_seq) };
+      if (typeof res.pending === 'number') out.pending = res.pending;
+      return out;
+    } catch (e) {
+      // The client went away: nobody reads this answer, and the request is already cancelled.
+      if (opts.signal?.aborted) return empty();
+      throw e;
+    }
+  }
+
+  getLocal(id: string): Promise<StoreDoc> {
+    return this.get(localId(id));
+  }
+
+  putLocal(doc: StoreDoc): Promise<WriteResult> {
+    const _id = localId(doc._id);
+    return this.call({ path: docPath(_id), method: 'PUT', body: { ...doc, _id } });
+  }
+
+  async getAttachment(docId: string, name: string): Promise<{ data: Buffer; contentType: string }> {
+    const url = `${this.http.base}${encodeURIComponent(this.name)}/${docPath(docId)}/${encodeURIComponent(name)}`;
+    let res: Response;
+    try {
+      res = await fetch(url, { headers: this.http.headers });
+    } catch (e) {
+      throw toStoreError(e);
+    }
+    if (!res.ok) {
+      const body = (await res.json().catch(() => ({}))) as { error?: string; reason?: string };
+      throw new StoreError(res.status, body.error ?? 'unknown_error', body.reason ?? res.statusText);
+    }
+    return {
+      data: Buffer.from(await res.arrayBuffer()),
+      contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+    };
+  }
+
+  putAttachment(docId: string, name: string, rev: string, data: Buffer, contentType: string): Promise<WriteResult> {
+    return this.call({
+      path: `${docPath(docId)}/${encodeURIComponent(name)}`,
+      method: 'PUT',
+      qs: rev ? { rev } : {},
+      body: data,
+      contentType,
+      accept: 'application/json',
+      dontStringify: true,
+    });
+  }
+}
+
+export class CouchStore implements Store {
+  readonly kind = 'couchdb' as const;
+  private readonly dbs = new Map<string, Promise<CouchDb>>();
+  private readonly relax: Relax;
+  private readonly http: RawHttp;
+
+  constructor(
+    url: string,
+    private readonly prefix: string,
+  ) {
+    // parseUrl:false keeps a path in the URL (CouchDB behind a proxy) from being read as a database.
+    const server = nano({ url, parseUrl: false } as nano.Configuration);
+    this.relax = server.relax as unknown as Relax;
+    this.http = rawHttp(url);
+  }
+
+  private async open(name: string): Promise<CouchDb> {
+    const db = new CouchDb(this.prefix + name, this.relax, this.http);
+    try {
+      await db.info();
+    } catch (e) {
+      if (!(e instanceof StoreError) || e.status !== 404) throw e;
+      try {
+        await this.relax({ db: db.name, method: 'PUT' });
+      } catch (createError) {
+        // Another gateway process created it first.
+        const err = toStoreError(createError);
+        if (err.status !== 412) throw err;
+      }
+    }
+    return db;
+  }
+
+  db(name: string): Promise<CouchDb> {
+    let db = this.dbs.get(name);
+    if (!db) {
+      db = this.open(name);
+      this.dbs.set(name, db);
+      db.catch(() => this.dbs.delete(name));
+    }
+    return db;
+  }
+
+  async destroy(name: string): Promise<void> {
+    this.dbs.delete(name);
+    try {
+      await this.relax({ db: this.prefix + name, method: 'DELETE' });
+    } catch (e) {
+      const err = toStoreError(e);
+      if (err.status !== 404) throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    // HTTP holds no handle to release; forgetting the cache is enough.
+    this.dbs.clear();
+  }
+}
+
+export function createCouchStore(url: string, prefix: string): CouchStore {
+  return new CouchStore(url, prefix);
+}

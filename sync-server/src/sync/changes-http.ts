@@ -1,0 +1,85 @@
+/**
+ * `_changes` over HTTP: parameters with sane caps, newline heartbeats while a longpoll waits
+ * (proxies and the client keep the connection), and the upstream feed aborted as soon as the
+ * client goes away.
+ */
+import type { Request, Response } from 'express';
+import type { AuthUser } from '../auth/session-user';
+import type { StoreDb } from '../store/port';
+import { scopedChanges } from './changes';
+import { parseClientFilter } from './client-filter';
+import { badRequest, boolParam, intParam, MSG, stringParam } from './couch-http';
+import type { SyncedDb } from './databases';
+
+/** Longest a longpoll is held open; the client simply asks again. */
+export const MAX_WAIT_MS = 60_000;
+const MIN_HEARTBEAT_MS = 1_000;
+const DEFAULT_HEARTBEAT_MS = 10_000;
+const MAX_SINCE_LENGTH = 4_096;
+
+interface Params {
+  since: string;
+  limit?: number;
+  includeDocs: boolean;
+  style?: 'main_only' | 'all_docs';
+  longpoll: boolean;
+  timeoutMs: number;
+  heartbeatMs?: number;
+}
+
+function readParams(req: Request): Params {
+  const q = req.query;
+  const feed = stringParam(q, 'feed') ?? 'normal';
+  if (feed !== 'normal' && feed !== 'longpoll') throw badRequest(MSG.badFeed);
+  const since = stringParam(q, 'since') ?? '0';
+  if (since.length > MAX_SINCE_LENGTH) throw badRequest(MSG.badParam('since'));
+  const style = stringParam(q, 'style');
+  if (style !== undefined && style !== 'main_only' && style !== 'all_docs') throw badRequest(MSG.badParam('style'));
+  const limit = intParam(q, 'limit');
+
+  const hb = stringParam(q, 'heartbeat');
+  let heartbeatMs: number | undefined;
+  if (hb === 'true') heartbeatMs = DEFAULT_HEARTBEAT_MS;
+  else if (hb !== undefined && hb !== 'false') heartbeatMs = Math.min(MAX_WAIT_MS, Math.max(MIN_HEARTBEAT_MS, intParam(q, 'heartbeat') ?? DEFAULT_HEARTBEAT_MS));
+  const timeout = intParam(q, 'timeout');
+
+  return {
+    since,
+    limit: limit === undefined ? undefined : Math.max(1, limit),
+    includeDocs: boolParam(q, 'include_docs'),
+    style,
+    longpoll: feed === 'longpoll',
+    timeoutMs: Math.min(MAX_WAIT_MS, timeout ?? MAX_WAIT_MS),
+    heartbeatMs,
+  };
+}
+
+export async function handleChanges(req: Request, res: Response, db: StoreDb, def: SyncedDb, user: AuthUser): Promise<void> {
+  const p = readParams(req);
+  const filter = parseClientFilter(req);
+
+  const upstream = new AbortController();
+  // 'close' on the response fires when the client goes before the answer is written (it also
+  // fires after a normal end, where aborting is a no-op).
+  res.on('close', () => upstream.abort());
+
+  let heartbeat: NodeJS.Timeout | undefined;
+  if (p.longpoll && p.heartbeatMs) {
+    heartbeat = setInterval(() => {
+      if (!res.headersSent) {
+        res.status(200).setHeader('Content-Type', 'application/json');
+        res.setHeader('Cache-Control', 'must-revalidate');
+      }
+      res.write('\n');
+    }, p.heartbeatMs);
+  }
+  try {
+    const result = await scopedChanges(db, def, user, { ...p, filter, signal: upstream.signal });
+    if (upstream.signal.aborted && res.destroyed) return;
+    const body = JSON.stringify(result);
+    if (res.headersSent) res.end(body + '\n');
+    else res.status(200).type('application/json').send(body);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The scoped `_changes` feed. The store filters with the server's selector only (trusted, never
+ * merged with the client's); every row is then checked again with the scope predicate and the
+ * client's own narrowing. When rows are dropped the feed reads on, so a client asking for
+ * `limit` rows gets `limit` rows unless it has caught up: PouchDB takes a short page for the end.
+ */
+import type { AuthUser } from '../auth/session-user';
+import type { ChangeRow, ChangesResult, MangoSelector, StoreDb } from '../store/port';
+import { matchesClientFilter, type ClientFilter } from './client-filter';
+import { isSpecialId, type SyncedDb } from './databases';
+
+export interface ChangesRequest {
+  since: string;
+  limit?: number;
+  includeDocs: boolean;
+  style?: 'main_only' | 'all_docs';
+  longpoll: boolean;
+  /** Longpoll: how long to wait for a first change, ms. */
+  timeoutMs: number;
+  filter: ClientFilter;
+  signal: AbortSignal;
+}
+
+/** Store change feeds in flight: every one must end when its client goes (a leak shows here). */
+let openUpstream = 0;
+export const openUpstreamChanges = (): number => openUpstream;
+
+/** A selector nothing matches: people with no scope still wait on a real (empty) feed. */
+const NOTHING: MangoSelector = { _id: { $in: [] } };
+
+/** The store's selector: the server's, with `doc_ids` folded in when that is safe to merge. */
+function storeSelector(server: MangoSelector | null, filter: ClientFilter): MangoSelector {
+  if (!server) return NOTHING;
+  if (filter.docIds && !('_id' in server)) return { ...server, _id: { $in: [...filter.docIds] } };
+  return server;
+}
+
+export async function scopedChanges(db: StoreDb, def: SyncedDb, user: AuthUser, req: ChangesRequest): Promise<ChangesResult> {
+  const selector = storeSelector(def.selector(user), req.filter);
+  const deadline = Date.now() + req.timeoutMs;
+  const results: ChangeRow[] = [];
+  let cursor = req.since;
+
+  for (;;) {
+    const wanted = req.limit === undefined ? undefined : req.limit - results.length;
+    const wait = req.longpoll && results.length === 0;
+    openUpstream++;
+    let page: ChangesResult;
+    try {
+      page = await db.changes({
+        since: cursor,
+        limit: wanted,
+        selector,
+        include_docs: true,
+        style: req.style,
+        feed: wait ? 'longpoll' : 'normal',
+        timeout: wait ? Math.max(0, deadline - Date.now()) : undefined,
+        signal: req.signal,
+      });
+    } finally {
+      openUpstream--;
+    }
+    cursor = page.last_seq;
+    for (const row of page.results) {
+      if (isSpecialId(row.id) || !row.doc || !def.inScope(user, row.doc) || !matchesClientFilter(req.filter, row.doc)) continue;
+      if (!req.includeDocs) delete row.doc;
+      results.push(row);
+    }
+
+    const caughtUp = wanted === undefined || page.results.length < wanted;
+    if (req.limit !== undefined && results.length >= req.limit) break;
+    if (req.signal.aborted) break;
+    if (caughtUp) {
+      // A longpoll whose only news was filtered out keeps waiting out its time.
+      if (!wait || results.length > 0 || page.results.length === 0 || Date.now() >= deadline) break;
+    }
+  }
+  return { results, last_seq: cursor };
+}

@@ -1,0 +1,72 @@
+/**
+ * What a client may add to narrow its `_changes` feed: `doc_ids` (filter=_doc_ids) and a Mango
+ * selector (filter=_selector, or a selector in the POST body). Both only ever narrow the server's
+ * scope; no other filter exists here (design-document filters and views would run the client's
+ * choice of code over documents it may not read).
+ *
+ * The client's selector is evaluated by the gateway, not handed to the store $and-ed with the
+ * server's: PouchDB merges `$and` clauses field by field and a later `$eq` on the same field
+ * overwrites the earlier one, so `{$and: [server, client]}` could let a client's
+ * `{'captacion.asesor': 'someone-else'}` replace the server's condition on the embedded store.
+ */
+import { createRequire } from 'node:module';
+import type { Request } from 'express';
+import { badRequest, bodyObject, isPlainObject, jsonParam, MSG, stringArray, stringParam } from './couch-http';
+
+interface SelectorCore {
+  massageSelector(selector: object): object;
+  matchesSelector(doc: object, selector: object): boolean;
+  rowFilter(doc: object, selector: object, fields: string[]): boolean;
+}
+
+// PouchDB's own Mango matcher (a dependency of pouchdb-core and pouchdb-find): the same
+// semantics the embedded store and the PWA apply.
+const selectorCore = createRequire(import.meta.url)('pouchdb-selector-core') as SelectorCore;
+
+export interface ClientFilter {
+  docIds?: Set<string>;
+  /** Massaged once; matched per row. */
+  selector?: object;
+}
+
+export function parseClientFilter(req: Request): ClientFilter {
+  const body = req.method === 'POST' ? bodyObject(req) : {};
+  const filter = stringParam(req.query, 'filter');
+  const out: ClientFilter = {};
+
+  if (filter !== undefined && filter !== '_doc_ids' && filter !== '_selector') throw badRequest(MSG.badFilter);
+
+  const docIdsRaw = body.doc_ids ?? jsonParam(req.query, 'doc_ids');
+  if (filter === '_doc_ids' || docIdsRaw !== undefined) {
+    if (docIdsRaw === undefined) throw badRequest(MSG.badParam('doc_ids'));
+    out.docIds = new Set(stringArray(docIdsRaw, 'doc_ids'));
+  }
+
+  const selector = body.selector ?? jsonParam(req.query, 'selector');
+  if (filter === '_selector' || selector !== undefined) {
+    if (!isPlainObject(selector)) throw badRequest(MSG.badSelector);
+    // A client's regular expression would run on the gateway's event loop: one catastrophic
+    // pattern stalls every session, so this endpoint does not offer $regex.
+    if (JSON.stringify(selector).includes('"$regex"')) throw badRequest(MSG.badSelector);
+    try {
+      out.selector = selectorCore.massageSelector(selector);
+      // Runs the matcher once so an unknown operator fails here, as a 400, not per row.
+      selectorCore.matchesSelector({ _id: '' }, out.selector);
+    } catch {
+      throw badRequest(MSG.badSelector);
+    }
+  }
+  return out;
+}
+
+export function matchesClientFilter(filter: ClientFilter, doc: { _id: string } & object): boolean {
+  if (filter.docIds && !filter.docIds.has(doc._id)) return false;
+  if (filter.selector) {
+    try {
+      return selectorCore.rowFilter(doc, filter.selector, Object.keys(filter.selector));
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,80 @@
+/**
+ * Reading CouchDB's query parameters and bodies. Every refusal is an HttpError: the app's error
+ * handler answers it in CouchDB's `{error, reason}` shape for any path under /db.
+ */
+import type { Request } from 'express';
+import { HttpError } from '../http/errors';
+
+export const MSG = {
+  notSignedIn: 'Debe iniciar sesión para sincronizar.',
+  forbiddenPath: 'Esta operación no está disponible en la sincronización.',
+  unknownDb: 'La base de datos no existe.',
+  missing: 'missing',
+  badParam: (name: string) => `El parámetro '${name}' no es válido.`,
+  badBody: 'El cuerpo de la petición no tiene la forma esperada.',
+  badFilter: 'Filtro no permitido: use doc_ids o un selector.',
+  badSelector: 'El selector no es válido.',
+  badFeed: "Solo se admiten los modos 'normal' y 'longpoll'.",
+} as const;
+
+export const badRequest = (reason: string): HttpError => new HttpError(400, reason);
+export const forbidden = (reason: string = MSG.forbiddenPath): HttpError => new HttpError(403, reason);
+export const notFound = (reason: string = MSG.missing): HttpError => new HttpError(404, reason);
+
+type Query = Request['query'];
+
+function one(query: Query, name: string): string | undefined {
+  const v = query[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw badRequest(MSG.badParam(name));
+  return v;
+}
+
+export function boolParam(query: Query, name: string): boolean {
+  const v = one(query, name);
+  if (v === undefined) return false;
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0' || v === '') return false;
+  throw badRequest(MSG.badParam(name));
+}
+
+export function intParam(query: Query, name: string): number | undefined {
+  const v = one(query, name);
+  if (v === undefined || v === '') return undefined;
+  if (!/^\d{1,12}$/.test(v)) throw badRequest(MSG.badParam(name));
+  return Number(v);
+}
+
+export function stringParam(query: Query, name: string): string | undefined {
+  return one(query, name);
+}
+
+/** A parameter CouchDB carries as JSON in the query string (`open_revs`, `doc_ids`). */
+export function jsonParam(query: Query, name: string): unknown {
+  const v = one(query, name);
+  if (v === undefined) return undefined;
+  try {
+    return JSON.parse(v);
+  } catch {
+    throw badRequest(MSG.badParam(name));
+  }
+}
+
+export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The parsed JSON body, or `{}` when the request carried none. */
+export function bodyObject(req: Request): Record<string, unknown> {
+  const body: unknown = req.body;
+  if (body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0)) return {};
+  if (!isPlainObject(body)) throw badRequest(MSG.badBody);
+  return body;
+}
+
+export function stringArray(v: unknown, what: string, max = 100_000): string[] {
+  if (!Array.isArray(v) || v.length > max || !v.every((x) => typeof x === 'string')) throw badRequest(MSG.badParam(what));
+  return v as string[];
+}
+
+/** Revision ids as CouchDB writes them: `<generation>-<hash>`. */
+export const REV_PATTERN = /^[1-9]\d{0,9}-[0-9a-zA-Z]{1,64}$/;

@@ -1,0 +1,47 @@
+/**
+ * The databases a device replicates and the scope of each, from couch-design/scope.
+ * `wholeDatabase` marks scopes that cover every document the database accepts (its
+ * validate_doc_update admits one `type`), so checks that need a stored document can be skipped.
+ */
+import type { AuthUser } from '../auth/session-user';
+import {
+  captacionesScopeKind,
+  captacionesSelector,
+  inCaptacionesScope,
+  inNominasScope,
+  nominasSelector,
+  type MangoSelector,
+} from '../../../couch-design/scope';
+
+export type SyncedDbName = 'captaciones' | 'nominas';
+
+export interface SyncedDb {
+  name: SyncedDbName;
+  /** The server's selector, `null` when this person may read nothing. */
+  selector(user: AuthUser): MangoSelector | null;
+  inScope(user: AuthUser, doc: { type?: unknown } | null | undefined): boolean;
+  wholeDatabase(user: AuthUser): boolean;
+}
+
+const captaciones: SyncedDb = {
+  name: 'captaciones',
+  selector: captacionesSelector,
+  inScope: inCaptacionesScope,
+  wholeDatabase: (user) => captacionesScopeKind(user) === 'todas',
+};
+
+const nominas: SyncedDb = {
+  name: 'nominas',
+  selector: nominasSelector,
+  inScope: inNominasScope,
+  wholeDatabase: () => false,
+};
+
+const SYNCED: Record<SyncedDbName, SyncedDb> = { captaciones, nominas };
+
+export function syncedDb(name: string): SyncedDb | undefined {
+  return Object.prototype.hasOwnProperty.call(SYNCED, name) ? SYNCED[name as SyncedDbName] : undefined;
+}
+
+/** Design and local documents are never replicated through the gateway. */
+export const isSpecialId = (id: string): boolean => id.startsWith('_');

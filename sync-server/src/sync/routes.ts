@@ -1,0 +1,162 @@
+/**
+ * `/db/*`: the slice of CouchDB's HTTP API that PouchDB replication uses, for the databases in
+ * databases.ts, scoped by the session. Everything else under /db answers 403 (unknown database
+ * names 404, as CouchDB does), so no `_all_docs`, `_find`, views, design documents or
+ * attachments ever reach the store on a client's behalf.
+ */
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { AuthUser } from '../auth/session-user';
+import type { AppContext } from '../context';
+import { HttpError } from '../http/errors';
+import type { BulkGetRequest } from '../store/port';
+import { handleChanges } from './changes-http';
+import {
+  badRequest,
+  bodyObject,
+  boolParam,
+  forbidden,
+  isPlainObject,
+  jsonParam,
+  MSG,
+  notFound,
+  stringArray,
+  stringParam,
+} from './couch-http';
+import { syncedDb, type SyncedDb } from './databases';
+import { getLocal, putLocal } from './local-docs';
+import { scopedBulkGet, scopedGet, scopedOpenRevs, scopedRevsDiff, type ReadOptions } from './reads';
+import { welcome } from './server-info';
+import { scopedBulkDocs } from './writes';
+
+/** Replication batches of a few hundred 3 KB documents fit easily; beyond this the answer is 413. */
+export const SYNC_BODY_LIMIT = '10mb';
+
+function segments(req: Request): string[] {
+  try {
+    return req.path
+      .split('/')
+      .filter((s) => s !== '')
+      .map((s) => decodeURIComponent(s));
+  } catch {
+    throw badRequest(MSG.badParam('path'));
+  }
+}
+
+function readOptions(req: Request): ReadOptions {
+  return { revs: boolParam(req.query, 'revs'), latest: boolParam(req.query, 'latest'), attachments: false };
+}
+
+function bulkGetRequests(body: Record<string, unknown>): BulkGetRequest[] {
+  if (!Array.isArray(body.docs)) throw badRequest(MSG.badBody);
+  return body.docs.map((d) => {
+    if (!isPlainObject(d) || typeof d.id !== 'string' || (d.rev !== undefined && typeof d.rev !== 'string')) throw badRequest(MSG.badBody);
+    return { id: d.id, ...(typeof d.rev === 'string' ? { rev: d.rev } : {}) };
+  });
+}
+
+function revsDiffBody(body: Record<string, unknown>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [id, revs] of Object.entries(body)) out[id] = stringArray(revs, '_revs_diff');
+  return out;
+}
+
+function openRevsParam(req: Request): 'all' | string[] | undefined {
+  const raw = stringParam(req.query, 'open_revs');
+  if (raw === undefined) return undefined;
+  if (raw === 'all') return 'all';
+  return stringArray(jsonParam(req.query, 'open_revs'), 'open_revs', 1000);
+}
+
+export function syncRoutes(ctx: AppContext): Router {
+  const router = express.Router();
+  const json = express.json({ limit: SYNC_BODY_LIMIT, type: () => true });
+
+  router.use('/db', (req: Request, _res: Response, next: NextFunction) => {
+    next(req.user ? undefined : new HttpError(401, MSG.notSignedIn));
+  });
+  router.use('/db', (req, res, next) => (req.method === 'POST' || req.method === 'PUT' ? json(req, res, next) : next()));
+
+  router.use('/db', async (req: Request, res: Response) => {
+    const user = req.user as AuthUser;
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const [dbName, ...rest] = segments(req);
+    res.setHeader('Cache-Control', 'no-store');
+
+    if (dbName === undefined) {
+      if (method !== 'GET') throw forbidden();
+      res.json(await welcome(ctx.store, ctx.config.dbPrefix, user));
+      return;
+    }
+    if (dbName.startsWith('_')) throw forbidden();
+    const def = syncedDb(dbName);
+    if (!def) throw notFound(MSG.unknownDb);
+    const db = await ctx.store.db(def.name);
+
+    if (rest.length === 0) {
+      if (method !== 'GET') throw forbidden();
+      const info = await db.info();
+      // Counts would tell how many documents other people have: only the sequence is shared.
+      res.json({ db_name: def.name, update_seq: info.update_seq, instance_start_time: '0' });
+      return;
+    }
+    await dispatch(req, res, method, def, db, user, rest);
+  });
+
+  async function dispatch(
+    req: Request,
+    res: Response,
+    method: string,
+    def: SyncedDb,
+    db: Awaited<ReturnType<AppContext['store']['db']>>,
+    user: AuthUser,
+    rest: string[],
+  ): Promise<void> {
+    const [first, second] = rest;
+
+    if (first === '_local' && rest.length === 2) {
+      if (method === 'GET') {
+        res.json(await getLocal(db, user, second));
+        return;
+      }
+      if (method === 'PUT') {
+        res.status(201).json(await putLocal(db, user, second, bodyObject(req)));
+        return;
+      }
+      throw forbidden();
+    }
+    if (rest.length !== 1) throw forbidden();
+
+    if (first === '_changes' && (method === 'GET' || method === 'POST')) {
+      await handleChanges(req, res, db, def, user);
+      return;
+    }
+    if (first === '_revs_diff' && method === 'POST') {
+      res.json(await scopedRevsDiff(db, def, user, revsDiffBody(bodyObject(req))));
+      return;
+    }
+    if (first === '_bulk_get' && method === 'POST') {
+      res.json(await scopedBulkGet(db, def, user, bulkGetRequests(bodyObject(req)), readOptions(req)));
+      return;
+    }
+    if (first === '_bulk_docs' && method === 'POST') {
+      const body = bodyObject(req);
+      if (!Array.isArray(body.docs)) throw badRequest(MSG.badBody);
+      const newEdits = body.new_edits !== false;
+      const out = await scopedBulkDocs({ store: ctx.store, sessionUsers: ctx.sessionUsers }, db, def, user, body.docs, newEdits);
+      res.status(201).json(out);
+      return;
+    }
+    if (first.startsWith('_') || method !== 'GET') throw forbidden();
+
+    const opts = readOptions(req);
+    const openRevs = openRevsParam(req);
+    if (openRevs !== undefined) {
+      res.json(await scopedOpenRevs(db, def, user, first, openRevs, opts));
+      return;
+    }
+    const rev = stringParam(req.query, 'rev');
+    res.json(await scopedGet(db, def, user, first, { ...opts, rev, conflicts: boolParam(req.query, 'conflicts') }));
+  }
+
+  return router;
+}

@@ -1,0 +1,28 @@
+/**
+ * `GET /db/`: CouchDB's welcome document. PouchDB's HTTP adapter builds its replication id from
+ * the `uuid` found here (pouchdb-adapter-http `id()` reads the server root, the parent path of
+ * the database URL), and the checkpoint from the replication id. So the uuid is derived from the
+ * person and their scope fingerprint: two people never share a checkpoint, and a scope change
+ * gives a new replication id, hence a pull from the start instead of an old checkpoint that
+ * would hide what entered or left the scope.
+ */
+import { createHash } from 'node:crypto';
+import { scopeFingerprint } from '../../../couch-design/scope';
+import type { AuthUser } from '../auth/session-user';
+import type { Store } from '../store/port';
+import { readScopeEpoch } from './scope-epoch';
+
+export interface Welcome {
+  couchdb: 'Welcome';
+  version: string;
+  vendor: { name: string };
+  uuid: string;
+  scope: string;
+}
+
+export async function welcome(store: Store, dbPrefix: string, user: AuthUser): Promise<Welcome> {
+  const scope = scopeFingerprint(user, await readScopeEpoch(store, user.id));
+  // The prefix keeps two deployments (or test runs) on one machine apart.
+  const uuid = createHash('sha256').update(`${dbPrefix}\u0000${scope}`).digest('hex').slice(0, 32);
+  return { couchdb: 'Welcome', version: '3.4.0', vendor: { name: 'inmobiliaria' }, uuid, scope };
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createApp, type GatewayApp } from '../app';
+import { hashPassword } from '../auth/password';
+import { configFromEnv, type Config } from '../config';
+import { deployDesignDocs } from '../store/deploy';
+import { createStore } from '../store/index';
+import type { Store } from '../store/port';
+import { UsuariosRepository } from '../usuarios/repository';
+
+/**
+ * A real gateway on a real (in-memory unless told otherwise) embedded store, listening on
+ * 127.0.0.1 with a free port. Used by API, sync, e2e tests and benchmarks.
+ */
+export interface TestGateway {
+  url: string;
+  store: Store;
+  gateway: GatewayApp;
+  config: Config;
+  createUser(opts?: Partial<NewUser>): Promise<CreatedUser>;
+  client(): HttpClient;
+  /** Stops listening; `keepStore` leaves the store open (for a restart on the same data). */
+  close(opts?: { keepStore?: boolean }): Promise<void>;
+}
+
+export interface NewUser { email: string; password: string; role: string; prim_nom: string; apell_pa: string; apell_ma: string; empleado_id?: string }
+export interface CreatedUser { id: string; email: string; password: string; role: string }
+
+export async function startGateway(overrides: Partial<Config> & { store?: Store } = {}): Promise<TestGateway> {
+  const { store: given, ...cfg } = overrides;
+  const config: Config = {
+    ...configFromEnv({}),
+    dataDir: ':memory:',
+    dbPrefix: `t${randomUUID().slice(0, 8)}_`,
+    sessionSecret: 'secreto-de-pruebas',
+    staticDir: undefined,
+    ...cfg,
+  };
+  const store = given ?? (await createStore(config));
+  await deployDesignDocs(store);
+  const gateway = await createApp(store, config);
+  const server: Server = await new Promise((resolve) => {
+    const s = gateway.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const usuarios = await UsuariosRepository.open(store);
+  let n = 0;
+
+  return {
+    url,
+    store,
+    gateway,
+    config,
+    async createUser(opts = {}) {
+      n++;
+      const user = { email: `persona${n}.${randomUUID().slice(0, 4)}@ejemplo.mx`, password: 'Contraseña-segura-1', role: 'user', prim_nom: 'Persona', apell_pa: 'De', apell_ma: `Prueba${n}`, ...opts };
+      const id = randomUUID();
+      await usuarios.create({
+        _id: id, type: 'usuario', prim_nom: user.prim_nom, apell_pa: user.apell_pa, apell_ma: user.apell_ma,
+        email: user.email, role: user.role, empleado_id: user.empleado_id, password_hash: await hashPassword(user.password),
+      });
+      return { id, email: user.email.toLowerCase(), password: user.password, role: user.role };
+    },
+    client: () => new HttpClient(url),
+    async close({ keepStore = false } = {}) {
+      gateway.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!keepStore && !given) await store.close();
+    },
+  };
+}
+
+/** fetch with a cookie jar of one session, the way a browser tab would call the gateway. */
+export class HttpClient {
+  cookie = '';
+  constructor(readonly baseUrl: string) {}
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookie) headers.set('cookie', this.cookie);
+    const res = await fetch(this.baseUrl + path, { ...init, headers, redirect: 'manual' });
+    const set = res.headers.getSetCookie();
+    for (const c of set) {
+      const pair = c.split(';')[0];
+      this.cookie = pair.endsWith('=') ? '' : pair;
+    }
+    return res;
+  }
+
+  async json<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T; headers: Headers }> {
+    const res = await this.fetch(path, {
+      method,
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try { parsed = text ? JSON.parse(text) : undefined; } catch { /* not JSON: the raw text is asserted by the caller */ }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  async signIn(email: string, password: string): Promise<this> {
+    const r = await this.json('POST', '/api/signin', { email, password });
+    if (r.status !== 200) throw new Error(`Inicio de sesión falló (${r.status}): ${JSON.stringify(r.body)}`);
+    return this;
+  }
+}

@@ -1,0 +1,65 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: 'pwa',
+  publicDir: 'public',
+  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 900 },
+  server: { proxy: { '/api': gateway, '/db': gateway } },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icons/*.png', 'favicon.svg', 'signin-panel.svg'],
+      manifest: {
+        name: 'Inmobiliaria · Back-office',
+        short_name: 'Inmobiliaria',
+        description: 'Captaciones, usuarios, empleados y nóminas, con o sin conexión.',
+        lang: 'es-MX',
+        start_url: '/dashboard/home',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f6f7f9',
+        theme_color: '#1c2127',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api/, /^\/db/],
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,woff,ttf,eot}'],
+        // jsPDF's optional renderers are never used: keep them out of the precache.
+        globIgnores: [
+          '**/html2canvas*',
+          '**/purify*',
+          '**/canvg*',
+          // Blueprint's built-in loaders (every icon, ~95 KiB gzip per size) are emitted because
+          // @blueprintjs/icons imports them dynamically, but pwa/src/lib/icons.ts replaces them.
+          '**/assets/paths-*.js',
+          '**/assets/allPaths-*.js',
+          '**/assets/allPathsLoader-*.js',
+          '**/assets/splitPathsBySizeLoader-*.js',
+        ],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }),
+  ],
+  test: {
+    root,
+    include: ['couch-design/**/*.test.ts', 'sync-server/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    css: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
