@@ -4,6 +4,21 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
+// Vitest 5 reports failures with Map.groupBy, which Node 20 lacks; without it a failure hides its own message.
+if (!(Map as unknown as { groupBy?: unknown }).groupBy) {
+  Object.defineProperty(Map, 'groupBy', {
+    value<T, K>(items: Iterable<T>, key: (item: T, i: number) => K): Map<K, T[]> {
+      const out = new Map<K, T[]>();
+      let i = 0;
+      for (const item of items) {
+        const k = key(item, i++);
+        out.set(k, [...(out.get(k) ?? []), item]);
+      }
+      return out;
+    },
+  });
+}
+
 const root = fileURLToPath(new URL('.', import.meta.url));
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 

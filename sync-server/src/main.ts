@@ -1,7 +1,7 @@
 import { createApp } from './app';
 import { ensureFirstAdmin } from './auth/first-admin';
 import { configFromEnv } from './config';
-import { deployDesignDocs } from './store/deploy';
+import { deployDesignDocs, warmIndexes } from './store/deploy';
 import { createStore } from './store/index';
 import { UsuariosRepository } from './usuarios/repository';
 
@@ -9,6 +9,8 @@ async function main(): Promise<void> {
   const config = configFromEnv();
   const store = await createStore(config);
   await deployDesignDocs(store);
+  // Building an index takes seconds per 10,000 documents: do it now rather than on someone's first list.
+  void warmIndexes(store).catch((e) => console.error('No se pudieron preparar los índices:', e));
 
   const admin = await ensureFirstAdmin(await UsuariosRepository.open(store), { email: config.adminEmail, password: config.adminPassword });
   const gateway = await createApp(store, config);

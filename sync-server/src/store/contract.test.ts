@@ -20,7 +20,7 @@ import {
   VALIDATION_DDOC_ID,
 } from '../../../couch-design/design-docs/index';
 import { createCouchStore } from './couchdb';
-import { deployDesignDocs } from './deploy';
+import { deployDesignDocs, warmIndexes } from './deploy';
 import { createEmbeddedStore, MEMORY } from './embedded';
 import { createStore } from './index';
 import { StoreError, type Store, type StoreDb, type StoreDoc } from './port';
@@ -368,6 +368,7 @@ function runContract(name: string, makeStore: (prefix: string) => Promise<Store>
       const before = await revs();
       expect(Object.values(before).every((r) => typeof r === 'string')).toBe(true);
       await deployDesignDocs(store);
+      await warmIndexes(store);
       expect(await revs()).toEqual(before);
     });
   });
@@ -407,6 +408,18 @@ describe('embedded store on LevelDB', () => {
     expect((await again.info()).update_seq).toBe(last_seq);
     expect((await storeError(again.put({ _id: 'untyped' }))).status).toBe(403);
     await second.close();
+  });
+});
+
+describe('embedded store shutdown', () => {
+  it('answers waiting longpolls when the store closes, so shutdown never hangs on a client', async () => {
+    const store = createEmbeddedStore(MEMORY, uniquePrefix());
+    const db = await store.db('captaciones');
+    const t0 = Date.now();
+    const pending = db.changes({ feed: 'longpoll', since: 'now', timeout: 30_000 });
+    setTimeout(() => void store.close(), 50);
+    expect((await pending).results).toEqual([]);
+    expect(Date.now() - t0).toBeLessThan(3_000);
   });
 });
 

@@ -17,7 +17,7 @@ import { toStoreError } from './embedded-errors';
 /** CouchDB's own default for `timeout` on a longpoll feed. */
 const DEFAULT_LONGPOLL_MS = 60_000;
 
-/** Emits `write` after each committed write of one database. */
+/** Emits `write` after each committed write of one database, `close` when it closes. */
 export class WriteSignal extends EventEmitter {
   constructor() {
     super();
@@ -27,6 +27,10 @@ export class WriteSignal extends EventEmitter {
 
   written(): void {
     this.emit('write');
+  }
+
+  closed(): void {
+    this.emit('close');
   }
 }
 
@@ -74,6 +78,7 @@ function longpoll(db: PouchDatabase, writes: WriteSignal, opts: ChangesOptions, 
       settled = true;
       clearTimeout(timer);
       writes.off('write', poll);
+      writes.off('close', onAbort);
       opts.signal?.removeEventListener('abort', onAbort);
       then();
     };
@@ -105,8 +110,11 @@ function longpoll(db: PouchDatabase, writes: WriteSignal, opts: ChangesOptions, 
 
     // Listening before the first scan: a write racing it cannot be missed.
     writes.on('write', poll);
+    writes.once('close', onAbort);
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => finish(() => resolve(empty())), opts.timeout ?? DEFAULT_LONGPOLL_MS);
+    // A waiting client must not keep a finished script (seed, tests) alive.
+    timer.unref();
     if (opts.signal?.aborted) onAbort();
     else void poll();
   });

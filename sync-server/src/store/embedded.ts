@@ -237,11 +237,14 @@ class EmbeddedDb implements StoreDb {
     }
   }
 
+  /** Waiting longpolls answer empty first, so nobody waits on a closed database. */
   close(): Promise<void> {
+    this.writes.closed();
     return this.pouch.close();
   }
 
   destroy(): Promise<void> {
+    this.writes.closed();
     return this.pouch.destroy();
   }
 }

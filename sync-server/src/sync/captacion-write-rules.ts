@@ -27,7 +27,6 @@ export const REFUSAL = {
   type: "El documento debe ser una captación (type: 'captacion').",
   reassign: 'Solo un administrador puede reasignar el asesor de una captación.',
   createForOther: 'No puede registrar captaciones a nombre de otra persona.',
-  attachments: 'Las captaciones no llevan archivos adjuntos.',
   invalid: 'La captación no es válida: ',
 } as const;
 
@@ -57,6 +56,16 @@ function asesorKey(v: unknown): string {
 
 const refuse = (reason: string): Decision => ({ ok: false, reason });
 
+function attachmentStubs(doc: StoreDoc | null): StoreDoc['_attachments'] | undefined {
+  const atts = doc?._attachments;
+  if (!atts || Object.keys(atts).length === 0) return undefined;
+  const out: NonNullable<StoreDoc['_attachments']> = {};
+  for (const [name, a] of Object.entries(atts)) {
+    out[name] = { content_type: a.content_type, digest: a.digest, length: a.length, revpos: a.revpos, stub: true };
+  }
+  return out;
+}
+
 export function decideCaptacion(pushed: StoreDoc, known: Known, user: AuthUser, now: string): Decision {
   if (isSpecialId(pushed._id)) return refuse(REFUSAL.special);
   if (!canEditCaptacion(user.role)) return refuse(REFUSAL.role);
@@ -74,7 +83,6 @@ export function decideCaptacion(pushed: StoreDoc, known: Known, user: AuthUser, 
   }
 
   if (pushed.type !== 'captacion') return refuse(REFUSAL.type);
-  if (pushed._attachments && Object.keys(pushed._attachments).length > 0) return refuse(REFUSAL.attachments);
 
   const admin = isAdmin(user.role);
   const pushedAsesor = asesorOf(pushed);
@@ -105,6 +113,11 @@ export function decideCaptacion(pushed: StoreDoc, known: Known, user: AuthUser, 
     historial_estatus: [...history, { usuario: { nombre: user.nombre, email: user.email }, fecha: now, estatus: pushed.estatus_actual ?? '' }],
   };
   delete doc._conflicts;
+  // Devices never see attachments (the endpoint does not serve them): the server's own, if a
+  // captación has any, pass to the new revision untouched, and a client cannot add any.
+  const stubs = attachmentStubs(previous);
+  if (stubs) doc._attachments = stubs;
+  else delete doc._attachments;
 
   const issues = validateCaptacion(doc, 'doc');
   if (issues.length > 0) {

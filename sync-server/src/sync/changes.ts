@@ -7,7 +7,7 @@
 import type { AuthUser } from '../auth/session-user';
 import type { ChangeRow, ChangesResult, MangoSelector, StoreDb } from '../store/port';
 import { matchesClientFilter, type ClientFilter } from './client-filter';
-import { isSpecialId, type SyncedDb } from './databases';
+import { forDevice, isSpecialId, type SyncedDb } from './databases';
 
 export interface ChangesRequest {
   since: string;
@@ -64,6 +64,7 @@ export async function scopedChanges(db: StoreDb, def: SyncedDb, user: AuthUser, 
     for (const row of page.results) {
       if (isSpecialId(row.id) || !row.doc || !def.inScope(user, row.doc) || !matchesClientFilter(req.filter, row.doc)) continue;
       if (!req.includeDocs) delete row.doc;
+      else row.doc = forDevice(row.doc);
       results.push(row);
     }
 

@@ -45,3 +45,15 @@ export function syncedDb(name: string): SyncedDb | undefined {
 
 /** Design and local documents are never replicated through the gateway. */
 export const isSpecialId = (id: string): boolean => id.startsWith('_');
+
+/**
+ * What a device receives of a stored document. Attachments are left out: PouchDB fetches them one
+ * by one from `/db/<name>/<id>/<file>`, which this endpoint does not serve (photos live on
+ * user and employee documents, captaciones link images by URL). The gateway keeps any the
+ * server has when a device writes the document back.
+ */
+export function forDevice<T extends { _attachments?: unknown }>(doc: T): T {
+  if (doc._attachments === undefined) return doc;
+  const { _attachments: _omit, ...rest } = doc;
+  return rest as T;
+}

@@ -9,7 +9,7 @@ import type { AuthUser } from '../auth/session-user';
 import type { BulkGetRequest, BulkGetResult, OpenRevResult, StoreDb, StoreDoc } from '../store/port';
 import { isNotFound } from '../store/port';
 import { notFound } from './couch-http';
-import { isSpecialId, type SyncedDb } from './databases';
+import { forDevice, isSpecialId, type SyncedDb } from './databases';
 import { winners } from './repository';
 
 type BulkGetEntry = BulkGetResult['results'][number]['docs'][number];
@@ -54,7 +54,10 @@ export async function scopedBulkGet(db: StoreDb, def: SyncedDb, user: AuthUser, 
       if (!docs) return { id: r.id, docs: [missing(r.id, r.rev)] };
       return {
         id: r.id,
-        docs: docs.map((e) => ('ok' in e && !def.inScope(user, e.ok) && !winnerVisible.has(e.ok._id) ? missing(r.id, e.ok._rev) : e)),
+        docs: docs.map((e) => {
+          if (!('ok' in e)) return e;
+          return !def.inScope(user, e.ok) && !winnerVisible.has(e.ok._id) ? missing(r.id, e.ok._rev) : { ok: forDevice(e.ok) };
+        }),
       };
     }),
   };
@@ -74,8 +77,7 @@ export async function scopedGet(
     if (isNotFound(e)) throw notFound();
     throw e;
   }
-  if (def.inScope(user, doc)) return doc;
-  if ((await idsWithVisibleWinner(db, def, user, [id])).has(id)) return doc;
+  if (def.inScope(user, doc) || (await idsWithVisibleWinner(db, def, user, [id])).has(id)) return forDevice(doc);
   throw notFound();
 }
 
@@ -96,7 +98,10 @@ export async function scopedOpenRevs(
   }
   const needWinner = entries.some((e) => 'ok' in e && !def.inScope(user, e.ok));
   const winnerVisible = needWinner && (await idsWithVisibleWinner(db, def, user, [id])).has(id);
-  const visible = entries.map((e) => ('ok' in e && !def.inScope(user, e.ok) && !winnerVisible ? { missing: e.ok._rev ?? '' } : e));
+  const visible = entries.map((e): OpenRevResult => {
+    if (!('ok' in e)) return e;
+    return !def.inScope(user, e.ok) && !winnerVisible ? { missing: e.ok._rev ?? '' } : { ok: forDevice(e.ok) };
+  });
   if (openRevs === 'all' && !visible.some((e) => 'ok' in e)) throw notFound();
   return visible;
 }

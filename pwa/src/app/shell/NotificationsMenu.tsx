@@ -1,4 +1,4 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import type { JSX } from 'react';
 
 /** Static demo items of the template (spec 001 section 2.2): nothing is loaded. */
@@ -10,7 +10,7 @@ export const DEMO_NOTIFICATIONS = [
 
 export function NotificationsMenu(): JSX.Element {
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-end"
       content={
         <Menu aria-label="Notificaciones">
@@ -26,6 +26,6 @@ export function NotificationsMenu(): JSX.Element {
           {DEMO_NOTIFICATIONS.length}
         </span>
       </Button>
-    </Popover>
+    </PopoverNext>
   );
 }

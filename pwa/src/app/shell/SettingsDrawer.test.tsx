@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 function stubStars(answer: () => Promise<Response>) {
-  const fetch = vi.fn(answer);
+  const fetch = vi.fn<typeof globalThis.fetch>(() => answer());
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }

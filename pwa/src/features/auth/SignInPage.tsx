@@ -93,11 +93,11 @@ export default function SignInPage(): JSX.Element {
                       }
                     }}
                     rightElement={
-                      <Tooltip content={showPassword ? 'Ocultar contraseña' : 'Mostrar contraseña'}>
+                      <Tooltip content={showPassword ? 'Ocultar clave' : 'Mostrar clave'}>
                         <Button
                           variant="minimal"
                           icon={showPassword ? 'eye-off' : 'eye-open'}
-                          aria-label={showPassword ? 'Ocultar contraseña' : 'Mostrar contraseña'}
+                          aria-label={showPassword ? 'Ocultar clave' : 'Mostrar clave'}
                           aria-pressed={showPassword}
                           onClick={() => setShowPassword((v) => !v)}
                         />

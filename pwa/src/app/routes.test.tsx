@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, type FakeHandler } from '../lib/fake-fetch';
+import { setupIcons } from '../lib/icons';
+import { SessionProvider } from '../lib/session';
+import { AppRoutes } from './routes';
+import { UNDER_CONSTRUCTION_TEXT } from './UnderConstruction';
+
+const ADMIN = { id: 'u-admin', role: 'Administrador', empleado_id: 'e-1', email: 'admin@inmo.mx', nombre: 'Admin' };
+const AGENT = { id: 'u-agent', role: 'user', empleado_id: null, email: 'agente@inmo.mx', nombre: 'Agente' };
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function open(path: string, checkAuth: FakeHandler) {
+  vi.stubGlobal('fetch', fakeFetch({ 'GET /api/check-auth': checkAuth }).fetch);
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <SessionProvider>
+        <AppRoutes />
+        <Where />
+      </SessionProvider>
+    </MemoryRouter>,
+  );
+}
+
+const signedIn = (user: object): FakeHandler => ({ json: { success: true, authenticated: true, user } });
+const where = () => screen.getByTestId('where').textContent;
+const SLOW = { timeout: 5_000 };
+
+beforeAll(() => setupIcons());
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+// Both route tables (spec 000 section 2, spec 001 section 2.1) and both readings of DESIGN section 5.
+const PENDING_SCREENS: Array<[string, string]> = [
+  ['/dashboard/users', 'Lista de Usuarios'],
+  ['/dashboard/users/crear', 'Crear Nuevo Usuario'],
+  ['/dashboard/users/edit/u-9', 'Editar Usuario'],
+  ['/dashboard/user-profile/u-9', 'Detalle de Usuario'],
+  ['/dashboard/empleados', 'Lista de Empleados'],
+  ['/dashboard/empleados/crear', 'Crear Nuevo Empleado'],
+  ['/dashboard/empleados/editar/e-3', 'Editar Empleado'],
+  ['/dashboard/empleado-profile/e-3', 'Perfil del Empleado'],
+  ['/dashboard/empleados/profile/e-3', 'Perfil del Empleado'],
+  ['/dashboard/empleado-documents/e-3', 'Documentos del Empleado'],
+  ['/dashboard/nomina/crear/e-3', 'Crear Nueva Nómina'],
+  ['/dashboard/empleado/nomina/e-3', 'Crear Nueva Nómina'],
+  ['/dashboard/nomina/update/n-5', 'Editar Nómina'],
+  ['/dashboard/nominas/mi-nomina', 'Mi Nómina'],
+  ['/dashboard/captaciones', 'Mis Proyectos de Captación'],
+  ['/dashboard/captaciones/nueva', 'Nueva Captación Inmobiliaria'],
+  ['/dashboard/captaciones/c-1', 'Mis Proyectos de Captación'],
+  ['/dashboard/captaciones/editar/c-1', 'Editar Captación'],
+  ['/dashboard/captaciones/c-1/detalle', 'Detalle de Captación Inmobiliaria'],
+];
+
+describe('route table', () => {
+  it.each(PENDING_SCREENS)('%s answers with its own screen (%s)', async (path, title) => {
+    open(path, signedIn(ADMIN));
+    expect(await screen.findByRole('heading', { name: title }, SLOW)).toBeTruthy();
+    expect(screen.getByText(UNDER_CONSTRUCTION_TEXT)).toBeTruthy();
+    expect(where()).toBe(path);
+    expect(screen.getByTestId('topbar')).toBeTruthy();
+  });
+
+  it('shows the demo dashboard to admins on /dashboard/', async () => {
+    open('/dashboard/', signedIn(ADMIN));
+    expect(await screen.findByText("Today's Money", undefined, SLOW)).toBeTruthy();
+    for (const text of ["Today's Users", 'New Clients', 'Sales', 'Website View', 'Daily Sales', 'Completed Tasks', 'Orders Overview']) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    expect(where()).toBe('/dashboard/home');
+    expect(screen.getByTestId('nav-dashboard')).toBeTruthy();
+  });
+
+  it('sends non-admins from home to their profile', async () => {
+    open('/dashboard/home', signedIn(AGENT));
+    expect(await screen.findByText('agente@inmo.mx', undefined, SLOW)).toBeTruthy();
+    expect(screen.getByText('User')).toBeTruthy();
+    expect(where()).toBe('/dashboard/profile');
+    expect(screen.queryByTestId('nav-dashboard')).toBeNull();
+    expect(screen.queryByTestId('nav-mi-nomina')).toBeNull();
+  });
+
+  it('serves the profile with a user id too', async () => {
+    open('/dashboard/profile/u-admin', signedIn(ADMIN));
+    expect(await screen.findByText('admin@inmo.mx', undefined, SLOW)).toBeTruthy();
+    expect(screen.getByText('Administrador')).toBeTruthy();
+    expect(where()).toBe('/dashboard/profile/u-admin');
+  });
+
+  it('sends unknown paths to the home page', async () => {
+    open('/no/existe', signedIn(ADMIN));
+    await waitFor(() => expect(where()).toBe('/dashboard/home'), SLOW);
+    cleanup();
+    open('/dashboard/cosa-rara', signedIn(ADMIN));
+    await waitFor(() => expect(where()).toBe('/dashboard/home'), SLOW);
+  });
+
+  it('sends anonymous visitors of the dashboard to sign-in', async () => {
+    open('/dashboard/users', { status: 401, json: { success: false, authenticated: false, mensaje: 'No autenticado' } });
+    expect(await screen.findByRole('button', { name: 'Iniciar sesión' }, SLOW)).toBeTruthy();
+    expect(where()).toBe('/auth/sign-in');
+  });
+
+  it('public sign-up sends anonymous visitors to sign-in and signed-in ones home', async () => {
+    open('/auth/sign-up', { status: 401, json: { success: false, mensaje: 'No autenticado' } });
+    await waitFor(() => expect(where()).toBe('/auth/sign-in'), SLOW);
+    cleanup();
+    open('/auth/sign-up', signedIn(ADMIN));
+    await waitFor(() => expect(where()).toBe('/dashboard/home'), SLOW);
+  });
+
+  it("shows 'Cargando aplicación...' and 'Verificando autenticación...' while the first check runs", async () => {
+    let answer: (a: FakeHandler) => void = () => undefined;
+    open('/dashboard/users', () => new Promise((resolve) => (answer = resolve as (a: FakeHandler) => void)));
+    expect(screen.getByText('Cargando aplicación...')).toBeTruthy();
+    expect(screen.getByText('Verificando autenticación...')).toBeTruthy();
+    answer({ json: { success: true, user: ADMIN } });
+    expect(await screen.findByRole('heading', { name: 'Lista de Usuarios' }, SLOW)).toBeTruthy();
+  });
+
+  it('keeps a cached field agent working offline', async () => {
+    localStorage.setItem('user', JSON.stringify(AGENT));
+    open('/dashboard/captaciones/nueva', { networkError: true });
+    expect(await screen.findByRole('heading', { name: 'Nueva Captación Inmobiliaria' }, SLOW)).toBeTruthy();
+    expect(screen.getByTestId('nav-nueva-captacion')).toBeTruthy();
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Who syncs: one engine for the signed-in person, started and paused by the session
+ * (through the top bar's SyncIndicator), a sign-out guard that never drops unsynced changes
+ * silently, and the wipe of the person's databases once the sign-out went through.
+ */
+import { onSignedOut, registerSignOutGuard, type AuthUser } from '../session';
+import { destroyLocalDbs, setActiveUser } from '../db/registry';
+import { askSignOutWithPending } from './confirm';
+import { SyncEngine, type SyncEngineOptions } from './engine';
+import { defaultKeyValueStore, lastSyncKey } from './meta';
+import { syncStateStore } from './state';
+
+let engine: SyncEngine | null = null;
+let engineOptions: Omit<SyncEngineOptions, 'userId'> = {};
+
+export function currentEngine(): SyncEngine | null {
+  return engine;
+}
+
+/** Tests point the engine at a gateway with a cookie-carrying fetch. */
+export function configureSync(options: Omit<SyncEngineOptions, 'userId'>): void {
+  engineOptions = options;
+}
+
+/** The person is signed in (fresh or from the cached user): sync their databases. */
+export function startSyncFor(user: Pick<AuthUser, 'id'>): SyncEngine {
+  setActiveUser(user.id);
+  if (engine?.userId === user.id) {
+    engine.resume();
+    return engine;
+  }
+  const previous = engine;
+  engine = new SyncEngine({ ...engineOptions, userId: user.id });
+  const next = engine;
+  void (previous ? previous.stop() : Promise.resolve()).then(() => {
+    if (engine !== next) return;
+    (engineOptions.store ?? syncStateStore).reset();
+    next.start();
+  });
+  return next;
+}
+
+/** The session ended without a sign-out (expired, another tab): stop, keep the data. */
+export async function pauseSync(): Promise<void> {
+  const current = engine;
+  engine = null;
+  await current?.stop();
+  (engineOptions.store ?? syncStateStore).reset();
+}
+
+/**
+ * Before sign-out: with unsynced changes try one push when online, then ask. Resolves false
+ * to cancel the sign-out.
+ */
+export async function signOutGuard(ask: (pending: number) => Promise<boolean> = askSignOutWithPending): Promise<boolean> {
+  const current = engine;
+  if (!current) return true;
+  let pending = await current.pendingCount();
+  if (pending > 0 && current.canReachServer()) {
+    await current.flush();
+    pending = await current.pendingCount();
+  }
+  if (pending === 0) return true;
+  return ask(pending);
+}
+
+/** After sign-out: on a shared tablet nothing of that person stays behind. */
+export async function destroyUserData(user: Pick<AuthUser, 'id'> | null): Promise<void> {
+  const userId = user?.id ?? engine?.userId;
+  if (engine && (!userId || engine.userId === userId)) await pauseSync();
+  setActiveUser(null);
+  if (!userId) return;
+  await destroyLocalDbs(userId);
+  (engineOptions.keyValue ?? defaultKeyValueStore).remove(lastSyncKey(userId));
+}
+
+let installed = false;
+
+/** Registers the guard and the sign-out cleanup once per page. */
+export function installSyncLifecycle(): void {
+  if (installed) return;
+  installed = true;
+  registerSignOutGuard(() => signOutGuard());
+  onSignedOut((user) => destroyUserData(user));
+}

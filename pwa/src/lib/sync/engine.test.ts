@@ -1,0 +1,246 @@
+import './test-support';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
+import { startGateway, type TestGateway } from '../../../../sync-server/src/testing/gateway';
+import { listRejectedChanges, loadDraft, localGet, localPut, saveDraft } from '../db/index';
+import { destroyLocalDbs, setActiveUser } from '../db/registry';
+import { SyncEngine } from './engine';
+import { SyncStateStore, syncStateText, type SyncStatus } from './state';
+import { eventually, FakeNetwork, FakeTab } from './test-support';
+
+/**
+ * The sync engine against a real gateway (Express + in-memory store), through PouchDB's HTTP
+ * adapter and IndexedDB (fake-indexeddb), as the browser runs it.
+ */
+let gw: TestGateway;
+const running: SyncEngine[] = [];
+
+beforeAll(async () => {
+  gw = await startGateway();
+});
+
+afterAll(async () => {
+  await gw?.close();
+});
+
+afterEach(async () => {
+  for (const engine of running.splice(0)) {
+    await engine.stop();
+    await destroyLocalDbs(engine.userId);
+  }
+  setActiveUser(null);
+});
+
+interface Person {
+  id: string;
+  email: string;
+  password: string;
+  tab: FakeTab;
+}
+
+async function person(role = 'user', network = new FakeNetwork(true)): Promise<Person> {
+  const u = await gw.createUser({ role });
+  const client = await gw.client().signIn(u.email, u.password);
+  return { id: u.id, email: u.email, password: u.password, tab: new FakeTab(client.cookie, network) };
+}
+
+function startEngine(p: Person, store = new SyncStateStore()): { engine: SyncEngine; store: SyncStateStore; statuses: SyncStatus[] } {
+  setActiveUser(p.id);
+  const engine = new SyncEngine({
+    userId: p.id,
+    origin: gw.url,
+    fetch: p.tab.fetch,
+    online: p.tab.network,
+    store,
+    backoff: { minMs: 50, maxMs: 300 },
+  });
+  const statuses: SyncStatus[] = [];
+  store.subscribe((s) => {
+    if (statuses.at(-1) !== s.status) statuses.push(s.status);
+  });
+  running.push(engine);
+  engine.start();
+  return { engine, store, statuses };
+}
+
+const captacion = (id: string, asesor = '') => ({ ...sampleCaptacion({ captacion: { asesor, fecha: '2025-04-01' } }), _id: id });
+
+async function serverDoc(db: string, id: string): Promise<Record<string, any> | null> {
+  try {
+    return await (await gw.store.db(db)).get(id);
+  } catch {
+    return null;
+  }
+}
+
+describe('sync engine against the gateway', () => {
+  it('shows the states in turn: offline, offline with pending changes, syncing, up to date', async () => {
+    const network = new FakeNetwork(false);
+    const ana = await person('user', network);
+    const { engine, store, statuses } = startEngine(ana);
+    await eventually(() => store.get().status === 'offline', 'sin conexión');
+    expect(syncStateText(store.get())).toBe('Sin conexión');
+
+    await localPut('captaciones', captacion('cap-offline-1', ana.id));
+    await eventually(() => store.get().pending === 1, 'un cambio pendiente');
+    expect(syncStateText(store.get())).toBe('Sin conexión · 1 cambio pendiente');
+    await localPut('captaciones', captacion('cap-offline-2', ana.id));
+    await eventually(() => store.get().pending === 2, 'dos cambios pendientes');
+    expect(await engine.pendingCount()).toBe(2);
+
+    network.set(true);
+    await eventually(() => store.get().status === 'up-to-date', 'al día');
+    expect(store.get().pending).toBe(0);
+    expect(store.get().lastSyncedAt).toBeGreaterThan(Date.now() - 60_000);
+    expect(statuses).toEqual(['offline', 'syncing', 'up-to-date']);
+    expect((await serverDoc('captaciones', 'cap-offline-1'))?.captacion.asesor).toBe(ana.id);
+    expect(await serverDoc('captaciones', 'cap-offline-2')).not.toBeNull();
+  });
+
+  it('sends a local write to the server while online and brings server writes down', async () => {
+    const ana = await person();
+    const { store } = startEngine(ana);
+    await eventually(() => store.get().status === 'up-to-date', 'al día');
+
+    await localPut('captaciones', captacion('cap-live-up', ana.id));
+    await eventually(async () => (await serverDoc('captaciones', 'cap-live-up')) !== null, 'la captación en el servidor');
+    await eventually(() => store.get().status === 'up-to-date' && store.get().pending === 0, 'al día tras enviar');
+
+    const db = await gw.store.db('captaciones');
+    await db.put(captacion('cap-from-server', 'otro'));
+    await eventually(async () => (await localGet('captaciones', 'cap-from-server')) !== null, 'la captación del servidor en el dispositivo');
+    // A document that came from the server is not a pending change.
+    await eventually(() => store.get().status === 'up-to-date', 'al día tras recibir');
+    expect(store.get().pending).toBe(0);
+  });
+
+  it('pulls the person’s own payslips and nothing else', async () => {
+    const ana = await person();
+    await (await gw.store.db('empleados')).put({ _id: 'emp-ana-1', type: 'empleado', userId: ana.id, nombre: 'Ana' });
+    gw.gateway.context.sessionUsers.invalidate(ana.id);
+    const nominas = await gw.store.db('nominas');
+    await nominas.put({ _id: 'nom-ana-1', type: 'nomina', empleadoId: 'emp-ana-1', empleado: 'Ana', conceptoDePago: 'Quincena', salario: 9000, fecha: '2025-03-15' });
+    await nominas.put({ _id: 'nom-otro-1', type: 'nomina', empleadoId: 'emp-otro', empleado: 'Otro', conceptoDePago: 'Quincena', salario: 9000, fecha: '2025-03-15' });
+    const { store } = startEngine(ana);
+    await eventually(() => store.get().status === 'up-to-date', 'al día');
+    expect(await localGet('nominas', 'nom-ana-1')).not.toBeNull();
+    expect(await localGet('nominas', 'nom-otro-1')).toBeNull();
+  });
+
+  it('never sends drafts to the server', async () => {
+    const ana = await person();
+    const { store } = startEngine(ana);
+    await saveDraft('captacion-nueva', { propietario: { nombre: 'Borrador privado' } });
+    await localPut('captaciones', captacion('cap-real', ana.id));
+    await eventually(async () => (await serverDoc('captaciones', 'cap-real')) !== null, 'la captación real en el servidor');
+    await eventually(() => store.get().status === 'up-to-date', 'al día');
+    const remoteDraft = await ana.tab.fetch(`${gw.url}/db/captaciones/_local/draft-captacion-nueva`);
+    expect(remoteDraft.status).toBe(404);
+    const all = await (await gw.store.db('captaciones')).changes({ since: 0 } as never);
+    expect(JSON.stringify(all)).not.toContain('Borrador privado');
+    expect(await loadDraft('captacion-nueva')).toEqual({ propietario: { nombre: 'Borrador privado' } });
+  });
+
+  it('pauses on an expired session, keeps the data, and resumes when the same person signs in again', async () => {
+    const ana = await person();
+    const { engine, store } = startEngine(ana);
+    await eventually(() => store.get().status === 'up-to-date', 'al día');
+
+    const expiredCookie = ana.tab.cookie;
+    const logout = await fetch(`${gw.url}/api/logout`, { headers: { cookie: expiredCookie } });
+    expect(logout.status).toBeLessThan(500);
+    await localPut('captaciones', captacion('cap-tras-expirar', ana.id));
+    await eventually(() => store.get().status === 'expired', 'sesión expirada');
+    expect(syncStateText(store.get())).toBe('Sesión expirada: inicie sesión de nuevo para sincronizar.');
+    expect(await localGet('captaciones', 'cap-tras-expirar')).not.toBeNull();
+    expect(await serverDoc('captaciones', 'cap-tras-expirar')).toBeNull();
+
+    const again = await gw.client().signIn(ana.email, ana.password);
+    ana.tab.cookie = again.cookie;
+    engine.resume();
+    await eventually(async () => (await serverDoc('captaciones', 'cap-tras-expirar')) !== null, 'la captación enviada tras volver a entrar');
+    await eventually(() => store.get().status === 'up-to-date', 'al día de nuevo');
+  });
+
+  it('on a scope change pushes the pending change first, then wipes and pulls the new scope', async () => {
+    const network = new FakeNetwork(true);
+    const ana = await person('user', network);
+    const { engine, store } = startEngine(ana);
+    await eventually(() => store.get().status === 'up-to-date', 'al día');
+    await saveDraft('captacion-nueva', { paso: 3 });
+
+    // Offline, Ana captures a property; meanwhile an admin links her to an employee.
+    network.set(false);
+    await localPut('captaciones', captacion('cap-pendiente', ana.id));
+    await eventually(() => store.get().pending === 1, 'un cambio pendiente');
+    await (await gw.store.db('empleados')).put({ _id: 'emp-ana-2', type: 'empleado', userId: ana.id, nombre: 'Ana' });
+    gw.gateway.context.sessionUsers.invalidate(ana.id);
+    await (await gw.store.db('nominas')).put({ _id: 'nom-ana-2', type: 'nomina', empleadoId: 'emp-ana-2', empleado: 'Ana', conceptoDePago: 'Quincena', salario: 9500, fecha: '2025-04-15' });
+
+    network.set(true);
+    await eventually(async () => (await localGet('nominas', 'nom-ana-2')) !== null, 'las nóminas del nuevo alcance');
+    await eventually(() => store.get().status === 'up-to-date', 'al día tras el cambio de alcance');
+    // Nothing pending was lost: on the server and, pulled again, on the device.
+    expect(await serverDoc('captaciones', 'cap-pendiente')).not.toBeNull();
+    expect(await localGet('captaciones', 'cap-pendiente')).not.toBeNull();
+    expect(await loadDraft('captacion-nueva')).toEqual({ paso: 3 });
+    expect(await engine.pendingCount()).toBe(0);
+  });
+
+  it('does not wipe when the pending changes cannot be pushed, and retries later', async () => {
+    const network = new FakeNetwork(true);
+    const ana = await person('user', network);
+    // The gateway keeps answering GET /db/ but, while `failWrites`, refuses every push request.
+    const realFetch = ana.tab.fetch;
+    let failWrites = false;
+    (ana.tab as { fetch: typeof realFetch }).fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (failWrites && /_bulk_docs|_revs_diff/.test(url)) {
+        return new Response(JSON.stringify({ error: 'internal', reason: 'falla' }), { status: 500, headers: { 'content-type': 'application/json' } });
+      }
+      return realFetch(input, init);
+    };
+    const { engine, store } = startEngine(ana);
+    await eventually(() => store.get().status === 'up-to-date', 'al día');
+    await saveDraft('borrador', { paso: 1 });
+
+    network.set(false);
+    await localPut('captaciones', captacion('cap-espera', ana.id));
+    await eventually(() => store.get().pending === 1, 'un cambio pendiente');
+    await (await gw.store.db('empleados')).put({ _id: 'emp-ana-3', type: 'empleado', userId: ana.id, nombre: 'Ana' });
+    gw.gateway.context.sessionUsers.invalidate(ana.id);
+    await (await gw.store.db('nominas')).put({ _id: 'nom-ana-3', type: 'nomina', empleadoId: 'emp-ana-3', empleado: 'Ana', conceptoDePago: 'Quincena', salario: 9500, fecha: '2025-04-15' });
+
+    failWrites = true;
+    network.set(true);
+    await eventually(() => store.get().status === 'error', 'error de sincronización');
+    // Not wiped: the change is still here (and not on the server), the new scope not pulled yet.
+    expect(await localGet('captaciones', 'cap-espera')).not.toBeNull();
+    expect(await serverDoc('captaciones', 'cap-espera')).toBeNull();
+    expect(await localGet('nominas', 'nom-ana-3')).toBeNull();
+    expect(store.get().pending).toBe(1);
+
+    failWrites = false;
+    await engine.syncNow();
+    await eventually(async () => (await localGet('nominas', 'nom-ana-3')) !== null, 'las nóminas del nuevo alcance');
+    await eventually(() => store.get().status === 'up-to-date', 'al día');
+    expect(await serverDoc('captaciones', 'cap-espera')).not.toBeNull();
+    expect(await localGet('captaciones', 'cap-espera')).not.toBeNull();
+    expect(await loadDraft('borrador')).toEqual({ paso: 1 });
+  });
+
+  it('keeps a change the server refuses, and still moves on', async () => {
+    const ana = await person('Supervisor de obra');
+    const { store } = startEngine(ana);
+    await eventually(() => store.get().status === 'up-to-date', 'al día');
+    // Supervisors cannot create captaciones: the gateway refuses the document.
+    await localPut('captaciones', captacion('cap-prohibida', ana.id));
+    await eventually(() => store.get().status === 'error', 'error de sincronización');
+    expect(store.get().detail).toContain('El servidor rechazó 1 cambio.');
+    expect(store.get().pending).toBe(0);
+    const rejected = await listRejectedChanges();
+    expect(rejected.map((r) => r.id)).toEqual(['cap-prohibida']);
+    expect(rejected[0].doc).toMatchObject({ _id: 'cap-prohibida', type: 'captacion' });
+    expect(await serverDoc('captaciones', 'cap-prohibida')).toBeNull();
+  });
+});

@@ -1,0 +1,543 @@
+/**
+ * The sync engine of one signed-in person (DESIGN sections 4 and 5):
+ * - live replication while online: captaciones both ways, nóminas pull only (payslips are
+ *   written by admins through REST, never through replication); retried with backoff;
+ * - the scope fingerprint of `GET /db/` checked before starting, every minute and on reconnect:
+ *   when it changed, pending changes are pushed first, then the local copy is wiped and pulled
+ *   again (an old checkpoint would otherwise miss documents that entered the scope);
+ * - the pending count: local changes after the push checkpoint that did not come from a pull;
+ * - a 401 pauses everything and keeps the data until the same person signs in again.
+ */
+import { draftDocIds } from '../db/drafts';
+import { openRemoteDb, type LocalDatabase } from '../db/pouch';
+import { dbFor, watchDb, whenReady, wipeLocalDbs } from '../db/registry';
+import { addRejectedIn, listRejectedIn, REJECTED_ID, type RejectedChange } from '../db/rejected';
+import { defaultKeyValueStore, lastSyncKey, readPushSeq, readScope, writePushSeq, writeScope, type KeyValueStore } from './meta';
+import { browserFetch, classifyFailure, failureMessage, fetchGatewayInfo, SyncFailure, type FetchFn } from './remote';
+import { syncStateStore, type SyncState, type SyncStateStore, type SyncStatus } from './state';
+import { rejectedText, TEXT_PENDING_BEFORE_WIPE, TEXT_REJECTED_HINT } from './texts';
+
+export interface OnlineSource {
+  isOnline(): boolean;
+  subscribe(listener: (online: boolean) => void): () => void;
+}
+
+/** navigator.onLine and the window's online/offline events. */
+export const browserOnline: OnlineSource = {
+  isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+  subscribe(listener) {
+    if (typeof window === 'undefined') return () => undefined;
+    const on = () => listener(true);
+    const off = () => listener(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  },
+};
+
+export interface SyncEngineOptions {
+  userId: string;
+  /** Where the gateway lives; default `location.origin`. */
+  origin?: string;
+  /** Default: the browser's fetch with credentials included. Tests pass one carrying the cookie. */
+  fetch?: FetchFn;
+  store?: SyncStateStore;
+  online?: OnlineSource;
+  scopeCheckMs?: number;
+  backoff?: { minMs: number; maxMs: number };
+  batchSize?: number;
+  keyValue?: KeyValueStore;
+}
+
+/** The slice of PouchDB's Replication the engine uses (its published types predate 'checkpoint'). */
+interface Replication {
+  on(event: string, listener: (...args: any[]) => void): unknown;
+  cancel(): void;
+  then<R>(onFulfilled: (result: { status?: string }) => R, onRejected?: (err: unknown) => R): Promise<R>;
+}
+
+interface LiveSession {
+  reps: Replication[];
+  active: Set<Replication>;
+  caughtUp: boolean;
+  reconciled: boolean;
+  remote: LocalDatabase;
+}
+
+const PUSH_FILTER = (doc: { _id: string }) => !doc._id.startsWith('_design/');
+const isDesign = (id: string) => id.startsWith('_design/');
+const revKey = (id: string, rev: string) => `${id}@${rev}`;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export const PUSH_TIMEOUT_MESSAGE = 'El envío de cambios tardó demasiado.';
+
+export class SyncEngine {
+  readonly userId: string;
+  private readonly origin: string;
+  private readonly fetchFn: FetchFn;
+  private readonly store: SyncStateStore;
+  private readonly online: OnlineSource;
+  private readonly scopeCheckMs: number;
+  private readonly backoff: { minMs: number; maxMs: number };
+  private readonly batchSize: number;
+  private readonly kv: KeyValueStore;
+
+  private running = false;
+  private expired = false;
+  private offline = false;
+  private connecting = false;
+  private errorDetail: string | null = null;
+  private newRejections = 0;
+  private live: LiveSession | null = null;
+  private lastSyncedAt: number | null = null;
+  private pending = 0;
+  private pushSeq = 0;
+  private readonly pulledRevs = new Set<string>();
+  private readonly rejectedRevs = new Set<string>();
+
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private scopeTimer: ReturnType<typeof setInterval> | null = null;
+  private recountTimer: ReturnType<typeof setTimeout> | null = null;
+  private cycleRun: Promise<void> | null = null;
+  private cycleAgain = false;
+  private recountRun: Promise<void> | null = null;
+  private recountAgain = false;
+  private metaWrites: Promise<unknown> = Promise.resolve();
+  private readonly unsubscribers: Array<() => void> = [];
+  private initialised: Promise<void> | null = null;
+
+  constructor(options: SyncEngineOptions) {
+    this.userId = options.userId;
+    this.origin = options.origin ?? (typeof location === 'undefined' ? '' : location.origin);
+    this.fetchFn = options.fetch ?? browserFetch;
+    this.store = options.store ?? syncStateStore;
+    this.online = options.online ?? browserOnline;
+    this.scopeCheckMs = options.scopeCheckMs ?? 60_000;
+    this.backoff = options.backoff ?? { minMs: 1_000, maxMs: 5 * 60_000 };
+    this.batchSize = options.batchSize ?? 200;
+    this.kv = options.keyValue ?? defaultKeyValueStore;
+  }
+
+  // --- Lifecycle --------------------------------------------------------------------------
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.expired = false;
+    const stored = Number(this.kv.get(lastSyncKey(this.userId)));
+    this.lastSyncedAt = Number.isFinite(stored) && stored > 0 ? stored : null;
+    this.offline = !this.online.isOnline();
+    this.unsubscribers.push(
+      this.online.subscribe((online) => (online ? this.onOnline() : this.onOffline())),
+      // Every local write (and every pulled document) may change the pending count.
+      watchDb(this.userId, 'captaciones', () => this.scheduleRecount()),
+    );
+    this.scopeTimer = setInterval(() => this.kick(), this.scopeCheckMs);
+    this.publish();
+    this.initialised = this.loadMeta().then(() => this.recount());
+    void this.initialised.then(
+      () => this.kick(),
+      (err: unknown) => this.fail(err),
+    );
+  }
+
+  /** Stops syncing; local data stays. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.clearRetry();
+    if (this.scopeTimer) clearInterval(this.scopeTimer);
+    if (this.recountTimer) clearTimeout(this.recountTimer);
+    this.scopeTimer = this.recountTimer = null;
+    for (const unsubscribe of this.unsubscribers.splice(0)) unsubscribe();
+    await this.stopLive();
+    await this.cycleRun?.catch(() => undefined);
+    await this.metaWrites.catch(() => undefined);
+  }
+
+  /** The same person signed in again after a 401, or their role changed: check and resume now. */
+  resume(): void {
+    if (!this.running) return;
+    this.expired = false;
+    this.attempt = 0;
+    this.kick();
+  }
+
+  /** 'Sincronizar ahora': forget the last failure and run a full cycle at once. */
+  async syncNow(): Promise<void> {
+    if (!this.running) return;
+    this.expired = false;
+    this.errorDetail = null;
+    this.newRejections = 0;
+    this.attempt = 0;
+    await this.stopLive();
+    this.kick();
+    await this.settled();
+  }
+
+  /** Resolves when no cycle is running (tests and the sign-out guard wait on it). */
+  async settled(): Promise<void> {
+    await this.initialised?.catch(() => undefined);
+    while (this.cycleRun) await this.cycleRun.catch(() => undefined);
+  }
+
+  /** Online, signed in and not waiting on a failure: a push may get through. */
+  canReachServer(): boolean {
+    return this.running && !this.expired && this.online.isOnline();
+  }
+
+  /** Local changes the server has not acknowledged, counted now. */
+  async pendingCount(): Promise<number> {
+    await this.initialised?.catch(() => undefined);
+    await this.recount();
+    return this.pending;
+  }
+
+  /**
+   * Pushes pending changes once, outside the live replication (sign-out guard). Never throws:
+   * a failure shows in the state and the live sync resumes afterwards.
+   */
+  async flush(timeoutMs = 15_000): Promise<void> {
+    if (!this.canReachServer()) return;
+    await this.settled();
+    await this.stopLive();
+    try {
+      await this.pushOnce(timeoutMs);
+    } catch (err) {
+      this.fail(err);
+      return;
+    }
+    this.kick();
+  }
+
+  // --- Cycle: scope check, then live replication ------------------------------------------
+
+  private kick(): void {
+    if (!this.running || this.expired) return;
+    this.clearRetry();
+    if (this.cycleRun) {
+      this.cycleAgain = true;
+      return;
+    }
+    this.cycleRun = this.cycle().finally(() => {
+      this.cycleRun = null;
+      if (this.cycleAgain) {
+        this.cycleAgain = false;
+        this.kick();
+      }
+    });
+  }
+
+  private async cycle(): Promise<void> {
+    if (!this.running || this.expired) return;
+    if (!this.online.isOnline()) {
+      this.offline = true;
+      this.publish();
+      return;
+    }
+    this.connecting = true;
+    this.publish();
+    try {
+      const info = await fetchGatewayInfo(this.origin, this.fetchFn);
+      if (!this.running) return;
+      this.offline = false;
+      await whenReady(this.userId);
+      const db = dbFor(this.userId, 'captaciones');
+      const stored = await readScope(db);
+      if (stored === null) await writeScope(db, info.scope);
+      else if (stored !== info.scope) await this.rescope(info.scope);
+      if (!this.live && this.running) this.startLive();
+      this.errorDetail = null;
+      this.attempt = 0;
+    } catch (err) {
+      this.fail(err);
+    } finally {
+      this.connecting = false;
+      this.publish();
+    }
+  }
+
+  private fail(err: unknown): void {
+    if (!this.running) return;
+    void this.stopLive();
+    const kind = classifyFailure(err);
+    if (kind === 'unauthorized') {
+      this.expired = true;
+      this.clearRetry();
+    } else {
+      if (kind === 'network') this.offline = true;
+      else this.errorDetail = failureMessage(err);
+      this.scheduleRetry();
+    }
+    this.publish();
+  }
+
+  private scheduleRetry(): void {
+    this.clearRetry();
+    const base = Math.min(this.backoff.maxMs, this.backoff.minMs * 2 ** this.attempt);
+    this.attempt = Math.min(this.attempt + 1, 20);
+    // Jitter keeps a room full of tablets from reconnecting in the same second.
+    const delay = Math.round(base * (0.75 + Math.random() * 0.25));
+    this.retryTimer = setTimeout(() => this.kick(), delay);
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  private onOnline(): void {
+    this.offline = false;
+    this.attempt = 0;
+    this.kick();
+  }
+
+  private onOffline(): void {
+    this.offline = true;
+    this.clearRetry();
+    void this.stopLive();
+    this.publish();
+  }
+
+  // --- Scope change -----------------------------------------------------------------------
+
+  /** Push everything first; only a database with nothing pending is wiped and pulled again. */
+  private async rescope(scope: string): Promise<void> {
+    await this.stopLive();
+    for (let round = 0; round < 3; round++) {
+      await this.pushOnce(60_000);
+      if ((await this.pendingCount()) === 0) break;
+    }
+    if (this.pending > 0) throw new SyncFailure('server', TEXT_PENDING_BEFORE_WIPE);
+    const old = dbFor(this.userId, 'captaciones');
+    const keepLocal = [...(await draftDocIds(old)), REJECTED_ID];
+    await this.metaWrites.catch(() => undefined);
+    await wipeLocalDbs(this.userId, {
+      keepLocal,
+      prepare: async (fresh) => {
+        await writeScope(fresh.captaciones, scope);
+      },
+    });
+    this.pushSeq = 0;
+    this.pulledRevs.clear();
+    await this.recount();
+  }
+
+  // --- Live replication -------------------------------------------------------------------
+
+  private startLive(): void {
+    const local = dbFor(this.userId, 'captaciones');
+    const localNominas = dbFor(this.userId, 'nominas');
+    const remote = openRemoteDb(`${this.origin}/db/captaciones`, this.fetchFn);
+    const remoteNominas = openRemoteDb(`${this.origin}/db/nominas`, this.fetchFn);
+    const base = { live: true, retry: false, batch_size: this.batchSize };
+    const push = local.replicate.to(remote, { ...base, filter: PUSH_FILTER } as PouchDB.Replication.ReplicateOptions) as unknown as Replication;
+    const pull = local.replicate.from(remote, base) as unknown as Replication;
+    const pullNominas = localNominas.replicate.from(remoteNominas, base) as unknown as Replication;
+    const live: LiveSession = { reps: [push, pull, pullNominas], active: new Set([push, pull, pullNominas]), caughtUp: false, reconciled: false, remote };
+    this.live = live;
+
+    for (const rep of live.reps) {
+      rep.on('active', () => {
+        if (this.live !== live) return;
+        live.active.add(rep);
+        live.caughtUp = false;
+        this.publish();
+      });
+      rep.on('paused', (err?: unknown) => {
+        if (this.live !== live || err) return;
+        live.active.delete(rep);
+        if (live.active.size === 0) void this.onCaughtUp(live);
+      });
+      rep.on('error', (err: unknown) => {
+        if (this.live === live) this.fail(err);
+      });
+    }
+    pull.on('change', (info: { docs?: Array<{ _id: string; _rev: string }> }) => {
+      for (const doc of info.docs ?? []) this.pulledRevs.add(revKey(doc._id, doc._rev));
+    });
+    this.watchPush(push);
+  }
+
+  private watchPush(push: Replication): void {
+    push.on('checkpoint', (c: { checkpoint?: number | string }) => {
+      if (c.checkpoint !== undefined) this.advancePushSeq(Number(c.checkpoint));
+    });
+    push.on('denied', (err: unknown) => void this.onDenied(err));
+  }
+
+  private async onCaughtUp(live: LiveSession): Promise<void> {
+    live.caughtUp = true;
+    if (!live.reconciled) {
+      live.reconciled = true;
+      await this.reconcile(live.remote);
+    }
+    await this.recount();
+    if (this.live !== live || !live.caughtUp) return;
+    if (this.pending === 0) {
+      this.lastSyncedAt = Date.now();
+      this.kv.set(lastSyncKey(this.userId), String(this.lastSyncedAt));
+    }
+    this.publish();
+  }
+
+  private async stopLive(): Promise<void> {
+    const live = this.live;
+    if (!live) return;
+    this.live = null;
+    for (const rep of live.reps) rep.cancel();
+    // Cancelling waits for a checkpoint being written; never hang a sign-out on it.
+    await Promise.race([Promise.all(live.reps.map((r) => r.then(() => undefined, () => undefined))), sleep(5_000)]);
+  }
+
+  /** One push, to completion. Throws what the replication failed with. */
+  private async pushOnce(timeoutMs: number): Promise<void> {
+    await whenReady(this.userId);
+    const local = dbFor(this.userId, 'captaciones');
+    const remote = openRemoteDb(`${this.origin}/db/captaciones`, this.fetchFn);
+    const rep = local.replicate.to(remote, { batch_size: this.batchSize, retry: false, filter: PUSH_FILTER } as PouchDB.Replication.ReplicateOptions) as unknown as Replication;
+    this.watchPush(rep);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      rep.cancel();
+    }, timeoutMs);
+    try {
+      await rep.then(() => undefined);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (timedOut) throw new SyncFailure('network', PUSH_TIMEOUT_MESSAGE);
+    await this.reconcile(remote);
+    await this.recount();
+  }
+
+  // --- Pending changes --------------------------------------------------------------------
+
+  private async loadMeta(): Promise<void> {
+    await whenReady(this.userId);
+    const db = dbFor(this.userId, 'captaciones');
+    this.pushSeq = Math.max(this.pushSeq, await readPushSeq(db));
+    for (const item of await listRejectedIn(db)) this.rejectedRevs.add(revKey(item.id, item.rev));
+  }
+
+  private advancePushSeq(seq: number): void {
+    if (!Number.isFinite(seq) || seq <= this.pushSeq) return;
+    this.pushSeq = seq;
+    const userId = this.userId;
+    this.metaWrites = this.metaWrites
+      .catch(() => undefined)
+      .then(async () => {
+        await whenReady(userId);
+        if (seq === this.pushSeq) await writePushSeq(dbFor(userId, 'captaciones'), seq);
+      })
+      .catch(() => undefined); // a wipe may have removed the database meanwhile: the next checkpoint rewrites it
+    this.scheduleRecount();
+  }
+
+  private scheduleRecount(): void {
+    if (!this.running || this.recountTimer) return;
+    this.recountTimer = setTimeout(() => {
+      this.recountTimer = null;
+      void this.recount().catch(() => undefined);
+    }, 150);
+  }
+
+  /** Counts documents changed after the push checkpoint whose revisions did not come from the server. */
+  private async recount(): Promise<void> {
+    if (this.recountRun) {
+      this.recountAgain = true;
+      return this.recountRun;
+    }
+    this.recountRun = (async () => {
+      do {
+        this.recountAgain = false;
+        await whenReady(this.userId);
+        const knownPulled = new Set(this.pulledRevs);
+        const since = this.pushSeq;
+        const res = await dbFor(this.userId, 'captaciones').changes({ since, style: 'all_docs', return_docs: true });
+        const seen = new Set<string>();
+        let n = 0;
+        for (const row of res.results) {
+          if (isDesign(row.id)) continue;
+          const keys = row.changes.map((c) => revKey(row.id, c.rev));
+          keys.forEach((k) => seen.add(k));
+          if (keys.every((k) => this.pulledRevs.has(k) || this.rejectedRevs.has(k))) continue;
+          n++;
+        }
+        // Pulled revisions already behind the checkpoint never matter again.
+        for (const k of knownPulled) if (!seen.has(k)) this.pulledRevs.delete(k);
+        this.pending = n;
+      } while (this.recountAgain);
+    })().finally(() => {
+      this.recountRun = null;
+    });
+    await this.recountRun;
+    this.publish();
+  }
+
+  /**
+   * PouchDB writes its checkpoint without telling when there was nothing to push, so a
+   * checkpoint copy lost with a closed tab would count old changes as pending for ever. Asks the
+   * server which revisions it lacks and moves the copy past what it already has.
+   */
+  private async reconcile(remote: LocalDatabase): Promise<void> {
+    try {
+      const local = dbFor(this.userId, 'captaciones');
+      const since = this.pushSeq;
+      const res = await local.changes({ since, style: 'all_docs', return_docs: true });
+      const rows = res.results.filter((r) => !isDesign(r.id));
+      let upTo: number = since;
+      if (rows.length) {
+        const diff = await remote.revsDiff(Object.fromEntries(rows.map((r) => [r.id, r.changes.map((c) => c.rev)])));
+        for (const row of res.results) {
+          const missing = (diff[row.id]?.missing ?? []).filter((rev) => !this.rejectedRevs.has(revKey(row.id, rev)));
+          if (!isDesign(row.id) && missing.length) break;
+          upTo = Number(row.seq);
+        }
+        if (upTo === Number(res.results.at(-1)?.seq)) upTo = Math.max(upTo, Number(res.last_seq));
+      } else {
+        upTo = Number(res.last_seq);
+      }
+      this.advancePushSeq(upTo);
+    } catch {
+      // offline or expired meanwhile: the next successful cycle reconciles
+    }
+  }
+
+  private async onDenied(err: unknown): Promise<void> {
+    const e = (err ?? {}) as { id?: string; reason?: string; message?: string };
+    if (!e.id) return;
+    const db = dbFor(this.userId, 'captaciones');
+    const leaves = (await db.get(e.id, { open_revs: 'all' }).catch(() => [])) as Array<{ ok?: Record<string, unknown> & { _rev: string } }>;
+    const items: RejectedChange[] = leaves
+      .filter((l) => l.ok)
+      .map((l) => ({ id: e.id as string, rev: l.ok!._rev, reason: e.reason || e.message || 'forbidden', at: new Date().toISOString(), doc: l.ok }));
+    for (const item of items) this.rejectedRevs.add(revKey(item.id, item.rev));
+    this.newRejections += 1;
+    await addRejectedIn(db, items).catch(() => undefined);
+    this.scheduleRecount();
+    this.publish();
+  }
+
+  // --- State --------------------------------------------------------------------------------
+
+  private status(): SyncStatus {
+    if (this.expired) return 'expired';
+    if (this.offline) return 'offline';
+    if (this.errorDetail || this.newRejections) return 'error';
+    if (this.connecting || !this.live || !this.live.caughtUp) return 'syncing';
+    return this.pending > 0 ? 'pending' : 'up-to-date';
+  }
+
+  private publish(): void {
+    if (!this.running) return;
+    const detail = this.errorDetail ?? (this.newRejections ? `${rejectedText(this.newRejections)} ${TEXT_REJECTED_HINT}` : null);
+    const next: Partial<SyncState> = { status: this.status(), pending: this.pending, lastSyncedAt: this.lastSyncedAt, detail, rejected: this.newRejections };
+    this.store.set(next);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Test helpers for the PWA data layer in Node: IndexedDB from fake-indexeddb, a navigator
+ * (pouchdb-adapter-indexeddb reads navigator.userAgent when it opens a database), a controllable
+ * network switch and a fetch that carries the session cookie, since Node has no cookie jar.
+ * Imported by tests only; never by application code.
+ */
+import 'fake-indexeddb/auto';
+import type { FetchFn } from '../db/pouch';
+import type { OnlineSource } from './engine';
+
+const g = globalThis as { navigator?: unknown };
+if (typeof g.navigator === 'undefined') {
+  Object.defineProperty(globalThis, 'navigator', { value: { userAgent: 'Node.js', onLine: true }, configurable: true });
+}
+
+/** A network the test turns off and on; while off, every request fails like a dead network. */
+export class FakeNetwork implements OnlineSource {
+  online: boolean;
+  private readonly listeners = new Set<(online: boolean) => void>();
+
+  constructor(online = true) {
+    this.online = online;
+  }
+
+  isOnline(): boolean {
+    return this.online;
+  }
+
+  subscribe(listener: (online: boolean) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  set(online: boolean): void {
+    this.online = online;
+    for (const l of [...this.listeners]) l(online);
+  }
+}
+
+/** One signed-in browser tab: a cookie the test can replace (sign in again) and a network. */
+export class FakeTab {
+  cookie: string;
+  constructor(
+    cookie: string,
+    readonly network: FakeNetwork,
+  ) {
+    this.cookie = cookie;
+  }
+
+  readonly fetch: FetchFn = async (input, init = {}) => {
+    if (!this.network.online) throw new TypeError('fetch failed');
+    const headers = new Headers();
+    // PouchDB may hand a Headers object from another implementation: copy it entry by entry.
+    const given = init.headers as { forEach?: (cb: (v: string, k: string) => void) => void } | Record<string, string> | undefined;
+    if (given && typeof (given as { forEach?: unknown }).forEach === 'function') {
+      (given as { forEach: (cb: (v: string, k: string) => void) => void }).forEach((v, k) => headers.set(k, v));
+    } else if (given) {
+      for (const [k, v] of Object.entries(given as Record<string, string>)) headers.set(k, v);
+    }
+    if (this.cookie) headers.set('cookie', this.cookie);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return fetch(url, { ...init, headers });
+  };
+}
+
+/** Polls `check` until it holds; fails with `what` otherwise. */
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > end) throw new Error(`No ocurrió a tiempo: ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
+import { startGateway, type TestGateway } from '../testing/gateway';
+import { ids, payslip, pullInto, seed, signedIn, type Person } from './test-client';
+
+/**
+ * Every role replicates both databases through the gateway with a real PouchDB client and
+ * receives exactly its scope (DESIGN 6).
+ */
+let gw: TestGateway;
+let admin: Person, agente: Person, asesor: Person, supervisor: Person, sinEmpleado: Person;
+const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion: { asesor: asesorId } }), _id: id });
+
+beforeAll(async () => {
+  gw = await startGateway();
+  admin = await signedIn(gw, 'Administrador', 'emp-admin');
+  agente = await signedIn(gw, 'user', 'emp-agente');
+  supervisor = await signedIn(gw, 'Supervisor de obra', 'emp-sup');
+  sinEmpleado = await signedIn(gw, 'user');
+  // The asesor's link lives on the employee document (userId), not on the user: both count.
+  const u = await gw.createUser({ role: 'Asesor' });
+  await seed(gw.store, 'empleados', [{ _id: 'emp-asesor', type: 'empleado', userId: u.id, nombre: 'Asesora' }]);
+  const client = await gw.client().signIn(u.email, u.password);
+  asesor = { id: u.id, role: 'Asesor', cookie: client.cookie, client };
+
+  await seed(gw.store, 'captaciones', [
+    cap('cap-sup-1', supervisor.id), cap('cap-sup-2', supervisor.id), cap('cap-sup-3', supervisor.id),
+    cap('cap-ase-1', asesor.id), cap('cap-ase-2', asesor.id), cap('cap-ase-3', asesor.id), cap('cap-ase-4', asesor.id),
+    cap('cap-age-1', agente.id), cap('cap-age-2', agente.id),
+    cap('cap-adm-1', admin.id),
+  ]);
+  await seed(gw.store, 'nominas', [
+    payslip('emp-admin', 1),
+    payslip('emp-agente', 1),
+    payslip('emp-sup', 1), payslip('emp-sup', 2),
+    payslip('emp-asesor', 1), payslip('emp-asesor', 2), payslip('emp-asesor', 3),
+    payslip('emp-otro', 1), payslip('emp-otro', 2),
+  ]);
+});
+
+afterAll(async () => {
+  await gw?.close();
+});
+
+const ALL = ['cap-adm-1', 'cap-age-1', 'cap-age-2', 'cap-ase-1', 'cap-ase-2', 'cap-ase-3', 'cap-ase-4', 'cap-sup-1', 'cap-sup-2', 'cap-sup-3'];
+
+describe('replication scope per role', () => {
+  it('admin: every captación, and only their own payslips', async () => {
+    expect(await ids(await pullInto(gw, admin, 'captaciones'))).toEqual(ALL);
+    expect(await ids(await pullInto(gw, admin, 'nominas'))).toEqual(['nomina-emp-admin-1']);
+  });
+
+  it("user: every captación and their own payslips", async () => {
+    expect(await ids(await pullInto(gw, agente, 'captaciones'))).toEqual(ALL);
+    expect(await ids(await pullInto(gw, agente, 'nominas'))).toEqual(['nomina-emp-agente-1']);
+  });
+
+  it('asesor linked from the employee side: every captación and the linked payslips', async () => {
+    expect(await ids(await pullInto(gw, asesor, 'captaciones'))).toEqual(ALL);
+    expect(await ids(await pullInto(gw, asesor, 'nominas'))).toEqual(['nomina-emp-asesor-1', 'nomina-emp-asesor-2', 'nomina-emp-asesor-3']);
+  });
+
+  it('supervisor: only the captaciones they advise, and their payslips', async () => {
+    expect(await ids(await pullInto(gw, supervisor, 'captaciones'))).toEqual(['cap-sup-1', 'cap-sup-2', 'cap-sup-3']);
+    expect(await ids(await pullInto(gw, supervisor, 'nominas'))).toEqual(['nomina-emp-sup-1', 'nomina-emp-sup-2']);
+  });
+
+  it('a person with no linked employee: captaciones, and no payslip at all', async () => {
+    expect(await ids(await pullInto(gw, sinEmpleado, 'captaciones'))).toEqual(ALL);
+    expect(await ids(await pullInto(gw, sinEmpleado, 'nominas'))).toEqual([]);
+  });
+
+  it('pulled documents are the stored ones, not copies with fields missing', async () => {
+    const local = await pullInto(gw, supervisor, 'captaciones');
+    const doc = (await local.get('cap-sup-1')) as Record<string, any>;
+    expect(doc.propietario.nombre).toBe(sampleCaptacion().propietario.nombre);
+    expect(doc.captacion.asesor).toBe(supervisor.id);
+  });
+
+  it('a second pull after new documents brings only the new ones in scope', async () => {
+    const local = await pullInto(gw, supervisor, 'captaciones');
+    await seed(gw.store, 'captaciones', [cap('cap-sup-4', supervisor.id), cap('cap-ase-5', asesor.id)]);
+    const res = await local.replicate.from((await import('./test-client')).remoteDb(gw.url, 'captaciones', supervisor.cookie));
+    expect(res.docs_written).toBe(1);
+    expect(await ids(local)).toEqual(['cap-sup-1', 'cap-sup-2', 'cap-sup-3', 'cap-sup-4']);
+  });
+});
+
+describe('server root and database info', () => {
+  it('GET /db/ answers the welcome with a uuid per person and scope', async () => {
+    const answers = await Promise.all([admin, agente, asesor, supervisor, sinEmpleado].map((p) => p.client.json('GET', '/db/')));
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.body).toMatchObject({ couchdb: 'Welcome', version: '3.4.0', vendor: { name: 'inmobiliaria' } });
+      expect(a.body.uuid).toMatch(/^[0-9a-f]{32}$/);
+    }
+    expect(new Set(answers.map((a) => a.body.uuid)).size).toBe(5);
+    expect(new Set(answers.map((a) => a.body.scope)).size).toBe(5);
+    // Stable: the same person gets the same uuid (so checkpoints survive between runs).
+    expect((await admin.client.json('GET', '/db')).body.uuid).toBe(answers[0].body.uuid);
+  });
+
+  it('database info carries the sequence as a string and no counts of other people’s documents', async () => {
+    const r = await supervisor.client.json('GET', '/db/captaciones');
+    expect(r.status).toBe(200);
+    expect(r.body.db_name).toBe('captaciones');
+    expect(typeof r.body.update_seq).toBe('string');
+    expect(r.body.doc_count).toBeUndefined();
+  });
+
+  it('signed-out requests answer 401 in CouchDB shape on every path', async () => {
+    const anon = gw.client();
+    for (const path of ['/db/', '/db/captaciones', '/db/captaciones/_changes', '/db/nominas/_all_docs', '/db/desconocida']) {
+      const r = await anon.json('GET', path);
+      expect(r.status, path).toBe(401);
+      expect(r.body).toEqual({ error: 'unauthorized', reason: 'Debe iniciar sesión para sincronizar.' });
+    }
+    const push = await anon.json('POST', '/db/captaciones/_bulk_docs', { docs: [cap('cap-anon', 'x')] });
+    expect(push.status).toBe(401);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * A real PouchDB client for sync tests and benchmarks: pouchdb-core with the memory and HTTP
+ * adapters and replication, the same building blocks the PWA uses (IndexedDB there).
+ *
+ * Requests go through Node's own fetch with the session cookie set per database: PouchDB.fetch
+ * in Node adds a process-wide cookie jar (fetch-cookie), which would mix the sessions of the
+ * several people a test signs in against one host.
+ */
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { Store, StoreDoc } from '../store/port';
+import type { TestGateway } from '../testing/gateway';
+
+const require = createRequire(import.meta.url);
+
+export type ClientDb = PouchDB.Database<Record<string, unknown>>;
+
+type PouchStatic = PouchDB.Static & { plugin(p: unknown): PouchStatic };
+export const PouchDB = require('pouchdb-core') as PouchStatic;
+PouchDB.plugin(require('pouchdb-adapter-memory'));
+PouchDB.plugin(require('pouchdb-adapter-http'));
+PouchDB.plugin(require('pouchdb-replication'));
+
+type FetchInit = { headers?: { forEach(cb: (value: string, name: string) => void): void }; [k: string]: unknown };
+
+/** A fetch that always speaks as this session. */
+export function sessionFetch(cookie: string, onRequest?: (url: string) => void) {
+  return (url: string | Request, opts: FetchInit = {}): Promise<Response> => {
+    const headers = new Headers();
+    opts.headers?.forEach((value, name) => headers.set(name, value));
+    headers.set('cookie', cookie);
+    onRequest?.(String(url));
+    return fetch(url, { ...(opts as RequestInit), headers });
+  };
+}
+
+export function remoteDb(baseUrl: string, name: string, cookie: string, onRequest?: (url: string) => void): ClientDb {
+  return new PouchDB(`${baseUrl}/db/${name}`, { fetch: sessionFetch(cookie, onRequest) as unknown as PouchDB.Core.Options['fetch'] } as PouchDB.Configuration.RemoteDatabaseConfiguration);
+}
+
+export function localDb(): ClientDb {
+  return new PouchDB(`cliente-${randomUUID()}`, { adapter: 'memory' });
+}
+
+export interface Person {
+  id: string;
+  role: string;
+  cookie: string;
+  client: ReturnType<TestGateway['client']>;
+}
+
+export async function signedIn(gw: TestGateway, role: string, empleado_id?: string): Promise<Person> {
+  const u = await gw.createUser({ role, ...(empleado_id ? { empleado_id } : {}) });
+  const client = await gw.client().signIn(u.email, u.password);
+  return { id: u.id, role, cookie: client.cookie, client };
+}
+
+/** One-shot pull of a whole database into a fresh local one; resolves with the local db. */
+export async function pullInto(gw: { url: string }, person: Pick<Person, 'cookie'>, name: string, local: ClientDb = localDb(), opts: PouchDB.Replication.ReplicateOptions = {}): Promise<ClientDb> {
+  const remote = remoteDb(gw.url, name, person.cookie);
+  await local.replicate.from(remote, { retry: false, ...opts });
+  return local;
+}
+
+export async function ids(db: ClientDb): Promise<string[]> {
+  const { rows } = await db.allDocs();
+  return rows.map((r) => r.id).sort();
+}
+
+export function payslip(empleadoId: string, n: number): StoreDoc {
+  return {
+    _id: `nomina-${empleadoId}-${n}`,
+    type: 'nomina',
+    empleadoId,
+    empleado: `Empleado ${empleadoId}`,
+    conceptoDePago: `Quincena ${n}`,
+    salario: 8000 + n,
+    fecha: `2025-0${(n % 9) + 1}-15`,
+  };
+}
+
+export async function seed(store: Store, dbName: string, docs: StoreDoc[]): Promise<void> {
+  const db = await store.db(dbName);
+  const res = await db.bulkDocs(docs);
+  const failed = res.filter((r) => r.error);
+  if (failed.length) throw new Error(`Siembra fallida: ${JSON.stringify(failed.slice(0, 3))}`);
+}
+
+/** Waits until `check` holds, polling; throws with `what` when it does not in time. */
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > end) throw new Error(`No ocurrió a tiempo: ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
