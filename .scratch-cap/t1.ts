@@ -29,3 +29,15 @@ console.log('search', performance.now() - t, r2.docs.length);
 t = performance.now();
 const r3 = await db.find({ selector: { 'captacion.asesor': 'u3', 'captacion.fecha': { $gt: null } }, fields: ['_id'], limit: 10_000_000 });
 console.log('count asesor', performance.now() - t, r3.docs.length);
+t = performance.now();
+let since = '0'; let n = 0;
+for (;;) {
+  const ch = await db.changes({ since, limit: 2000, include_docs: true });
+  n += ch.results.length; since = ch.last_seq;
+  if (ch.results.length < 2000) break;
+}
+console.log('changes all', performance.now() - t, n);
+t = performance.now();
+const ch2 = await db.changes({ since, include_docs: true });
+console.log('changes none', performance.now() - t, ch2.results.length);
+t = performance.now(); await db.info(); console.log('info', performance.now() - t);

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createPassport } from './auth/passport';
 import { authRoutes, SESSION_COOKIE } from './auth/routes';
+import { captacionesRoutes } from './captaciones/routes';
 import { sessionSecret } from './auth/secret';
 import { StoreSessionStore } from './auth/session-store';
 import { syncRoutes } from './sync/routes';
@@ -72,7 +73,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
 type FeatureMount = (ctx: AppContext) => express.Router;
 
 /** Feature routers mounted under /api (REST). */
-const apiFeatures: FeatureMount[] = [];
+const apiFeatures: FeatureMount[] = [captacionesRoutes];
 /** Feature routers mounted at the root (the /db replication endpoint). */
 const rootFeatures: FeatureMount[] = [syncRoutes];
 

@@ -1,18 +1,32 @@
 import { OverlaysProvider } from '@blueprintjs/core';
-import type { JSX } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { useState, type JSX } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SessionProvider } from '../lib/session';
 import { AppRoutes } from './routes';
 import './app.css';
 
-export function App(): JSX.Element {
-  return (
-    <OverlaysProvider>
-      <BrowserRouter>
+/**
+ * A data router (one splat route around the route table) so forms can use `useBlocker` to ask
+ * before unsaved changes are left behind (DESIGN section 5); the table itself stays in <Routes>.
+ */
+function makeRouter() {
+  return createBrowserRouter([
+    {
+      path: '*',
+      element: (
         <SessionProvider>
           <AppRoutes />
         </SessionProvider>
-      </BrowserRouter>
+      ),
+    },
+  ]);
+}
+
+export function App(): JSX.Element {
+  const [router] = useState(makeRouter);
+  return (
+    <OverlaysProvider>
+      <RouterProvider router={router} />
     </OverlaysProvider>
   );
 }

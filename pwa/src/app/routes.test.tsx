@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeHandler } from '../lib/fake-fetch';
 import { setupIcons } from '../lib/icons';
 import { SessionProvider } from '../lib/session';
 import { AppRoutes } from './routes';
-import { UNDER_CONSTRUCTION_TEXT } from './UnderConstruction';
+import { underConstruction, UNDER_CONSTRUCTION_TEXT } from './UnderConstruction';
 
 const ADMIN = { id: 'u-admin', role: 'Administrador', empleado_id: 'e-1', email: 'admin@inmo.mx', nombre: 'Admin' };
 const AGENT = { id: 'u-agent', role: 'user', empleado_id: null, email: 'agente@inmo.mx', nombre: 'Agente' };
@@ -29,6 +29,11 @@ function open(path: string, checkAuth: FakeHandler) {
 
 const signedIn = (user: object): FakeHandler => ({ json: { success: true, authenticated: true, user } });
 const where = () => screen.getByTestId('where').textContent;
+/** The current breadcrumb names the screen the route table chose for the path. */
+const currentCrumb = async () => {
+  const trail = await screen.findByRole('navigation', { name: 'Ruta de navegación' }, SLOW);
+  return within(trail).getByText((_, el) => el?.getAttribute('aria-current') === 'page').textContent;
+};
 const SLOW = { timeout: 5_000 };
 
 beforeAll(() => setupIcons());
@@ -39,7 +44,7 @@ afterEach(() => {
 });
 
 // Both route tables (spec 000 section 2, spec 001 section 2.1) and both readings of DESIGN section 5.
-const PENDING_SCREENS: Array<[string, string]> = [
+const SPEC_SCREENS: Array<[string, string]> = [
   ['/dashboard/users', 'Lista de Usuarios'],
   ['/dashboard/users/crear', 'Crear Nuevo Usuario'],
   ['/dashboard/users/edit/u-9', 'Editar Usuario'],
@@ -62,12 +67,20 @@ const PENDING_SCREENS: Array<[string, string]> = [
 ];
 
 describe('route table', () => {
-  it.each(PENDING_SCREENS)('%s answers with its own screen (%s)', async (path, title) => {
+  it.each(SPEC_SCREENS)('%s answers with its own screen (%s)', async (path, title) => {
     open(path, signedIn(ADMIN));
-    expect(await screen.findByRole('heading', { name: title }, SLOW)).toBeTruthy();
-    expect(screen.getByText(UNDER_CONSTRUCTION_TEXT)).toBeTruthy();
+    expect(await currentCrumb()).toBe(title);
     expect(where()).toBe(path);
     expect(screen.getByTestId('topbar')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe(`${title} · Inmobiliaria`));
+  });
+
+  it("a screen not built yet says so with its Spanish title", () => {
+    const Pending = underConstruction('Lista de Usuarios');
+    render(<Pending />);
+    expect(screen.getByRole('heading', { name: 'Lista de Usuarios' })).toBeTruthy();
+    expect(screen.getByText(UNDER_CONSTRUCTION_TEXT)).toBeTruthy();
+    expect(screen.getByText('En construcción')).toBeTruthy();
   });
 
   it('shows the demo dashboard to admins on /dashboard/', async () => {
@@ -124,13 +137,14 @@ describe('route table', () => {
     expect(screen.getByText('Cargando aplicación...')).toBeTruthy();
     expect(screen.getByText('Verificando autenticación...')).toBeTruthy();
     answer({ json: { success: true, user: ADMIN } });
-    expect(await screen.findByRole('heading', { name: 'Lista de Usuarios' }, SLOW)).toBeTruthy();
+    expect(await currentCrumb()).toBe('Lista de Usuarios');
   });
 
   it('keeps a cached field agent working offline', async () => {
     localStorage.setItem('user', JSON.stringify(AGENT));
     open('/dashboard/captaciones/nueva', { networkError: true });
-    expect(await screen.findByRole('heading', { name: 'Nueva Captación Inmobiliaria' }, SLOW)).toBeTruthy();
-    expect(screen.getByTestId('nav-nueva-captacion')).toBeTruthy();
+    expect(await currentCrumb()).toBe('Nueva Captación Inmobiliaria');
+    expect(where()).toBe('/dashboard/captaciones/nueva');
+    expect(screen.getByTestId('nav-nueva-captacion').getAttribute('aria-current')).toBe('page');
   });
 });

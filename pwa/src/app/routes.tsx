@@ -50,18 +50,27 @@ export const DASHBOARD_SCREENS: ScreenEntry[] = [
   {
     path: 'captaciones',
     title: 'Mis Proyectos de Captación',
-    screen: underConstruction('Mis Proyectos de Captación'),
+    screen: lazy(() => import('../features/captaciones/CaptacionesListPage')),
   },
   {
     path: 'captaciones/nueva',
     title: 'Nueva Captación Inmobiliaria',
-    screen: underConstruction('Nueva Captación Inmobiliaria'),
+    screen: lazy(() => import('../features/captaciones/NuevaCaptacionPage')),
   },
-  { path: 'captaciones/editar/:id', title: 'Editar Captación', screen: underConstruction('Editar Captación') },
+  {
+    path: 'captaciones/editar/:id',
+    title: 'Editar Captación',
+    screen: lazy(() => import('../features/captaciones/EditarCaptacionPage')),
+  },
   {
     path: 'captaciones/:id/detalle',
     title: 'Detalle de Captación Inmobiliaria',
-    screen: underConstruction('Detalle de Captación Inmobiliaria'),
+    screen: lazy(() => import('../features/captaciones/DetalleCaptacionPage')),
+  },
+  {
+    path: 'captaciones/:id/conflicto',
+    title: 'Resolver conflicto de captación',
+    screen: lazy(() => import('../features/captaciones/ConflictoCaptacionPage')),
   },
   // Spec 001: /dashboard/captaciones/{id} "shows the list".
   { path: 'captaciones/:id', title: 'Mis Proyectos de Captación', sameAs: 'captaciones' },

@@ -190,7 +190,7 @@ describe('writing outside the rights', () => {
       expect(r.body[0].reason).toMatch(/nóminas/);
     }
     const local = localDb();
-    await local.put(payslip('emp-admin', 8));
+    await local.put({ ...payslip('emp-admin', 8) } as PouchDB.Core.PutDocument<Record<string, unknown>>);
     const res = await local.replicate.to(remoteDb(gw.url, 'nominas', admin.cookie));
     expect(res.doc_write_failures).toBe(1);
     await expect((await gw.store.db('nominas')).get('nomina-emp-admin-8')).rejects.toMatchObject({ status: 404 });

@@ -1,7 +1,7 @@
 /**
  * The scoped `_changes` feed. The store filters with the server's selector only (trusted, never
- * merged with the client's); every row is then checked again with the scope predicate and the
- * client's own narrowing. When rows are dropped the feed reads on, so a client asking for
+ * merged with the client's); every row is then checked again with the scope predicate (design
+ * documents never pass) and the client's own narrowing. When rows are dropped the feed reads on, so a client asking for
  * `limit` rows gets `limit` rows unless it has caught up: PouchDB takes a short page for the end.
  */
 import type { AuthUser } from '../auth/session-user';
@@ -28,15 +28,23 @@ export const openUpstreamChanges = (): number => openUpstream;
 /** A selector nothing matches: people with no scope still wait on a real (empty) feed. */
 const NOTHING: MangoSelector = { _id: { $in: [] } };
 
-/** The store's selector: the server's, with `doc_ids` folded in when that is safe to merge. */
-function storeSelector(server: MangoSelector | null, filter: ClientFilter): MangoSelector {
+/**
+ * The store's selector: the server's, with `doc_ids` folded in when that is safe to merge. A
+ * whole-database scope needs none (and so no document bodies, which the replication protocol
+ * fetches afterwards with `_bulk_get` anyway).
+ */
+function storeSelector(def: SyncedDb, user: AuthUser, filter: ClientFilter): MangoSelector | undefined {
+  const docIds = filter.docIds ? { _id: { $in: [...filter.docIds] } } : undefined;
+  if (def.wholeDatabase(user)) return docIds;
+  const server = def.selector(user);
   if (!server) return NOTHING;
-  if (filter.docIds && !('_id' in server)) return { ...server, _id: { $in: [...filter.docIds] } };
-  return server;
+  return docIds && !('_id' in server) ? { ...server, ...docIds } : server;
 }
 
 export async function scopedChanges(db: StoreDb, def: SyncedDb, user: AuthUser, req: ChangesRequest): Promise<ChangesResult> {
-  const selector = storeSelector(def.selector(user), req.filter);
+  const selector = storeSelector(def, user, req.filter);
+  const whole = def.wholeDatabase(user);
+  const needDocs = req.includeDocs || !whole || !!req.filter.selector;
   const deadline = Date.now() + req.timeoutMs;
   const results: ChangeRow[] = [];
   let cursor = req.since;
@@ -51,7 +59,7 @@ export async function scopedChanges(db: StoreDb, def: SyncedDb, user: AuthUser, 
         since: cursor,
         limit: wanted,
         selector,
-        include_docs: true,
+        include_docs: needDocs,
         style: req.style,
         feed: wait ? 'longpoll' : 'normal',
         timeout: wait ? Math.max(0, deadline - Date.now()) : undefined,
@@ -62,9 +70,11 @@ export async function scopedChanges(db: StoreDb, def: SyncedDb, user: AuthUser, 
     }
     cursor = page.last_seq;
     for (const row of page.results) {
-      if (isSpecialId(row.id) || !row.doc || !def.inScope(user, row.doc) || !matchesClientFilter(req.filter, row.doc)) continue;
+      if (isSpecialId(row.id)) continue;
+      if (needDocs && (!row.doc || !def.inScope(user, row.doc))) continue;
+      if (!matchesClientFilter(req.filter, row.doc ?? { _id: row.id })) continue;
       if (!req.includeDocs) delete row.doc;
-      else row.doc = forDevice(row.doc);
+      else if (row.doc) row.doc = forDevice(row.doc);
       results.push(row);
     }
 

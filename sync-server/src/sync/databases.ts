@@ -19,15 +19,22 @@ export interface SyncedDb {
   name: SyncedDbName;
   /** The server's selector, `null` when this person may read nothing. */
   selector(user: AuthUser): MangoSelector | null;
+  /**
+   * Whether this person may read this (non-design) document. A whole-database scope reads every
+   * document the database holds, tombstones without owner fields included: the database admits
+   * only its one `type`, so anything in it is a record of that kind (or the deletion of one).
+   */
   inScope(user: AuthUser, doc: { type?: unknown } | null | undefined): boolean;
   wholeDatabase(user: AuthUser): boolean;
 }
 
+const captacionesWhole = (user: AuthUser): boolean => captacionesScopeKind(user) === 'todas';
+
 const captaciones: SyncedDb = {
   name: 'captaciones',
   selector: captacionesSelector,
-  inScope: inCaptacionesScope,
-  wholeDatabase: (user) => captacionesScopeKind(user) === 'todas',
+  inScope: (user, doc) => captacionesWhole(user) || inCaptacionesScope(user, doc),
+  wholeDatabase: captacionesWhole,
 };
 
 const nominas: SyncedDb = {

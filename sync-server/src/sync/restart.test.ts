@@ -20,7 +20,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'sync-reinicio-'));
 const open: Array<() => Promise<void>> = [];
 
 afterAll(async () => {
-  for (const close of open.reverse()) await close().catch(() => undefined);
+  // A gateway already stopped by the test is stopped again harmlessly; none may hold the run.
+  for (const close of open.reverse()) {
+    await Promise.race([close().catch(() => undefined), new Promise((r) => setTimeout(r, 10_000).unref())]);
+  }
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -63,6 +63,9 @@ describe('settings drawer', () => {
     expect(colours.getByRole('radio', { name: 'Oscuro' }).getAttribute('aria-checked')).toBe('true');
     fireEvent.click(colours.getByRole('radio', { name: 'Verde' }));
     expect(colours.getByRole('radio', { name: 'Verde' }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.keyDown(colours.getByRole('radio', { name: 'Verde' }), { key: 'ArrowRight' });
+    expect(colours.getByRole('radio', { name: 'Naranja' }).getAttribute('aria-checked')).toBe('true');
+    expect(document.activeElement).toBe(colours.getByRole('radio', { name: 'Naranja' }));
     const types = within(screen.getByRole('radiogroup', { name: 'Tipo de barra lateral' }));
     expect(types.getAllByRole('radio').map((r) => r.textContent)).toEqual(['Oscuro', 'Transparente', 'Blanco']);
     expect(types.getByRole('radio', { name: 'Blanco' }).getAttribute('aria-checked')).toBe('true');

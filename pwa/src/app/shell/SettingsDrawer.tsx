@@ -1,5 +1,5 @@
 import { AnchorButton, Classes, Drawer, FormGroup, Icon, Position, SegmentedControl, Switch, Tag } from '@blueprintjs/core';
-import { useEffect, useState, type JSX } from 'react';
+import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import { abbreviateCount } from '../../../../couch-design/format';
 import { fetchStarCount, STARS_REPO } from './github-stars';
 import {
@@ -38,6 +38,17 @@ export function SettingsDrawer({ isOpen, onClose, settings, onChange }: Settings
     if (isOpen) setOpened(true);
   }, [isOpen]);
   const stars = useStarCount(opened);
+  const swatches = useRef<Array<HTMLButtonElement | null>>([]);
+
+  // A radio group moves with the arrow keys and is one Tab stop (WAI-ARIA radio group pattern).
+  const onSwatchKey = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    const next = (index + step + SIDEBAR_COLORS.length) % SIDEBAR_COLORS.length;
+    onChange({ sidebarColor: SIDEBAR_COLORS[next] });
+    swatches.current[next]?.focus();
+  };
 
   return (
     <Drawer
@@ -54,11 +65,16 @@ export function SettingsDrawer({ isOpen, onClose, settings, onChange }: Settings
 
         <FormGroup label="Color de la barra lateral" labelFor="settings-sidebar-color">
           <div id="settings-sidebar-color" role="radiogroup" aria-label="Color de la barra lateral" className="app-swatches">
-            {SIDEBAR_COLORS.map((color) => (
+            {SIDEBAR_COLORS.map((color, index) => (
               <button
                 key={color}
+                ref={(el) => {
+                  swatches.current[index] = el;
+                }}
                 type="button"
                 role="radio"
+                tabIndex={settings.sidebarColor === color ? 0 : -1}
+                onKeyDown={(e) => onSwatchKey(e, index)}
                 aria-checked={settings.sidebarColor === color}
                 aria-label={SIDEBAR_COLOR_LABELS[color]}
                 title={SIDEBAR_COLOR_LABELS[color]}

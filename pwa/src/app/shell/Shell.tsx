@@ -43,13 +43,15 @@ export function Shell({ screens }: { screens: TitledRoute[] }): JSX.Element {
     }
   }, [signOut, navigate]);
 
-  const sidebar = (collapsed: boolean, onNavigate?: () => void) => (
+  const closeOverlay = () => setOverlayOpen(false);
+  const sidebar = (collapsed: boolean, overlay: boolean) => (
     <Sidebar
       entries={entries}
       color={settings.sidebarColor}
       type={settings.sidebarType}
       collapsed={collapsed}
-      onNavigate={onNavigate}
+      onNavigate={overlay ? closeOverlay : undefined}
+      onClose={overlay ? closeOverlay : undefined}
     />
   );
 
@@ -58,16 +60,16 @@ export function Shell({ screens }: { screens: TitledRoute[] }): JSX.Element {
       {overlayMode ? (
         <Drawer
           isOpen={overlayOpen}
-          onClose={() => setOverlayOpen(false)}
+          onClose={closeOverlay}
           position={Position.LEFT}
           size="272px"
           className="app-sidebar-drawer"
           aria-label="Menú principal"
         >
-          {sidebar(false, () => setOverlayOpen(false))}
+          {sidebar(false, true)}
         </Drawer>
       ) : (
-        <aside className="app-shell__aside">{sidebar(!settings.sidebarOpen)}</aside>
+        <aside className="app-shell__aside">{sidebar(!settings.sidebarOpen, false)}</aside>
       )}
       <div className="app-shell__main">
         <TopBar

@@ -1,7 +1,7 @@
-import { Classes, Icon } from '@blueprintjs/core';
+import { Button, Classes, Icon } from '@blueprintjs/core';
 import type { JSX } from 'react';
-import { NavLink } from 'react-router-dom';
-import type { NavEntry } from './nav-entries';
+import { Link, useLocation } from 'react-router-dom';
+import { isEntryActive, type NavEntry } from './nav-entries';
 import type { SidebarColor, SidebarType } from './settings';
 
 export const BRAND_NAME = 'Inmobiliaria';
@@ -14,9 +14,12 @@ interface SidebarProps {
   collapsed?: boolean;
   /** Called after following an entry (closes the tablet overlay). */
   onNavigate?: () => void;
+  /** Shows a close button (tablet overlay). */
+  onClose?: () => void;
 }
 
-export function Sidebar({ entries, color, type, collapsed = false, onNavigate }: SidebarProps): JSX.Element {
+export function Sidebar({ entries, color, type, collapsed = false, onNavigate, onClose }: SidebarProps): JSX.Element {
+  const { pathname } = useLocation();
   const classes = [
     'app-sidebar',
     `app-sidebar--type-${type}`,
@@ -29,24 +32,30 @@ export function Sidebar({ entries, color, type, collapsed = false, onNavigate }:
       <div className="app-sidebar__brand">
         <img src="/favicon.svg" alt="" width={32} height={32} />
         <span className="app-sidebar__brand-name">{BRAND_NAME}</span>
+        {onClose && (
+          <Button className="app-sidebar__close" variant="minimal" icon="cross" aria-label="Cerrar menú" onClick={onClose} />
+        )}
       </div>
       <hr className="app-sidebar__divider" />
       <ul className="app-sidebar__list">
-        {entries.map((entry) => (
-          <li key={entry.slug}>
-            <NavLink
-              to={entry.to}
-              end={entry.end}
-              data-testid={`nav-${entry.slug}`}
-              title={collapsed ? entry.label : undefined}
-              className={({ isActive }) => `app-sidebar__link${isActive ? ' is-active' : ''}`}
-              onClick={onNavigate}
-            >
-              <Icon icon={entry.icon} size={16} className="app-sidebar__icon" />
-              <span className="app-sidebar__label">{entry.label}</span>
-            </NavLink>
-          </li>
-        ))}
+        {entries.map((entry) => {
+          const active = isEntryActive(entry, pathname);
+          return (
+            <li key={entry.slug}>
+              <Link
+                to={entry.to}
+                data-testid={`nav-${entry.slug}`}
+                title={collapsed ? entry.label : undefined}
+                aria-current={active ? 'page' : undefined}
+                className={`app-sidebar__link${active ? ' is-active' : ''}`}
+                onClick={onNavigate}
+              >
+                <Icon icon={entry.icon} size={16} className="app-sidebar__icon" />
+                <span className="app-sidebar__label">{entry.label}</span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

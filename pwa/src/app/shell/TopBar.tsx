@@ -1,4 +1,4 @@
-import { Breadcrumbs, Button, InputGroup, Navbar, NavbarDivider, NavbarGroup, type BreadcrumbProps } from '@blueprintjs/core';
+import { Button, Classes, InputGroup, Navbar, NavbarDivider, NavbarGroup } from '@blueprintjs/core';
 import type { JSX } from 'react';
 import { Link } from 'react-router-dom';
 import { SyncIndicator } from '../../lib/sync/indicator';
@@ -16,12 +16,35 @@ interface TopBarProps {
   signingOut: boolean;
 }
 
-function renderCrumb({ text, href }: BreadcrumbProps): JSX.Element {
-  if (!href) return <span className="app-crumb app-crumb--current" aria-current="page">{text}</span>;
+/**
+ * Blueprint's look without its <Breadcrumbs>: that one collapses into an English-labelled
+ * overflow menu measured from layout; ours always shows the short trail and lets CSS truncate.
+ */
+function Trail({ crumbs }: { crumbs: Crumb[] }): JSX.Element {
   return (
-    <Link className="app-crumb" to={href}>
-      {text}
-    </Link>
+    <nav aria-label="Ruta de navegación" className="app-topbar__crumbs">
+      <ol className={Classes.BREADCRUMBS}>
+        {crumbs.map((crumb, i) => {
+          const current = i === crumbs.length - 1;
+          return (
+            <li key={`${i}-${crumb.text}`}>
+              {current || !crumb.href ? (
+                <span
+                  className={`${Classes.BREADCRUMB} app-crumb${current ? ` ${Classes.BREADCRUMB_CURRENT} app-crumb--current` : ''}`}
+                  aria-current={current ? 'page' : undefined}
+                >
+                  {crumb.text}
+                </span>
+              ) : (
+                <Link className={`${Classes.BREADCRUMB} app-crumb`} to={crumb.href}>
+                  {crumb.text}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
   );
 }
 
@@ -41,9 +64,7 @@ export function TopBar(props: TopBarProps): JSX.Element {
           title="Menú"
           onClick={onToggleSidebar}
         />
-        <nav aria-label="Ruta de navegación" className="app-topbar__crumbs">
-          <Breadcrumbs items={crumbs} breadcrumbRenderer={renderCrumb} currentBreadcrumbRenderer={renderCrumb} />
-        </nav>
+        <Trail crumbs={crumbs} />
       </NavbarGroup>
       <NavbarGroup align="right" className="app-topbar__right">
         <InputGroup

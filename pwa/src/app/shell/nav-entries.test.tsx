@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { navEntriesFor } from './nav-entries';
+import { isEntryActive, navEntriesFor } from './nav-entries';
 import { Sidebar } from './Sidebar';
 
 const slugs = (role: string, empleado_id: string | null = null) =>
@@ -48,6 +48,19 @@ describe('sidebar entries by role', () => {
     expect(slugs('ayudante de administrador')).not.toContain('nueva-captacion');
   });
 
+  it('an entry stays lit on the screens reached from it', () => {
+    const bySlug = Object.fromEntries(navEntriesFor({ id: 'u', role: 'admin', empleado_id: 'e' }).map((e) => [e.slug, e]));
+    const lit = (path: string) => Object.values(bySlug).filter((e) => isEntryActive(e, path)).map((e) => e.slug);
+    expect(lit('/dashboard/captaciones')).toEqual(['proyectos']);
+    expect(lit('/dashboard/captaciones/c1/detalle')).toEqual(['proyectos']);
+    expect(lit('/dashboard/captaciones/nueva')).toEqual(['nueva-captacion']);
+    expect(lit('/dashboard/user-profile/u9')).toEqual(['usuarios']);
+    expect(lit('/dashboard/nomina/crear/e1')).toEqual(['empleados']);
+    expect(lit('/dashboard/nominas/mi-nomina')).toEqual(['mi-nomina']);
+    expect(lit('/dashboard/profile/u1')).toEqual(['perfil']);
+    expect(lit('/dashboard/usersx')).toEqual([]);
+  });
+
   it('nobody signed in, no entries', () => {
     expect(navEntriesFor(null)).toEqual([]);
   });
@@ -64,6 +77,7 @@ describe('sidebar entries by role', () => {
     const links = within(nav).getAllByRole('link').map((a) => a.textContent);
     expect(links).toEqual(['Perfil', 'Mi Nómina', 'Proyectos']);
     expect(screen.getByTestId('nav-mi-nomina').getAttribute('href')).toBe('/dashboard/nominas/mi-nomina');
+    expect(screen.getByTestId('nav-proyectos').getAttribute('aria-current')).toBe('page');
     expect(screen.getByTestId('nav-proyectos').className).toContain('is-active');
     expect(screen.getByTestId('nav-perfil').className).not.toContain('is-active');
   });

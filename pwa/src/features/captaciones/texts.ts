@@ -67,6 +67,8 @@ export const SI = 'Sí';
 export const NO = 'No';
 
 export const BORRADOR_RECUPERADO = 'Se recuperó un borrador sin guardar.';
+/** Not in the specification: tells the agent the half-filled form is safe on the device. */
+export const BORRADOR_GUARDADO = 'Borrador guardado en este dispositivo';
 export const SALIR_TITULO = 'Cambios sin guardar';
 export const SALIR_PREGUNTA =
   'Tiene cambios sin guardar en esta captación. Se conservan como borrador en este dispositivo. ¿Desea salir de todos modos?';

@@ -11,7 +11,7 @@ interface ChartProps {
 const W = 320;
 const H = 170;
 const PAD = { top: 12, right: 10, bottom: 22, left: 34 };
-const GRID_LINES = 4;
+const GRID_LINES = 5;
 
 function niceMax(values: number[]): number {
   const max = Math.max(1, ...values);

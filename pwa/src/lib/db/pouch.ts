@@ -22,7 +22,11 @@ export type FetchFn = (url: string | URL | Request, init?: RequestInit) => Promi
 
 /** A database on this device (IndexedDB). */
 export function openIndexedDb(name: string): LocalDatabase {
-  return new PouchDB(name, { adapter: 'indexeddb', auto_compaction: true });
+  const db = new PouchDB(name, { adapter: 'indexeddb', auto_compaction: true });
+  // Each replication and live feed listens for the database's destruction; a live push, two
+  // pulls and a reconnect overlapping the previous session pass the default warning limit of 10.
+  (db as unknown as { setMaxListeners(n: number): void }).setMaxListeners(50);
+  return db;
 }
 
 /**

@@ -66,26 +66,50 @@ interface Watcher {
   name: SyncedDbName;
   includeDocs: boolean;
   callback: (event: LocalChangeEvent<any>) => void;
+}
+
+/**
+ * One live feed per database, shared by every watcher: each feed holds listeners inside PouchDB
+ * (and an IndexedDB cursor per change), so screens and the sync engine watching the same
+ * database cost one feed, not one each.
+ */
+interface Hub {
+  watchers: Set<Watcher>;
   feed: PouchDB.Core.Changes<any> | null;
 }
 
-const watchers = new Set<Watcher>();
+const hubs = new Map<string, Hub>();
 
-function attach(w: Watcher): void {
-  const feed = dbFor(w.userId, w.name).changes({ live: true, since: 'now', include_docs: w.includeDocs, return_docs: false } as PouchDB.Core.ChangesOptions);
+function hubFor(userId: string, name: SyncedDbName): Hub {
+  const key = localDbName(userId, name);
+  let hub = hubs.get(key);
+  if (!hub) hubs.set(key, (hub = { watchers: new Set(), feed: null }));
+  return hub;
+}
+
+function attach(userId: string, name: SyncedDbName, hub: Hub): void {
+  if (hub.feed || hub.watchers.size === 0) return;
+  const feed = dbFor(userId, name).changes({ live: true, since: 'now', include_docs: true, return_docs: false } as PouchDB.Core.ChangesOptions);
   feed.on('change', (c) => {
     // Indexes of pouchdb-find are local design documents, not data.
     if (c.id.startsWith('_design/')) return;
-    w.callback({ kind: 'change', id: c.id, rev: c.changes[0]?.rev ?? '', deleted: !!c.deleted, seq: c.seq, doc: c.doc });
+    const base = { kind: 'change' as const, id: c.id, rev: c.changes[0]?.rev ?? '', deleted: !!c.deleted, seq: c.seq };
+    for (const w of [...hub.watchers]) {
+      try {
+        w.callback(w.includeDocs ? { ...base, doc: c.doc } : base);
+      } catch (err) {
+        console.error('Un observador de cambios locales falló.', err);
+      }
+    }
   });
   // A feed cancelled by a wipe or a sign-out ends with an error on some adapters: nothing to do.
   feed.on('error', () => undefined);
-  w.feed = feed;
+  hub.feed = feed;
 }
 
-function detach(w: Watcher): void {
-  w.feed?.cancel();
-  w.feed = null;
+function detach(hub: Hub): void {
+  hub.feed?.cancel();
+  hub.feed = null;
 }
 
 export function watchDb<T extends {} = Record<string, unknown>>(
@@ -94,13 +118,18 @@ export function watchDb<T extends {} = Record<string, unknown>>(
   callback: (event: LocalChangeEvent<T>) => void,
   options: { includeDocs?: boolean } = {},
 ): () => void {
-  const w: Watcher = { userId, name, includeDocs: options.includeDocs ?? false, callback, feed: null };
-  watchers.add(w);
-  if (!gates.has(userId)) attach(w);
+  const w: Watcher = { userId, name, includeDocs: options.includeDocs ?? false, callback };
+  const hub = hubFor(userId, name);
+  hub.watchers.add(w);
+  if (!gates.has(userId)) attach(userId, name, hub);
   return () => {
-    watchers.delete(w);
-    detach(w);
+    hub.watchers.delete(w);
+    if (hub.watchers.size === 0) detach(hub);
   };
+}
+
+function hubsOf(userId: string): Array<[SyncedDbName, Hub]> {
+  return SYNCED_DBS.map((name) => [name, hubFor(userId, name)] as [SyncedDbName, Hub]);
 }
 
 // --- Wipes ------------------------------------------------------------------------------
@@ -116,8 +145,7 @@ async function underGate<T>(userId: string, work: () => Promise<T>): Promise<T> 
   await whenReady(userId);
   let release!: () => void;
   gates.set(userId, new Promise<void>((resolve) => (release = resolve)));
-  const mine = [...watchers].filter((w) => w.userId === userId);
-  mine.forEach(detach);
+  for (const [, hub] of hubsOf(userId)) detach(hub);
   try {
     return await work();
   } finally {
@@ -157,10 +185,9 @@ export async function wipeLocalDbs(userId: string, options: WipeOptions = {}): P
     for (const doc of kept) await fresh.captaciones.put(doc as PouchDB.Core.PutDocument<object>);
     await options.prepare?.(fresh);
   });
-  for (const w of [...watchers]) {
-    if (w.userId !== userId) continue;
-    attach(w);
-    w.callback({ kind: 'reset' });
+  for (const [name, hub] of hubsOf(userId)) {
+    attach(userId, name, hub);
+    for (const w of [...hub.watchers]) w.callback({ kind: 'reset' });
   }
 }
 
@@ -169,5 +196,5 @@ export async function destroyLocalDbs(userId: string): Promise<void> {
   await underGate(userId, async () => {
     for (const name of SYNCED_DBS) await destroyOne(userId, name);
   });
-  for (const w of [...watchers]) if (w.userId === userId) watchers.delete(w);
+  for (const name of SYNCED_DBS) hubs.delete(localDbName(userId, name));
 }

@@ -2,7 +2,7 @@ import './test-support';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
 import { startGateway, type TestGateway } from '../../../../sync-server/src/testing/gateway';
-import { listRejectedChanges, loadDraft, localGet, localPut, saveDraft } from '../db/index';
+import { listRejectedChanges, loadDraft, localGet, localPut, saveDraft, watchLocal } from '../db/index';
 import { destroyLocalDbs, setActiveUser } from '../db/registry';
 import { SyncEngine } from './engine';
 import { SyncStateStore, syncStateText, type SyncStatus } from './state';
@@ -168,6 +168,8 @@ describe('sync engine against the gateway', () => {
     const { engine, store } = startEngine(ana);
     await eventually(() => store.get().status === 'up-to-date', 'al día');
     await saveDraft('captacion-nueva', { paso: 3 });
+    let resets = 0;
+    watchLocal('captaciones', (e) => void (e.kind === 'reset' && resets++));
 
     // Offline, Ana captures a property; meanwhile an admin links her to an employee.
     network.set(false);
@@ -185,6 +187,7 @@ describe('sync engine against the gateway', () => {
     expect(await localGet('captaciones', 'cap-pendiente')).not.toBeNull();
     expect(await loadDraft('captacion-nueva')).toEqual({ paso: 3 });
     expect(await engine.pendingCount()).toBe(0);
+    expect(resets).toBe(1);
   });
 
   it('does not wipe when the pending changes cannot be pushed, and retries later', async () => {
@@ -203,6 +206,8 @@ describe('sync engine against the gateway', () => {
     const { engine, store } = startEngine(ana);
     await eventually(() => store.get().status === 'up-to-date', 'al día');
     await saveDraft('borrador', { paso: 1 });
+    let resets = 0;
+    watchLocal('captaciones', (e) => void (e.kind === 'reset' && resets++));
 
     network.set(false);
     await localPut('captaciones', captacion('cap-espera', ana.id));
@@ -219,6 +224,7 @@ describe('sync engine against the gateway', () => {
     expect(await serverDoc('captaciones', 'cap-espera')).toBeNull();
     expect(await localGet('nominas', 'nom-ana-3')).toBeNull();
     expect(store.get().pending).toBe(1);
+    expect(resets).toBe(0);
 
     failWrites = false;
     await engine.syncNow();
@@ -227,6 +233,7 @@ describe('sync engine against the gateway', () => {
     expect(await serverDoc('captaciones', 'cap-espera')).not.toBeNull();
     expect(await localGet('captaciones', 'cap-espera')).not.toBeNull();
     expect(await loadDraft('borrador')).toEqual({ paso: 1 });
+    expect(resets).toBe(1);
   });
 
   it('keeps a change the server refuses, and still moves on', async () => {

@@ -1,7 +1,11 @@
 /**
  * The sync engine of one signed-in person (DESIGN sections 4 and 5):
- * - live replication while online: captaciones both ways, nóminas pull only (payslips are
- *   written by admins through REST, never through replication); retried with backoff;
+ * - while online: live pulls of captaciones and nóminas, and captaciones pushed one-shot
+ *   whenever a local change is pending (nóminas are never pushed: payslips are written by
+ *   admins through REST); failures retried with backoff. The push is one-shot on purpose:
+ *   pouchdb-adapter-indexeddb 9 cannot cancel a live local changes feed (its `_changes`
+ *   returns no cancel handle, apache/pouchdb#6504 fixed the same in the idb adapter only), so
+ *   every restarted live push would leak a listener that re-reads the changes on each write;
  * - the scope fingerprint of `GET /db/` checked before starting, every minute and on reconnect:
  *   when it changed, pending changes are pushed first, then the local copy is wiped and pulled
  *   again (an old checkpoint would otherwise miss documents that entered the scope);
@@ -60,10 +64,9 @@ interface Replication {
 }
 
 interface LiveSession {
-  reps: Replication[];
+  pulls: Replication[];
+  /** Pulls that have not reached 'paused' (caught up) since they last became active. */
   active: Set<Replication>;
-  caughtUp: boolean;
-  reconciled: boolean;
   remote: LocalDatabase;
 }
 
@@ -88,7 +91,6 @@ export class SyncEngine {
   private running = false;
   private expired = false;
   private offline = false;
-  private connecting = false;
   private errorDetail: string | null = null;
   private newRejections = 0;
   private live: LiveSession | null = null;
@@ -97,6 +99,12 @@ export class SyncEngine {
   private pushSeq = 0;
   private readonly pulledRevs = new Set<string>();
   private readonly rejectedRevs = new Set<string>();
+  /** Local update_seq covered by the last push that started: a later write needs a new push. */
+  private pushedUpTo = -1;
+  private lastSeenSeq = 0;
+  private pushRun: Promise<void> | null = null;
+  private pushAgain = false;
+  private currentPush: Replication | null = null;
 
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -204,14 +212,16 @@ export class SyncEngine {
   async flush(timeoutMs = 15_000): Promise<void> {
     if (!this.canReachServer()) return;
     await this.settled();
-    await this.stopLive();
+    if (this.live) {
+      this.requestPush(true);
+      await this.pushRun?.catch(() => undefined);
+      return;
+    }
     try {
       await this.pushOnce(timeoutMs);
     } catch (err) {
       this.fail(err);
-      return;
     }
-    this.kick();
   }
 
   // --- Cycle: scope check, then live replication ------------------------------------------
@@ -239,7 +249,6 @@ export class SyncEngine {
       this.publish();
       return;
     }
-    this.connecting = true;
     this.publish();
     try {
       const info = await fetchGatewayInfo(this.origin, this.fetchFn);
@@ -256,8 +265,8 @@ export class SyncEngine {
     } catch (err) {
       this.fail(err);
     } finally {
-      this.connecting = false;
-      this.publish();
+      if (this.live) void this.onMaybeCaughtUp(this.live);
+      else this.publish();
     }
   }
 
@@ -270,7 +279,7 @@ export class SyncEngine {
       this.clearRetry();
     } else {
       if (kind === 'network') this.offline = true;
-      else this.errorDetail = failureMessage(err);
+      else this.errorDetail = err instanceof SyncFailure ? err.message : `Detalle: ${failureMessage(err)}`;
       this.scheduleRetry();
     }
     this.publish();
@@ -322,7 +331,10 @@ export class SyncEngine {
         await writeScope(fresh.captaciones, scope);
       },
     });
+    // A fresh database counts its sequence from zero again.
     this.pushSeq = 0;
+    this.pushedUpTo = -1;
+    this.lastSeenSeq = 0;
     this.pulledRevs.clear();
     await this.recount();
   }
@@ -330,28 +342,24 @@ export class SyncEngine {
   // --- Live replication -------------------------------------------------------------------
 
   private startLive(): void {
-    const local = dbFor(this.userId, 'captaciones');
-    const localNominas = dbFor(this.userId, 'nominas');
     const remote = openRemoteDb(`${this.origin}/db/captaciones`, this.fetchFn);
     const remoteNominas = openRemoteDb(`${this.origin}/db/nominas`, this.fetchFn);
     const base = { live: true, retry: false, batch_size: this.batchSize };
-    const push = local.replicate.to(remote, { ...base, filter: PUSH_FILTER } as PouchDB.Replication.ReplicateOptions) as unknown as Replication;
-    const pull = local.replicate.from(remote, base) as unknown as Replication;
-    const pullNominas = localNominas.replicate.from(remoteNominas, base) as unknown as Replication;
-    const live: LiveSession = { reps: [push, pull, pullNominas], active: new Set([push, pull, pullNominas]), caughtUp: false, reconciled: false, remote };
+    const pull = dbFor(this.userId, 'captaciones').replicate.from(remote, base) as unknown as Replication;
+    const pullNominas = dbFor(this.userId, 'nominas').replicate.from(remoteNominas, base) as unknown as Replication;
+    const live: LiveSession = { pulls: [pull, pullNominas], active: new Set([pull, pullNominas]), remote };
     this.live = live;
 
-    for (const rep of live.reps) {
+    for (const rep of live.pulls) {
       rep.on('active', () => {
         if (this.live !== live) return;
         live.active.add(rep);
-        live.caughtUp = false;
         this.publish();
       });
       rep.on('paused', (err?: unknown) => {
         if (this.live !== live || err) return;
         live.active.delete(rep);
-        if (live.active.size === 0) void this.onCaughtUp(live);
+        void this.onMaybeCaughtUp(live);
       });
       rep.on('error', (err: unknown) => {
         if (this.live === live) this.fail(err);
@@ -360,7 +368,51 @@ export class SyncEngine {
     pull.on('change', (info: { docs?: Array<{ _id: string; _rev: string }> }) => {
       for (const doc of info.docs ?? []) this.pulledRevs.add(revKey(doc._id, doc._rev));
     });
-    this.watchPush(push);
+    // Whatever was written offline goes up now.
+    this.requestPush(true);
+  }
+
+  /**
+   * Runs one-shot pushes until nothing new was written meanwhile. `force` pushes even when the
+   * pending count saw nothing new (catch-up after connecting, sign-out guard).
+   */
+  private requestPush(force = false): void {
+    const live = this.live;
+    if (!live) return;
+    if (!force && this.lastSeenSeq <= this.pushedUpTo) return;
+    if (this.pushRun) {
+      this.pushAgain = true;
+      return;
+    }
+    this.pushRun = (async () => {
+      do {
+        this.pushAgain = false;
+        this.publish();
+        await this.pushOnce(60_000);
+      } while (this.pushAgain && this.live === live);
+    })()
+      .catch((err: unknown) => {
+        if (this.live === live) this.fail(err);
+      })
+      .finally(() => {
+        this.pushRun = null;
+        void this.onMaybeCaughtUp(live);
+      });
+  }
+
+  private isCaughtUp(live: LiveSession): boolean {
+    return this.live === live && live.active.size === 0 && !this.pushRun;
+  }
+
+  private async onMaybeCaughtUp(live: LiveSession): Promise<void> {
+    if (!this.isCaughtUp(live)) return this.publish();
+    await this.recount();
+    if (!this.isCaughtUp(live)) return;
+    if (this.pending === 0) {
+      this.lastSyncedAt = Date.now();
+      this.kv.set(lastSyncKey(this.userId), String(this.lastSyncedAt));
+    }
+    this.publish();
   }
 
   private watchPush(push: Replication): void {
@@ -370,28 +422,15 @@ export class SyncEngine {
     push.on('denied', (err: unknown) => void this.onDenied(err));
   }
 
-  private async onCaughtUp(live: LiveSession): Promise<void> {
-    live.caughtUp = true;
-    if (!live.reconciled) {
-      live.reconciled = true;
-      await this.reconcile(live.remote);
-    }
-    await this.recount();
-    if (this.live !== live || !live.caughtUp) return;
-    if (this.pending === 0) {
-      this.lastSyncedAt = Date.now();
-      this.kv.set(lastSyncKey(this.userId), String(this.lastSyncedAt));
-    }
-    this.publish();
-  }
-
   private async stopLive(): Promise<void> {
     const live = this.live;
     if (!live) return;
     this.live = null;
-    for (const rep of live.reps) rep.cancel();
+    for (const rep of live.pulls) rep.cancel();
+    this.currentPush?.cancel();
+    const done = [...live.pulls.map((r) => r.then(() => undefined, () => undefined)), this.pushRun?.catch(() => undefined)];
     // Cancelling waits for a checkpoint being written; never hang a sign-out on it.
-    await Promise.race([Promise.all(live.reps.map((r) => r.then(() => undefined, () => undefined))), sleep(5_000)]);
+    await Promise.race([Promise.all(done), sleep(5_000)]);
   }
 
   /** One push, to completion. Throws what the replication failed with. */
@@ -399,21 +438,30 @@ export class SyncEngine {
     await whenReady(this.userId);
     const local = dbFor(this.userId, 'captaciones');
     const remote = openRemoteDb(`${this.origin}/db/captaciones`, this.fetchFn);
+    const covers = Number((await local.info()).update_seq);
     const rep = local.replicate.to(remote, { batch_size: this.batchSize, retry: false, filter: PUSH_FILTER } as PouchDB.Replication.ReplicateOptions) as unknown as Replication;
+    this.currentPush = rep;
     this.watchPush(rep);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       rep.cancel();
     }, timeoutMs);
+    let result: { status?: string };
     try {
-      await rep.then(() => undefined);
+      result = await rep.then((r) => r);
     } finally {
       clearTimeout(timer);
+      if (this.currentPush === rep) this.currentPush = null;
     }
     if (timedOut) throw new SyncFailure('network', PUSH_TIMEOUT_MESSAGE);
-    await this.reconcile(remote);
+    if (result.status === 'cancelled') return;
+    this.pushedUpTo = Math.max(this.pushedUpTo, covers);
     await this.recount();
+    if (this.pending > 0) {
+      await this.reconcile(remote);
+      await this.recount();
+    }
   }
 
   // --- Pending changes --------------------------------------------------------------------
@@ -472,11 +520,14 @@ export class SyncEngine {
         // Pulled revisions already behind the checkpoint never matter again.
         for (const k of knownPulled) if (!seen.has(k)) this.pulledRevs.delete(k);
         this.pending = n;
+        this.lastSeenSeq = Math.max(this.lastSeenSeq, Number(res.last_seq));
       } while (this.recountAgain);
     })().finally(() => {
       this.recountRun = null;
     });
     await this.recountRun;
+    // A local write the last push did not cover: send it (only while connected).
+    if (this.pending > 0) this.requestPush();
     this.publish();
   }
 
@@ -520,8 +571,7 @@ export class SyncEngine {
     for (const item of items) this.rejectedRevs.add(revKey(item.id, item.rev));
     this.newRejections += 1;
     await addRejectedIn(db, items).catch(() => undefined);
-    this.scheduleRecount();
-    this.publish();
+    await this.recount();
   }
 
   // --- State --------------------------------------------------------------------------------
@@ -530,7 +580,8 @@ export class SyncEngine {
     if (this.expired) return 'expired';
     if (this.offline) return 'offline';
     if (this.errorDetail || this.newRejections) return 'error';
-    if (this.connecting || !this.live || !this.live.caughtUp) return 'syncing';
+    // The minute's scope check runs beside a healthy live session: it is not "syncing".
+    if (!this.live || !this.isCaughtUp(this.live)) return 'syncing';
     return this.pending > 0 ? 'pending' : 'up-to-date';
   }
 

@@ -108,8 +108,8 @@ export function SignOutPendingAlert(): JSX.Element {
       icon="log-out"
       confirmButtonText={TEXT_SIGN_OUT_CONFIRM}
       cancelButtonText={TEXT_SIGN_OUT_CANCEL}
-      onConfirm={() => question?.answer(true)}
-      onCancel={() => question?.answer(false)}
+      onConfirm={() => currentQuestion()?.answer(true)}
+      onCancel={() => currentQuestion()?.answer(false)}
       canEscapeKeyCancel
     >
       <p data-testid="sync-signout-question">{question ? signOutQuestion(question.pending) : ''}</p>

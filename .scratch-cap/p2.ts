@@ -1,0 +1,11 @@
+import { captacionPdf } from '../couch-design/pdf';
+import { sampleCaptacion, sampleVenta } from '../couch-design/captacion/fixtures';
+import { writeFileSync } from 'node:fs';
+const c = { ...sampleCaptacion({ venta: sampleVenta() }), _id: 'abc-123' };
+let t = performance.now();
+const b = await captacionPdf(c, { asesor: 'Laura Méndez' });
+console.log('ms', performance.now() - t, b.length);
+t = performance.now(); for (let i = 0; i < 20; i++) await captacionPdf(c); console.log('ms each', (performance.now() - t) / 20);
+writeFileSync('/tmp/cap/c.pdf', b);
+const s = Buffer.from(b).toString('latin1');
+for (const w of ['María Guadalupe Hernández Ramírez', '$4,850.75', '$4,850,000.00', 'Página 1 de', '7. Venta', 'Precio de venta', '14/03/2025', 'Sí']) console.log(w, s.includes(w));

@@ -1,0 +1,22 @@
+/**
+ * PDFs made the same way on the gateway and in the browser. Import this module dynamically in
+ * the PWA (`await import('couch-design/pdf')`): jsPDF itself loads only when a PDF is made.
+ */
+export { captacionPdf, captacionPdfFileName, CAPTACION_PDF_TITLE, SIN_ADEUDOS, SIN_REFERENCIAS } from './captacion';
+export type { CaptacionPdfOptions } from './captacion';
+export {
+  loadPdfKit,
+  sectionTable,
+  listTable,
+  drawHeader,
+  addPageNumbers,
+  toBytes,
+  pdfText,
+  orDash,
+  siNo,
+  formatNumber,
+  lastTableEnd,
+  EMPTY,
+  MARGIN,
+} from './layout';
+export type { PdfKit, PdfDoc, PdfTableOptions, Row } from './layout';

@@ -1,0 +1,176 @@
+/**
+ * The conflict screen (/dashboard/captaciones/:id/conflicto, DESIGN section 5): the versions
+ * side by side, section by section; the person picks one per section; saving writes the merged
+ * record first and only then deletes the revisions not chosen.
+ */
+import { Button, Callout, Card, H3, H5, Intent, Radio, RadioGroup } from '@blueprintjs/core';
+import { useMemo, useRef, useState, type JSX } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import type { Captacion } from '../../../../couch-design/captacion';
+import { resolveConflict } from '../../lib/db';
+import { HOME_PATH, useCaptacionAccess } from './access';
+import { describeSection, versionLabel } from './conflict/describe';
+import { CONFLICT_SECTIONS, losingRevisions, mergeBySection, sectionDiffers, type SectionChoice } from './conflict/merge';
+import { useCaptacion } from './data/hooks';
+import { DB } from './data/repository';
+import {
+  BTN_CANCELAR,
+  BTN_GUARDAR_SELECCION,
+  CONFLICTO_AVISO,
+  CONFLICTO_AYUDA,
+  CONFLICTO_ERROR,
+  CONFLICTO_RESUELTO,
+  ERROR_CARGAR_DETALLE,
+  GUARDANDO,
+  NO_ENCONTRADA,
+  SIN_CONFLICTO,
+  TITLE_CONFLICTO,
+} from './texts';
+import { ClosableCallout, Loading } from './ui';
+import './captaciones.css';
+
+const detailPath = (id: string) => `/dashboard/captaciones/${encodeURIComponent(id)}/detalle`;
+
+export default function ConflictoCaptacionPage(): JSX.Element {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { user, canEdit } = useCaptacionAccess();
+  const [loaded] = useCaptacion(id, canEdit ? user : null);
+  const [choice, setChoice] = useState<SectionChoice>({});
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  // The versions compared are the ones on screen when the page opened; a revision arriving later
+  // (a sync) shows up after saving, as a new conflict if it is one.
+  const opened = useRef<Captacion[] | null>(null);
+  if (!opened.current && loaded.status === 'ready' && loaded.value && loaded.value.conflicts.length > 0) {
+    opened.current = [loaded.value.doc, ...loaded.value.conflicts];
+  }
+  const versions = opened.current;
+  const differing = useMemo(() => new Set(versions ? CONFLICT_SECTIONS.filter((s) => sectionDiffers(versions, s.key)).map((s) => s.key) : []), [versions]);
+
+  if (user && !canEdit) return <Navigate to={HOME_PATH} replace />;
+
+  const save = async () => {
+    if (!versions) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      const merged = mergeBySection(versions, choice);
+      await resolveConflict(DB, id, merged, losingRevisions(versions));
+      setDone(true);
+      setTimeout(() => navigate(detailPath(id)), 1500);
+    } catch (err) {
+      console.error('No se pudo resolver el conflicto.', err);
+      setFailure(CONFLICTO_ERROR);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  let body: JSX.Element;
+  if (loaded.status === 'loading' && !versions) body = <Loading />;
+  else if (loaded.status === 'error' && !versions)
+    body = (
+      <Callout intent={Intent.DANGER} icon="error" role="alert">
+        {ERROR_CARGAR_DETALLE}
+      </Callout>
+    );
+  else if (!versions)
+    body =
+      loaded.status === 'ready' && loaded.value ? (
+        <Callout intent={Intent.SUCCESS} icon="tick-circle" role="status">
+          {SIN_CONFLICTO}
+        </Callout>
+      ) : (
+        <Callout intent={Intent.WARNING} icon="search" role="alert">
+          {NO_ENCONTRADA}
+        </Callout>
+      );
+  else
+    body = (
+      <>
+        <Callout intent={Intent.WARNING} icon="git-merge" className="cap-callout">
+          <p>{CONFLICTO_AVISO}</p>
+          <p>{CONFLICTO_AYUDA}</p>
+        </Callout>
+        {CONFLICT_SECTIONS.map((section) => {
+          const chosen = choice[section.key] ?? 0;
+          const differs = differing.has(section.key);
+          return (
+            <Card key={section.key} className={`cap-conflict-section${differs ? ' cap-conflict-section--differs' : ''}`} data-testid={`conflict-${section.key}`}>
+              <div className="cap-conflict-section__head">
+                <H5>{section.label}</H5>
+                {!differs ? <span className="cap-cell-sub">Sin diferencias</span> : null}
+              </div>
+              <RadioGroup
+                name={`conflict-${section.key}`}
+                label={`Versión a conservar de ${section.label}`}
+                inline
+                selectedValue={String(chosen)}
+                onChange={(e) => setChoice((c) => ({ ...c, [section.key]: Number(e.currentTarget.value) }))}
+                disabled={saving || done}
+              >
+                {versions.map((v, i) => (
+                  <Radio key={v._rev ?? i} value={String(i)} label={`Versión ${String.fromCharCode(65 + i)}`} size="large" />
+                ))}
+              </RadioGroup>
+              <div className="cap-conflict-columns" style={{ gridTemplateColumns: `repeat(${versions.length}, minmax(0, 1fr))` }}>
+                {versions.map((v, i) => {
+                  const lines = describeSection(v, section.key);
+                  const others = versions.filter((_, j) => j !== i).map((o) => describeSection(o, section.key));
+                  return (
+                    <div key={v._rev ?? i} className={`cap-conflict-version${i === chosen ? ' cap-conflict-version--chosen' : ''}`}>
+                      <div className="cap-conflict-version__title">{versionLabel(v, i)}</div>
+                      <dl>
+                        {lines.map((l, k) => {
+                          const changed = others.some((o) => o[k]?.value !== l.value || o[k]?.label !== l.label);
+                          return (
+                            <div key={`${l.label}-${k}`} className={changed ? 'cap-conflict-line cap-conflict-line--changed' : 'cap-conflict-line'}>
+                              <dt>{l.label}</dt>
+                              <dd>{l.value}</dd>
+                            </div>
+                          );
+                        })}
+                      </dl>
+                    </div>
+                  );
+                })}
+              </div>
+            </Card>
+          );
+        })}
+        <div className="cap-actions">
+          <div className="cap-actions__buttons">
+            <Button size="large" onClick={() => navigate(detailPath(id))} disabled={saving}>
+              {BTN_CANCELAR}
+            </Button>
+            <Button size="large" intent={Intent.PRIMARY} icon="git-merge" loading={false} disabled={saving || done} onClick={() => void save()}>
+              {saving ? GUARDANDO : BTN_GUARDAR_SELECCION}
+            </Button>
+          </div>
+          {failure ? (
+            <ClosableCallout intent={Intent.DANGER} onClose={() => setFailure(null)} testId="conflict-error">
+              {failure}
+            </ClosableCallout>
+          ) : null}
+          {done ? (
+            <Callout intent={Intent.SUCCESS} icon="tick-circle" role="status" className="cap-callout">
+              {CONFLICTO_RESUELTO}
+            </Callout>
+          ) : null}
+        </div>
+      </>
+    );
+
+  return (
+    <div className="app-page cap-page">
+      <header className="cap-header">
+        <H3>{TITLE_CONFLICTO}</H3>
+        <span className="cap-header__id">ID: {id}</span>
+      </header>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+/** 'Editar Captación' (/dashboard/captaciones/editar/:id), spec 001 section 2.4. */
+import { Callout, H3, Intent } from '@blueprintjs/core';
+import { useRef, type JSX } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { docToForm, type Captacion, type CaptacionForm } from '../../../../couch-design/captacion';
+import { useSession } from '../../lib/session';
+import { HOME_PATH, useCaptacionAccess } from './access';
+import { ConflictNotice } from './ConflictNotice';
+import { useCaptacion } from './data/hooks';
+import { isRevisionConflict, updateCaptacion } from './data/repository';
+import { CaptacionFormView } from './form/CaptacionFormView';
+import { editDraftKey, useInitialDraft } from './form/drafts';
+import { normalizeFormValues } from './form/normalize';
+import { RejectedNotice } from './RejectedNotice';
+import {
+  ACTUALIZADA_OK,
+  BTN_GUARDAR_CAMBIOS,
+  CAMBIO_CONCURRENTE,
+  ERROR_ACTUALIZAR,
+  ERROR_CARGAR_EDICION,
+  NO_ENCONTRADA,
+  TITLE_EDITAR,
+} from './texts';
+import { Loading } from './ui';
+import './captaciones.css';
+
+export default function EditarCaptacionPage(): JSX.Element {
+  const { id = '' } = useParams();
+  const { status } = useSession();
+  const { user, canEdit } = useCaptacionAccess();
+  const ready = status === 'authenticated' && !!user;
+  const allowed = ready && canEdit;
+  const [loaded] = useCaptacion(id, allowed ? user : null);
+  const draftKey = editDraftKey(id);
+  const { loading: draftLoading, draft } = useInitialDraft(allowed ? draftKey : null);
+
+  // The form edits the revision it was opened on; later revisions (a sync) only update the notices.
+  const opened = useRef<{ doc: Captacion; form: CaptacionForm } | null>(null);
+  if (!opened.current && loaded.status === 'ready' && loaded.value) {
+    opened.current = { doc: loaded.value.doc, form: docToForm(loaded.value.doc) };
+  }
+  const base = opened.current;
+
+  if (ready && !canEdit) return <Navigate to={HOME_PATH} replace />;
+
+  let body: JSX.Element;
+  if (!ready || draftLoading || (loaded.status === 'loading' && !base)) {
+    body = <Loading />;
+  } else if (loaded.status === 'error' && !base) {
+    body = (
+      <Callout intent={Intent.DANGER} icon="error" role="alert">
+        {ERROR_CARGAR_EDICION}
+      </Callout>
+    );
+  } else if (!base) {
+    body = (
+      <Callout intent={Intent.WARNING} icon="search" role="alert">
+        {NO_ENCONTRADA}
+      </Callout>
+    );
+  } else {
+    const current = loaded.status === 'ready' ? loaded.value : null;
+    const conflicted = !!current && current.conflicts.length > 0;
+    const { doc, form: baseline } = base;
+    body = (
+      <CaptacionFormView
+        initialValues={draft ? normalizeFormValues(draft.values) : baseline}
+        baseline={baseline}
+        draftKey={draftKey}
+        baseRev={doc._rev}
+        restoredDraft={!!draft}
+        submitText={BTN_GUARDAR_CAMBIOS}
+        successText={ACTUALIZADA_OK}
+        errorFallback={ERROR_ACTUALIZAR}
+        notice={
+          <>
+            {conflicted ? <ConflictNotice id={id} /> : null}
+            <RejectedNotice id={id} rev={current?.doc._rev} />
+          </>
+        }
+        onSave={async (values) => {
+          try {
+            await updateCaptacion(values, doc);
+          } catch (err) {
+            if (isRevisionConflict(err)) throw Object.assign(new Error(CAMBIO_CONCURRENTE), { errors: [{ param: '', msg: CAMBIO_CONCURRENTE }] });
+            throw err;
+          }
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="app-page cap-page">
+      <header className="cap-header">
+        <H3>{TITLE_EDITAR}</H3>
+        {base ? <span className="cap-header__id">ID: {base.doc._id}</span> : null}
+      </header>
+      {body}
+    </div>
+  );
+}

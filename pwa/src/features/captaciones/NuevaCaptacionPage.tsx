@@ -1,0 +1,47 @@
+/** 'Nueva Captación Inmobiliaria' (/dashboard/captaciones/nueva), spec 001 section 2.3. */
+import { H3 } from '@blueprintjs/core';
+import { useMemo, type JSX } from 'react';
+import { Navigate } from 'react-router-dom';
+import { emptyCaptacionForm } from '../../../../couch-design/captacion';
+import { useSession } from '../../lib/session';
+import { HOME_PATH, useCaptacionAccess } from './access';
+import { createCaptacion } from './data/repository';
+import { CaptacionFormView } from './form/CaptacionFormView';
+import { NEW_DRAFT_KEY, useInitialDraft } from './form/drafts';
+import { normalizeFormValues } from './form/normalize';
+import { BTN_GUARDAR_NUEVA, ERROR_GUARDAR, GUARDADA_OK, TITLE_NUEVA } from './texts';
+import { Loading } from './ui';
+import './captaciones.css';
+
+export default function NuevaCaptacionPage(): JSX.Element {
+  const { status } = useSession();
+  const { user, canCreate } = useCaptacionAccess();
+  const ready = status === 'authenticated' && !!user;
+  const { loading, draft } = useInitialDraft(ready && canCreate ? NEW_DRAFT_KEY : null);
+  const baseline = useMemo(() => emptyCaptacionForm(), []);
+
+  if (ready && !canCreate) return <Navigate to={HOME_PATH} replace />;
+  return (
+    <div className="app-page cap-page">
+      <header className="cap-header">
+        <H3>{TITLE_NUEVA}</H3>
+      </header>
+      {!ready || loading ? (
+        <Loading />
+      ) : (
+        <CaptacionFormView
+          initialValues={draft ? normalizeFormValues(draft.values) : baseline}
+          baseline={baseline}
+          draftKey={NEW_DRAFT_KEY}
+          restoredDraft={!!draft}
+          submitText={BTN_GUARDAR_NUEVA}
+          successText={GUARDADA_OK}
+          errorFallback={ERROR_GUARDAR}
+          onSave={async (values) => {
+            await createCaptacion(values, user);
+          }}
+        />
+      )}
+    </div>
+  );
+}

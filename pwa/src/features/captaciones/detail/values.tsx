@@ -1,0 +1,53 @@
+/** How the detail screen shows values (spec 001 section 2.6): '-' for empty, Sí/No, es-MX money and dates. */
+import { Checkbox } from '@blueprintjs/core';
+import type { JSX, ReactNode } from 'react';
+import { formatDate, formatMoney } from '../../../../../couch-design/format';
+import { NO, SI, VACIO_VALOR } from '../texts';
+
+export function orDash(v: unknown): string {
+  if (typeof v === 'number') return Number.isFinite(v) ? v.toLocaleString('es-MX') : VACIO_VALOR;
+  if (typeof v === 'string') return v.trim() === '' ? VACIO_VALOR : v.trim();
+  return VACIO_VALOR;
+}
+
+export const siNo = (v: unknown): string => (v === true ? SI : NO);
+export const money = (v: unknown): string => (typeof v === 'number' && Number.isFinite(v) ? formatMoney(v) : VACIO_VALOR);
+export const date = (v: unknown): string => formatDate(v, VACIO_VALOR);
+export const withUnit = (v: unknown, unit: string): string => (typeof v === 'number' && Number.isFinite(v) ? `${orDash(v)} ${unit}` : VACIO_VALOR);
+
+export interface Fact {
+  label: string;
+  value: ReactNode;
+  wide?: boolean;
+}
+
+/** A label/value grid that reads well on a tablet (two or three columns) and a phone (one). */
+export function Facts({ items }: { items: Fact[] }): JSX.Element {
+  return (
+    <dl className="cap-facts">
+      {items.map((f) => (
+        <div key={f.label} className={f.wide ? 'cap-fact cap-fact--wide' : 'cap-fact'}>
+          <dt>{f.label}</dt>
+          <dd>{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A read-only checkbox with its Sí/No spelled out for screen readers and printouts. */
+export function ReadOnlyCheck({ label, checked }: { label: string; checked: unknown }): JSX.Element {
+  return (
+    <Checkbox
+      className="cap-readonly-check"
+      checked={checked === true}
+      readOnly
+      disabled
+      labelElement={
+        <>
+          {label} <span className="cap-check-value">({siNo(checked)})</span>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { sampleCaptacion } from '../../../../../couch-design/captacion/fixtures';
+import { fold, matchesSearch, pageNumbers, paginate, PAGE_SIZE, sortNewestFirst, visibleCaptaciones } from './filter';
+
+const doc = (id: string, nombre: string, fecha: string, calle = 'Av. Juárez', ciudad = 'Puebla') =>
+  ({ ...sampleCaptacion({ propietario: { nombre }, propiedad: { direccion: { calle, ciudad } }, captacion: { fecha } }), _id: id });
+
+describe('search over owner and address', () => {
+  const d = doc('c1', 'María Guadalupe Hernández', '2025-01-01T10:00:00Z', 'Calle Ñandú', 'Mérida');
+
+  it('ignores case and accents, both ways', () => {
+    expect(matchesSearch(d, 'hernandez')).toBe(true);
+    expect(matchesSearch(d, 'MARÍA')).toBe(true);
+    expect(matchesSearch(d, 'nandu')).toBe(true);
+    expect(matchesSearch(d, 'merida')).toBe(true);
+  });
+
+  it('needs every word somewhere (owner and address mixed)', () => {
+    expect(matchesSearch(d, 'maria merida')).toBe(true);
+    expect(matchesSearch(d, 'maria monterrey')).toBe(false);
+  });
+
+  it('an empty or blank search matches everything; regex characters are plain text', () => {
+    expect(matchesSearch(d, '   ')).toBe(true);
+    expect(matchesSearch(d, '.*')).toBe(false);
+    expect(matchesSearch(d, '(')).toBe(false);
+  });
+
+  it('finds legacy records by their joined address', () => {
+    const legacy = { _id: 'old', propietario: { nombre: 'X' }, propiedad: { direccion: { completa: 'Av. Reforma 222, CDMX' } } };
+    expect(matchesSearch(legacy, 'reforma')).toBe(true);
+  });
+
+  it('fold normalises spacing', () => {
+    expect(fold('  Ñandú   CAMIÑO ')).toBe('nandu camino');
+  });
+});
+
+describe('order and pages', () => {
+  it('sorts newest capture first, undated last, ties by id', () => {
+    const list = [
+      doc('b', 'B', '2025-01-01T00:00:00Z'),
+      doc('none', 'N', ''),
+      doc('c', 'C', '2025-03-01T00:00:00Z'),
+      doc('a', 'A', '2025-01-01T00:00:00Z'),
+    ];
+    expect(sortNewestFirst(list).map((d) => d._id)).toEqual(['c', 'a', 'b', 'none']);
+  });
+
+  it('pages of 10, 0 pages when empty, and an out-of-range page is clamped', () => {
+    const items = Array.from({ length: 23 }, (_, i) => i);
+    expect(PAGE_SIZE).toBe(10);
+    expect(paginate(items, 1)).toMatchObject({ items: items.slice(0, 10), page: 1, pages: 3, total: 23 });
+    expect(paginate(items, 3).items).toEqual([20, 21, 22]);
+    expect(paginate(items, 99).page).toBe(3);
+    expect(paginate(items, 0).page).toBe(1);
+    expect(paginate(items, Number.NaN).page).toBe(1);
+    expect(paginate([], 1)).toMatchObject({ items: [], page: 1, pages: 0, total: 0 });
+  });
+
+  it('search, sort and page together; the export gets every match', () => {
+    const list = Array.from({ length: 15 }, (_, i) => doc(`p${i}`, i % 2 ? 'Pedro Impar' : 'Paula Par', `2025-01-${String(i + 1).padStart(2, '0')}T00:00:00Z`));
+    const shown = visibleCaptaciones(list, 'paula', 1);
+    expect(shown.total).toBe(8);
+    expect(shown.pages).toBe(1);
+    expect(shown.items[0]._id).toBe('p14');
+    expect(shown.matching).toHaveLength(8);
+  });
+
+  it('numbers every page when few, else a window with gaps', () => {
+    expect(pageNumbers(1, 1)).toEqual([1]);
+    expect(pageNumbers(3, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pageNumbers(1, 20)).toEqual([1, 2, '…', 20]);
+    expect(pageNumbers(10, 20)).toEqual([1, '…', 9, 10, 11, '…', 20]);
+    expect(pageNumbers(4, 20)).toEqual([1, 2, 3, 4, 5, '…', 20]);
+  });
+});

@@ -1,0 +1,21 @@
+/** Every Spanish text the captaciones REST endpoints answer with. */
+export const MSG = {
+  notFound: 'No se encontró la captación',
+  badId: 'Identificador no válido.',
+  badPage: 'El número de página no es válido.',
+  badLimit: 'El límite por página no es válido: use un número entero entre 1 y 100.',
+  badSort: 'El orden solicitado no es válido: use -captacion.fecha o captacion.fecha.',
+  badSupervisor: 'El identificador del asesor no es válido.',
+  badSearch: 'La búsqueda no es válida: use a lo sumo 100 caracteres.',
+  badBody: 'El cuerpo de la petición debe ser un objeto JSON.',
+  cannotCreate: 'Su rol no permite registrar captaciones.',
+  cannotEdit: 'Su rol no permite modificar captaciones.',
+  cannotDelete: 'Solo un administrador puede eliminar captaciones.',
+  reassign: 'Solo un administrador puede reasignar el asesor de una captación.',
+  asesorDesconocido: 'El asesor indicado no existe.',
+  staleRev: 'La captación fue modificada por otra persona. Recargue la página para ver los cambios más recientes.',
+  invalid: 'La captación no es válida.',
+  creada: 'Captación guardada exitosamente',
+  actualizada: 'Captación actualizada exitosamente',
+  eliminada: 'Captación eliminada exitosamente',
+} as const;
