@@ -33,3 +33,5 @@ for (const [name, run] of BENCHES) {
   console.error(`${name}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 console.log(table(all));
+const notes = all.filter((r) => r.note);
+if (notes.length) console.log(['', ...notes.map((r) => `* ${r.bench} / ${r.name}: ${r.note}`)].join('\n'));

@@ -208,6 +208,10 @@ describe('captaciones in the browser', () => {
       await tick(page, 'venta.en_venta');
 
       await fillCompleteForm(page, OWNER_ONLINE);
+      // A CURP in the right format with a wrong check digit warns but does not block (DESIGN 5).
+      await tab(page, 'Propietario');
+      await field(page, 'propietario.curp').fill('herg850315mdfrmd08');
+      await page.getByText('El dígito verificador de la CURP no coincide; verifique el documento.').waitFor();
       await page.getByRole('button', { name: 'Guardar Captación' }).click();
       await page.getByText('Captación guardada exitosamente').waitFor();
       await page.waitForURL(/\/dashboard\/captaciones$/);
@@ -217,6 +221,7 @@ describe('captaciones in the browser', () => {
       assert.equal((stored.captacion as { asesor: string }).asesor, users.asesor.id);
       assert.equal((stored.propiedad as { adeudos: Array<{ monto: number }> }).adeudos[0].monto, 3200);
       assert.equal((stored.documentos_entregados as { ine: boolean }).ine, true);
+      assert.equal((stored.propietario as { curp: string }).curp, 'HERG850315MDFRMD08');
     });
   });
 
@@ -238,7 +243,8 @@ describe('captaciones in the browser', () => {
       await syncState(page).getByText('1 cambio pendiente').waitFor();
 
       const row = page.getByTestId('captacion-row').filter({ hasText: OWNER_OFFLINE.nombre });
-      await row.waitFor();
+      page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()));
+      await row.waitFor().catch(async (e) => { await page.screenshot({ path: '/tmp/capshots/fail.png', fullPage: true }); console.log(await page.content().then(c => c.slice(0, 3000))); throw e; });
       await row.getByText('Nunca editado').waitFor();
       await row.getByRole('button', { name: 'Ver detalle' }).click();
       await page.getByRole('heading', { name: 'Detalle de Captación Inmobiliaria' }).waitFor();

@@ -1,5 +1,5 @@
 import { OverlaysProvider } from '@blueprintjs/core';
-import { useState, type JSX } from 'react';
+import type { JSX } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SessionProvider } from '../lib/session';
 import { AppRoutes } from './routes';
@@ -22,8 +22,11 @@ function makeRouter() {
   ]);
 }
 
+// One router per page, created on first render (not at import: tests import this module without a window).
+let router: ReturnType<typeof makeRouter> | null = null;
+
 export function App(): JSX.Element {
-  const [router] = useState(makeRouter);
+  router ??= makeRouter();
   return (
     <OverlaysProvider>
       <RouterProvider router={router} />

@@ -154,13 +154,28 @@ export class CaptacionesDirectory {
 
   /** Every matching id in list order, newest first when `descending`. */
   ids(filter: DirectoryFilter, descending: boolean): string[] {
-    const out: string[] = [];
-    if (descending) {
-      for (let i = this.sorted.length - 1; i >= 0; i--) if (this.matches(this.sorted[i], filter)) out.push(this.sorted[i].id);
-    } else {
-      for (const e of this.sorted) if (this.matches(e, filter)) out.push(e.id);
+    return this.window(filter, descending, 0, Number.MAX_SAFE_INTEGER).ids;
+  }
+
+  /** The ids of one page (`skip`, `limit`) in list order, and how many match in all. */
+  window(filter: DirectoryFilter, descending: boolean, skip: number, limit: number): { ids: string[]; total: number } {
+    const n = this.sorted.length;
+    const at = (i: number): Entry => this.sorted[descending ? n - 1 - i : i];
+    if (filter.asesor === undefined && !filter.terms?.length) {
+      // Everything matches: the page is a plain slice.
+      const ids: string[] = [];
+      for (let i = skip; i < Math.min(n, skip + limit); i++) ids.push(at(i).id);
+      return { ids, total: n };
     }
-    return out;
+    const ids: string[] = [];
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      const e = at(i);
+      if (!this.matches(e, filter)) continue;
+      if (total >= skip && ids.length < limit) ids.push(e.id);
+      total++;
+    }
+    return { ids, total };
   }
 
   private matches(e: Entry, filter: DirectoryFilter): boolean {

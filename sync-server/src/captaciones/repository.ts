@@ -71,10 +71,10 @@ export class CaptacionesRepository {
     return this.directory.count(filter);
   }
 
-  /** Every id matching a search, in list order. */
-  async searchIds(filter: DirectoryFilter, descending: boolean): Promise<string[]> {
+  /** One page of ids from the directory (searches, deep pages) and the matching total. */
+  async window(filter: DirectoryFilter, descending: boolean, skip: number, limit: number): Promise<{ ids: string[]; total: number }> {
     await this.directory.refresh();
-    return this.directory.ids(filter, descending);
+    return this.directory.window(filter, descending, skip, limit);
   }
 
   /** Current revisions of these ids in one call, in the same order; missing or deleted ones left out. */

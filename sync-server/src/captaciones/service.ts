@@ -40,6 +40,13 @@ export interface ListResult {
   paginacion: { pagina: number; paginas: number; total: number; limite: number };
 }
 
+/**
+ * From this offset on, pages come from the directory's ids instead of Mango's skip, which reads
+ * every skipped index row (measured: 1.4 s for page 5,000 of 100,000). The first pages, page one
+ * above all, are read straight from the index sorted by `captacion.fecha`.
+ */
+const DEEP_SKIP = 500;
+
 export interface Deps {
   store: Store;
   sessionUsers: Pick<SessionUsers, 'invalidate'>;
@@ -68,13 +75,12 @@ export class CaptacionesService {
     const skip = (q.page - 1) * q.limit;
     let total: number;
     let docs: StoreDoc[];
-    if (q.terms.length === 0) {
-      total = await this.repo.count({ asesor });
-      docs = skip < total ? await this.repo.page({ asesor, descending: q.descending, skip, limit: q.limit }) : [];
+    if (q.terms.length === 0 && skip < DEEP_SKIP) {
+      [total, docs] = await Promise.all([this.repo.count({ asesor }), this.repo.page({ asesor, descending: q.descending, skip, limit: q.limit })]);
     } else {
-      const ids = await this.repo.searchIds({ asesor, terms: q.terms }, q.descending);
-      total = ids.length;
-      docs = await this.repo.getMany(ids.slice(skip, skip + q.limit));
+      const page = await this.repo.window({ asesor, terms: q.terms }, q.descending, skip, q.limit);
+      total = page.total;
+      docs = await this.repo.getMany(page.ids);
     }
     // The index and the scope say the same; this re-check keeps a supervisor's answer exact even
     // if they ever disagreed.

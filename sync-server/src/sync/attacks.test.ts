@@ -70,6 +70,9 @@ describe('reading outside the scope', () => {
     expect(get.body.results).toEqual([]);
     const nominas = await supervisor.client.json('POST', '/db/nominas/_changes?filter=_doc_ids', { doc_ids: ['nomina-emp-agente-1'] });
     expect(nominas.body.results).toEqual([]);
+    // Someone who reads every captación gets exactly the ids asked for, never a design document.
+    const whole = await agente.client.json('POST', '/db/captaciones/_changes?filter=_doc_ids', { doc_ids: ['ajena-2', '_design/validation', 'no-existe'] });
+    expect(changeIds(whole.body)).toEqual(['ajena-2']);
   });
 
   it('_bulk_get of foreign ids answers not_found/missing', async () => {
@@ -121,6 +124,7 @@ describe('reading outside the scope', () => {
       ['GET', '/db/captaciones/ajena-1/foto.png'],
       ['GET', '/db/captaciones/propia-1/foto.png'],
       ['PUT', '/db/captaciones/ajena-1/foto.png', {}],
+      ['PUT', '/db/captaciones/ajena-1/foto.png?rev=1-a', 'no es JSON'],
       ['POST', '/db/captaciones/_compact', {}],
       ['GET', '/db/captaciones/_security'],
       ['POST', '/db/captaciones/_purge', {}],

@@ -1,8 +1,9 @@
 /**
  * The scoped `_changes` feed. The store filters with the server's selector only (trusted, never
  * merged with the client's); every row is then checked again with the scope predicate (design
- * documents never pass) and the client's own narrowing. When rows are dropped the feed reads on, so a client asking for
- * `limit` rows gets `limit` rows unless it has caught up: PouchDB takes a short page for the end.
+ * documents never pass) and the client's own narrowing. When rows are dropped the feed reads
+ * on, so a client asking for `limit` rows gets `limit` rows unless it has caught up: PouchDB
+ * takes a short page for the end of the feed.
  */
 import type { AuthUser } from '../auth/session-user';
 import type { ChangeRow, ChangesResult, MangoSelector, StoreDb } from '../store/port';

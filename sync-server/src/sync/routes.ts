@@ -74,7 +74,9 @@ export function syncRoutes(ctx: AppContext): Router {
   router.use('/db', (req: Request, _res: Response, next: NextFunction) => {
     next(req.user ? undefined : new HttpError(401, MSG.notSignedIn));
   });
-  router.use('/db', (req, res, next) => (req.method === 'POST' || req.method === 'PUT' ? json(req, res, next) : next()));
+  // Only the endpoints that take a JSON body read one: anything else is refused unread.
+  const withBody = /^\/[^/]+\/(_bulk_docs|_bulk_get|_revs_diff|_changes|_local\/[^/]+)\/?$/;
+  router.use('/db', (req, res, next) => ((req.method === 'POST' || req.method === 'PUT') && withBody.test(req.path) ? json(req, res, next) : next()));
 
   router.use('/db', async (req: Request, res: Response) => {
     const user = req.user as AuthUser;

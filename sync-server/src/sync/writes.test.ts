@@ -147,6 +147,17 @@ describe('deletions', () => {
   });
 });
 
+describe('deletions written without owner fields', () => {
+  it('still reach people who read the whole database', async () => {
+    await seed(gw.store, 'captaciones', [cap('del-servidor', agente.id)]);
+    const device = await pullInto(gw, agente, 'captaciones');
+    const db = await gw.store.db('captaciones');
+    await db.remove('del-servidor', (await db.get('del-servidor'))._rev as string);
+    await pull(device, agente);
+    await expect(device.get('del-servidor')).rejects.toMatchObject({ status: 404 });
+  });
+});
+
 describe('attachments', () => {
   it('a device never receives them, and its edit keeps the server’s attachment', async () => {
     await seed(gw.store, 'captaciones', [cap('con-adjunto', agente.id)]);

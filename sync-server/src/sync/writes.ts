@@ -126,8 +126,7 @@ export async function scopedBulkDocs(
     });
     return out;
   }
-  let k = 0;
-  const byIndex = new Map(accepted.map((a) => [a.index, written[k++]]));
+  const byIndex = new Map(accepted.map((a, k) => [a.index, written[k]]));
   return docs.map((doc, index) => {
     const d = decisions.get(index);
     if (d && !d.ok) return forbiddenResult(doc, d.reason);

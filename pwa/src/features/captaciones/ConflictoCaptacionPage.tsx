@@ -102,42 +102,52 @@ export default function ConflictoCaptacionPage(): JSX.Element {
             <Card key={section.key} className={`cap-conflict-section${differs ? ' cap-conflict-section--differs' : ''}`} data-testid={`conflict-${section.key}`}>
               <div className="cap-conflict-section__head">
                 <H5>{section.label}</H5>
-                {!differs ? <span className="cap-cell-sub">Sin diferencias</span> : null}
               </div>
-              <RadioGroup
-                name={`conflict-${section.key}`}
-                label={`Versión a conservar de ${section.label}`}
-                inline
-                selectedValue={String(chosen)}
-                onChange={(e) => setChoice((c) => ({ ...c, [section.key]: Number(e.currentTarget.value) }))}
-                disabled={saving || done}
-              >
-                {versions.map((v, i) => (
-                  <Radio key={v._rev ?? i} value={String(i)} label={`Versión ${String.fromCharCode(65 + i)}`} size="large" />
-                ))}
-              </RadioGroup>
-              <div className="cap-conflict-columns" style={{ gridTemplateColumns: `repeat(${versions.length}, minmax(0, 1fr))` }}>
-                {versions.map((v, i) => {
-                  const lines = describeSection(v, section.key);
-                  const others = versions.filter((_, j) => j !== i).map((o) => describeSection(o, section.key));
-                  return (
-                    <div key={v._rev ?? i} className={`cap-conflict-version${i === chosen ? ' cap-conflict-version--chosen' : ''}`}>
-                      <div className="cap-conflict-version__title">{versionLabel(v, i)}</div>
-                      <dl>
-                        {lines.map((l, k) => {
-                          const changed = others.some((o) => o[k]?.value !== l.value || o[k]?.label !== l.label);
-                          return (
-                            <div key={`${l.label}-${k}`} className={changed ? 'cap-conflict-line cap-conflict-line--changed' : 'cap-conflict-line'}>
-                              <dt>{l.label}</dt>
-                              <dd>{l.value}</dd>
-                            </div>
-                          );
-                        })}
-                      </dl>
-                    </div>
-                  );
-                })}
-              </div>
+              {!differs ? (
+                <p className="cap-cell-sub">Las versiones coinciden en esta sección.</p>
+              ) : (
+                <>
+                  <RadioGroup
+                    name={`conflict-${section.key}`}
+                    label={`Versión a conservar de ${section.label}`}
+                    inline
+                    selectedValue={String(chosen)}
+                    onChange={(e) => setChoice((c) => ({ ...c, [section.key]: Number(e.currentTarget.value) }))}
+                    disabled={saving || done}
+                  >
+                    {versions.map((v, i) => (
+                      <Radio key={v._rev ?? i} value={String(i)} label={`Versión ${String.fromCharCode(65 + i)}`} size="large" />
+                    ))}
+                  </RadioGroup>
+                  <div className="cap-conflict-columns" style={{ gridTemplateColumns: `repeat(${versions.length}, minmax(0, 1fr))` }}>
+                    {versions.map((v, i) => {
+                      const lines = describeSection(v, section.key);
+                      const others = versions.filter((_, j) => j !== i).map((o) => describeSection(o, section.key));
+                      return (
+                        // Tapping a version's column chooses it too: a bigger target than the radio on a tablet.
+                        <div
+                          key={v._rev ?? i}
+                          className={`cap-conflict-version${i === chosen ? ' cap-conflict-version--chosen' : ''}`}
+                          onClick={() => !saving && !done && setChoice((c) => ({ ...c, [section.key]: i }))}
+                        >
+                          <div className="cap-conflict-version__title">{versionLabel(v, i)}</div>
+                          <dl>
+                            {lines.map((l, k) => {
+                              const changed = others.some((o) => o[k]?.value !== l.value || o[k]?.label !== l.label);
+                              return (
+                                <div key={`${l.label}-${k}`} className={changed ? 'cap-conflict-line cap-conflict-line--changed' : 'cap-conflict-line'}>
+                                  <dt>{l.label}</dt>
+                                  <dd>{l.value}</dd>
+                                </div>
+                              );
+                            })}
+                          </dl>
+                        </div>
+                      );
+                    })}
+                  </div>
+                </>
+              )}
             </Card>
           );
         })}
@@ -146,7 +156,7 @@ export default function ConflictoCaptacionPage(): JSX.Element {
             <Button size="large" onClick={() => navigate(detailPath(id))} disabled={saving}>
               {BTN_CANCELAR}
             </Button>
-            <Button size="large" intent={Intent.PRIMARY} icon="git-merge" loading={false} disabled={saving || done} onClick={() => void save()}>
+            <Button size="large" intent={Intent.PRIMARY} icon="git-merge" disabled={saving || done} onClick={() => void save()}>
               {saving ? GUARDANDO : BTN_GUARDAR_SELECCION}
             </Button>
           </div>

@@ -61,7 +61,7 @@ export function useAdviserName(asesor: unknown, me: AuthUser | null): string {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the value, not the object identity
+    // Keyed on the value, not the object identity: a re-render with an equal adviser asks nothing.
   }, [key, me?.id]);
   return name;
 }

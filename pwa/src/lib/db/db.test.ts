@@ -127,12 +127,29 @@ describe('reading and writing', () => {
     watchLocal('captaciones', (e) => events.push(e));
     await localPut('captaciones', captacion('gone'));
     await saveDraft('nueva', { paso: 2 });
-    await wipeLocalDbs(ana, { keepLocal: ['_local/draft-nueva', '_local/drafts-index'] });
+    await wipeLocalDbs(ana, { keepLocal: async () => ['_local/draft-nueva', '_local/drafts-index'] });
     expect(await localGet('captaciones', 'gone')).toBeNull();
     expect(await loadDraft('nueva')).toEqual({ paso: 2 });
     expect(events.at(-1)).toEqual({ kind: 'reset' });
     await localPut('captaciones', captacion('after'));
     await eventually(() => events.some((e) => e.kind === 'change' && e.id === 'after'), 'el aviso tras el borrado');
+  });
+  it('keeps everything when the last check cancels a wipe, and watchers keep working', async () => {
+    const ana = signInAs();
+    const events: Array<LocalChangeEvent> = [];
+    watchLocal('captaciones', (e) => events.push(e));
+    await localPut('captaciones', captacion('stays'));
+    await expect(
+      wipeLocalDbs(ana, {
+        beforeDestroy: async () => {
+          throw new Error('algo se escribió');
+        },
+      }),
+    ).rejects.toThrow('algo se escribió');
+    expect(await localGet('captaciones', 'stays')).not.toBeNull();
+    await localPut('captaciones', captacion('later'));
+    await eventually(() => events.some((e) => e.kind === 'change' && e.id === 'later'), 'el aviso tras el intento');
+    expect(events.some((e) => e.kind === 'reset')).toBe(false);
   });
 });
 

@@ -69,34 +69,37 @@ interface Watcher {
 }
 
 /**
- * One live feed per database, shared by every watcher: each feed holds listeners inside PouchDB
- * (and an IndexedDB cursor per change), so screens and the sync engine watching the same
- * database cost one feed, not one each.
+ * One live feed per database (two when some watchers want whole documents), shared by every
+ * watcher: the indexeddb adapter cannot cancel a live feed (see sync/engine.ts), and each feed
+ * re-reads the changes on every write, so screens and the sync engine share them.
  */
 interface Hub {
+  name: SyncedDbName;
+  includeDocs: boolean;
   watchers: Set<Watcher>;
   feed: PouchDB.Core.Changes<any> | null;
 }
 
 const hubs = new Map<string, Hub>();
 
-function hubFor(userId: string, name: SyncedDbName): Hub {
-  const key = localDbName(userId, name);
+function hubFor(userId: string, name: SyncedDbName, includeDocs: boolean): Hub {
+  const key = `${localDbName(userId, name)}|${includeDocs ? 'docs' : 'ids'}`;
   let hub = hubs.get(key);
-  if (!hub) hubs.set(key, (hub = { watchers: new Set(), feed: null }));
+  if (!hub) hubs.set(key, (hub = { name, includeDocs, watchers: new Set(), feed: null }));
   return hub;
 }
 
-function attach(userId: string, name: SyncedDbName, hub: Hub): void {
+function attach(userId: string, hub: Hub): void {
   if (hub.feed || hub.watchers.size === 0) return;
-  const feed = dbFor(userId, name).changes({ live: true, since: 'now', include_docs: true, return_docs: false } as PouchDB.Core.ChangesOptions);
+  const options = { live: true, since: 'now', include_docs: hub.includeDocs, return_docs: false };
+  const feed = dbFor(userId, hub.name).changes(options as PouchDB.Core.ChangesOptions);
   feed.on('change', (c) => {
     // Indexes of pouchdb-find are local design documents, not data.
     if (c.id.startsWith('_design/')) return;
-    const base = { kind: 'change' as const, id: c.id, rev: c.changes[0]?.rev ?? '', deleted: !!c.deleted, seq: c.seq };
+    const event: LocalChangeEvent<any> = { kind: 'change', id: c.id, rev: c.changes[0]?.rev ?? '', deleted: !!c.deleted, seq: c.seq, doc: c.doc };
     for (const w of [...hub.watchers]) {
       try {
-        w.callback(w.includeDocs ? { ...base, doc: c.doc } : base);
+        w.callback(event);
       } catch (err) {
         console.error('Un observador de cambios locales falló.', err);
       }
@@ -119,17 +122,17 @@ export function watchDb<T extends {} = Record<string, unknown>>(
   options: { includeDocs?: boolean } = {},
 ): () => void {
   const w: Watcher = { userId, name, includeDocs: options.includeDocs ?? false, callback };
-  const hub = hubFor(userId, name);
+  const hub = hubFor(userId, name, w.includeDocs);
   hub.watchers.add(w);
-  if (!gates.has(userId)) attach(userId, name, hub);
+  if (!gates.has(userId)) attach(userId, hub);
   return () => {
     hub.watchers.delete(w);
     if (hub.watchers.size === 0) detach(hub);
   };
 }
 
-function hubsOf(userId: string): Array<[SyncedDbName, Hub]> {
-  return SYNCED_DBS.map((name) => [name, hubFor(userId, name)] as [SyncedDbName, Hub]);
+function hubsOf(userId: string): Hub[] {
+  return SYNCED_DBS.flatMap((name) => [hubFor(userId, name, false), hubFor(userId, name, true)]);
 }
 
 // --- Wipes ------------------------------------------------------------------------------
@@ -145,7 +148,7 @@ async function underGate<T>(userId: string, work: () => Promise<T>): Promise<T> 
   await whenReady(userId);
   let release!: () => void;
   gates.set(userId, new Promise<void>((resolve) => (release = resolve)));
-  for (const [, hub] of hubsOf(userId)) detach(hub);
+  for (const hub of hubsOf(userId)) detach(hub);
   try {
     return await work();
   } finally {
@@ -156,38 +159,49 @@ async function underGate<T>(userId: string, work: () => Promise<T>): Promise<T> 
 
 export interface WipeOptions {
   /** `_local/*` documents of the captaciones database to copy into the fresh one (drafts...). */
-  keepLocal?: string[];
+  keepLocal?: (old: LocalDatabase) => Promise<string[]>;
+  /**
+   * Last check on the old captaciones database once API writes are held back; throwing cancels
+   * the wipe (e.g. something was written since the pending changes were pushed).
+   */
+  beforeDestroy?: (old: LocalDatabase) => Promise<void>;
   /** Runs on the fresh databases before anyone else may use them (e.g. to store the new scope). */
   prepare?: (fresh: Record<SyncedDbName, LocalDatabase>) => Promise<void>;
 }
 
 /**
- * Destroys and recreates a person's databases (scope change). Local-only documents named in
+ * Destroys and recreates a person's databases (scope change). Local-only documents named by
  * `keepLocal` survive; watchers are told with a `reset` event once the fresh databases exist.
  */
 export async function wipeLocalDbs(userId: string, options: WipeOptions = {}): Promise<void> {
-  await underGate(userId, async () => {
-    const kept: Array<Record<string, unknown>> = [];
-    const old = dbFor(userId, 'captaciones');
-    for (const id of options.keepLocal ?? []) {
-      try {
-        const { _rev, ...doc } = (await old.get(id)) as unknown as Record<string, unknown>;
-        void _rev;
-        kept.push(doc);
-      } catch {
-        // missing: nothing to keep
+  let wiped = false;
+  try {
+    await underGate(userId, async () => {
+      const old = dbFor(userId, 'captaciones');
+      await options.beforeDestroy?.(old);
+      const kept: Array<Record<string, unknown>> = [];
+      for (const id of (await options.keepLocal?.(old)) ?? []) {
+        try {
+          const { _rev, ...doc } = (await old.get(id)) as unknown as Record<string, unknown>;
+          void _rev;
+          kept.push(doc);
+        } catch {
+          // missing: nothing to keep
+        }
       }
+      // nóminas first: captaciones holds the stored scope, so an interrupted wipe is redone.
+      await destroyOne(userId, 'nominas');
+      await destroyOne(userId, 'captaciones');
+      wiped = true;
+      const fresh = { captaciones: dbFor(userId, 'captaciones'), nominas: dbFor(userId, 'nominas') };
+      for (const doc of kept) await fresh.captaciones.put(doc as PouchDB.Core.PutDocument<object>);
+      await options.prepare?.(fresh);
+    });
+  } finally {
+    for (const hub of hubsOf(userId)) {
+      attach(userId, hub);
+      if (wiped) for (const w of [...hub.watchers]) w.callback({ kind: 'reset' });
     }
-    // nóminas first: captaciones holds the stored scope, so an interrupted wipe is redone.
-    await destroyOne(userId, 'nominas');
-    await destroyOne(userId, 'captaciones');
-    const fresh = { captaciones: dbFor(userId, 'captaciones'), nominas: dbFor(userId, 'nominas') };
-    for (const doc of kept) await fresh.captaciones.put(doc as PouchDB.Core.PutDocument<object>);
-    await options.prepare?.(fresh);
-  });
-  for (const [name, hub] of hubsOf(userId)) {
-    attach(userId, name, hub);
-    for (const w of [...hub.watchers]) w.callback({ kind: 'reset' });
   }
 }
 
@@ -196,5 +210,6 @@ export async function destroyLocalDbs(userId: string): Promise<void> {
   await underGate(userId, async () => {
     for (const name of SYNCED_DBS) await destroyOne(userId, name);
   });
-  for (const name of SYNCED_DBS) hubs.delete(localDbName(userId, name));
+  // Screens of the person who left are gone; their feeds were closed above.
+  for (const hub of hubsOf(userId)) hub.watchers.clear();
 }

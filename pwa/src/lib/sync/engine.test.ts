@@ -190,6 +190,38 @@ describe('sync engine against the gateway', () => {
     expect(resets).toBe(1);
   });
 
+  it('on a role change that narrows the scope, keeps a refused pending change on the device and pulls the new scope', async () => {
+    const network = new FakeNetwork(true);
+    const ana = await person('user', network);
+    const captaciones = await gw.store.db('captaciones');
+    await captaciones.put(captacion('cap-asignada-a-ana', ana.id));
+    await captaciones.put(captacion('cap-de-otra-persona', 'otra-persona'));
+    const { engine, store } = startEngine(ana);
+    await eventually(async () => (await localGet('captaciones', 'cap-de-otra-persona')) !== null, 'todas las captaciones');
+    await eventually(() => store.get().status === 'up-to-date', 'al día');
+
+    network.set(false);
+    await localPut('captaciones', captacion('cap-capturada-sin-red', ana.id));
+    await eventually(() => store.get().pending === 1, 'un cambio pendiente');
+    // Meanwhile an admin makes Ana a supervisor: she now sees only her own captaciones and may not create any.
+    const usuarios = await gw.store.db('usuarios');
+    await usuarios.put({ ...(await usuarios.get(ana.id)), role: 'Supervisor de obra' });
+    gw.gateway.context.sessionUsers.invalidate(ana.id);
+
+    let resets = 0;
+    watchLocal('captaciones', (e) => void (e.kind === 'reset' && resets++));
+    network.set(true);
+    await eventually(() => resets === 1, 'el borrado local');
+    await eventually(async () => (await localGet('captaciones', 'cap-asignada-a-ana')) !== null, 'el alcance nuevo');
+    expect(await localGet('captaciones', 'cap-de-otra-persona')).toBeNull();
+    // The server refused the capture; it is kept, with its content, instead of vanishing in the wipe.
+    const rejected = await listRejectedChanges();
+    expect(rejected.map((r) => r.id)).toEqual(['cap-capturada-sin-red']);
+    expect(rejected[0].doc).toMatchObject({ _id: 'cap-capturada-sin-red', type: 'captacion' });
+    expect(await engine.pendingCount()).toBe(0);
+    await eventually(() => store.get().status === 'error' && /rechazó 1 cambio/.test(store.get().detail ?? ''), 'el aviso del rechazo');
+  });
+
   it('does not wipe when the pending changes cannot be pushed, and retries later', async () => {
     const network = new FakeNetwork(true);
     const ana = await person('user', network);
@@ -243,7 +275,7 @@ describe('sync engine against the gateway', () => {
     // Supervisors cannot create captaciones: the gateway refuses the document.
     await localPut('captaciones', captacion('cap-prohibida', ana.id));
     await eventually(() => store.get().status === 'error', 'error de sincronización');
-    expect(store.get().detail).toContain('El servidor rechazó 1 cambio.');
+    expect(store.get().detail).toBe('El servidor rechazó 1 cambio; se conserva en este dispositivo.');
     expect(store.get().pending).toBe(0);
     const rejected = await listRejectedChanges();
     expect(rejected.map((r) => r.id)).toEqual(['cap-prohibida']);

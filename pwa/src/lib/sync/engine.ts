@@ -19,7 +19,7 @@ import { addRejectedIn, listRejectedIn, REJECTED_ID, type RejectedChange } from 
 import { defaultKeyValueStore, lastSyncKey, readPushSeq, readScope, writePushSeq, writeScope, type KeyValueStore } from './meta';
 import { browserFetch, classifyFailure, failureMessage, fetchGatewayInfo, SyncFailure, type FetchFn } from './remote';
 import { syncStateStore, type SyncState, type SyncStateStore, type SyncStatus } from './state';
-import { rejectedText, TEXT_PENDING_BEFORE_WIPE, TEXT_REJECTED_HINT } from './texts';
+import { rejectedText, TEXT_PENDING_BEFORE_WIPE } from './texts';
 
 export interface OnlineSource {
   isOnline(): boolean;
@@ -115,6 +115,7 @@ export class SyncEngine {
   private recountRun: Promise<void> | null = null;
   private recountAgain = false;
   private metaWrites: Promise<unknown> = Promise.resolve();
+  private deniedWork: Promise<void> = Promise.resolve();
   private readonly unsubscribers: Array<() => void> = [];
   private initialised: Promise<void> | null = null;
 
@@ -125,7 +126,7 @@ export class SyncEngine {
     this.store = options.store ?? syncStateStore;
     this.online = options.online ?? browserOnline;
     this.scopeCheckMs = options.scopeCheckMs ?? 60_000;
-    this.backoff = options.backoff ?? { minMs: 1_000, maxMs: 5 * 60_000 };
+    this.backoff = options.backoff ?? { minMs: 1_000, maxMs: 2 * 60_000 };
     this.batchSize = options.batchSize ?? 200;
     this.kv = options.keyValue ?? defaultKeyValueStore;
   }
@@ -206,15 +207,16 @@ export class SyncEngine {
   }
 
   /**
-   * Pushes pending changes once, outside the live replication (sign-out guard). Never throws:
-   * a failure shows in the state and the live sync resumes afterwards.
+   * Pushes pending changes now (sign-out guard), waiting at most `timeoutMs`. Never throws: a
+   * failure shows in the state and sync retries as usual.
    */
   async flush(timeoutMs = 15_000): Promise<void> {
     if (!this.canReachServer()) return;
     await this.settled();
     if (this.live) {
       this.requestPush(true);
-      await this.pushRun?.catch(() => undefined);
+      // A hanging network must not hold the sign-out: the guard asks if the push did not finish.
+      await Promise.race([this.pushRun?.catch(() => undefined), sleep(timeoutMs)]);
       return;
     }
     try {
@@ -322,11 +324,14 @@ export class SyncEngine {
       if ((await this.pendingCount()) === 0) break;
     }
     if (this.pending > 0) throw new SyncFailure('server', TEXT_PENDING_BEFORE_WIPE);
-    const old = dbFor(this.userId, 'captaciones');
-    const keepLocal = [...(await draftDocIds(old)), REJECTED_ID];
+    const checkedAt = Number((await dbFor(this.userId, 'captaciones').info()).update_seq);
     await this.metaWrites.catch(() => undefined);
     await wipeLocalDbs(this.userId, {
-      keepLocal,
+      // A write that slipped in after the last push would be lost: push it first, wipe later.
+      beforeDestroy: async (old) => {
+        if (Number((await old.info()).update_seq) !== checkedAt) throw new SyncFailure('server', TEXT_PENDING_BEFORE_WIPE);
+      },
+      keepLocal: async (old) => [...(await draftDocIds(old)), REJECTED_ID],
       prepare: async (fresh) => {
         await writeScope(fresh.captaciones, scope);
       },
@@ -419,7 +424,9 @@ export class SyncEngine {
     push.on('checkpoint', (c: { checkpoint?: number | string }) => {
       if (c.checkpoint !== undefined) this.advancePushSeq(Number(c.checkpoint));
     });
-    push.on('denied', (err: unknown) => void this.onDenied(err));
+    push.on('denied', (err: unknown) => {
+      this.deniedWork = this.deniedWork.then(() => this.onDenied(err)).catch(() => undefined);
+    });
   }
 
   private async stopLive(): Promise<void> {
@@ -457,6 +464,8 @@ export class SyncEngine {
     if (timedOut) throw new SyncFailure('network', PUSH_TIMEOUT_MESSAGE);
     if (result.status === 'cancelled') return;
     this.pushedUpTo = Math.max(this.pushedUpTo, covers);
+    // Refused documents must be on record before counting, or they would count as pending.
+    await this.deniedWork;
     await this.recount();
     if (this.pending > 0) {
       await this.reconcile(remote);
@@ -489,13 +498,20 @@ export class SyncEngine {
 
   private scheduleRecount(): void {
     if (!this.running || this.recountTimer) return;
+    // While a pull writes batches the top bar says "Sincronizando" anyway: count less often, so
+    // counting does not compete with the pull for IndexedDB.
+    const pulling = !!this.live && this.live.active.size > 0;
     this.recountTimer = setTimeout(() => {
       this.recountTimer = null;
       void this.recount().catch(() => undefined);
-    }, 150);
+    }, pulling ? 1_000 : 150);
   }
 
-  /** Counts documents changed after the push checkpoint whose revisions did not come from the server. */
+  /**
+   * Counts documents changed after the push checkpoint whose revisions did not come from the
+   * server. `pushSeq` is the engine's own counting base (a `_local` copy of the checkpoint),
+   * so it may also move past changes that are known to be on the server already.
+   */
   private async recount(): Promise<void> {
     if (this.recountRun) {
       this.recountAgain = true;
@@ -510,17 +526,22 @@ export class SyncEngine {
         const res = await dbFor(this.userId, 'captaciones').changes({ since, style: 'all_docs', return_docs: true });
         const seen = new Set<string>();
         let n = 0;
+        // Up to where every change is known to the server (pulled from it, or refused by it).
+        let acknowledged = since;
         for (const row of res.results) {
-          if (isDesign(row.id)) continue;
           const keys = row.changes.map((c) => revKey(row.id, c.rev));
           keys.forEach((k) => seen.add(k));
-          if (keys.every((k) => this.pulledRevs.has(k) || this.rejectedRevs.has(k))) continue;
-          n++;
+          const known = isDesign(row.id) || keys.every((k) => this.pulledRevs.has(k) || this.rejectedRevs.has(k));
+          if (!known) n++;
+          else if (n === 0) acknowledged = Number(row.seq);
         }
+        if (n === 0) acknowledged = Math.max(acknowledged, Number(res.last_seq));
         // Pulled revisions already behind the checkpoint never matter again.
         for (const k of knownPulled) if (!seen.has(k)) this.pulledRevs.delete(k);
         this.pending = n;
         this.lastSeenSeq = Math.max(this.lastSeenSeq, Number(res.last_seq));
+        // Moving the counting base past a large pull keeps each count small (nothing to push there).
+        if (acknowledged > since) this.advancePushSeq(acknowledged);
       } while (this.recountAgain);
     })().finally(() => {
       this.recountRun = null;
@@ -587,7 +608,7 @@ export class SyncEngine {
 
   private publish(): void {
     if (!this.running) return;
-    const detail = this.errorDetail ?? (this.newRejections ? `${rejectedText(this.newRejections)} ${TEXT_REJECTED_HINT}` : null);
+    const detail = this.errorDetail ?? (this.newRejections ? rejectedText(this.newRejections) : null);
     const next: Partial<SyncState> = { status: this.status(), pending: this.pending, lastSyncedAt: this.lastSyncedAt, detail, rejected: this.newRejections };
     this.store.set(next);
   }

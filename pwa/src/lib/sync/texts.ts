@@ -7,7 +7,6 @@ export const TEXT_ERROR = 'Error de sincronización';
 export const TEXT_EXPIRED = 'Sesión expirada: inicie sesión de nuevo para sincronizar.';
 export const TEXT_SYNC_NOW = 'Sincronizar ahora';
 export const TEXT_NEVER_SYNCED = 'Aún no se ha sincronizado en este dispositivo.';
-export const TEXT_REJECTED_HINT = 'El servidor rechazó algunos cambios; se conservan en este dispositivo.';
 export const TEXT_PENDING_BEFORE_WIPE = 'No se pudieron enviar los cambios pendientes; se reintentará.';
 export const TEXT_SIGN_OUT_CONFIRM = 'Cerrar sesión';
 export const TEXT_SIGN_OUT_CANCEL = 'Cancelar';
@@ -17,7 +16,9 @@ export function pendingText(n: number): string {
 }
 
 export function rejectedText(n: number): string {
-  return n === 1 ? 'El servidor rechazó 1 cambio.' : `El servidor rechazó ${n} cambios.`;
+  return n === 1
+    ? 'El servidor rechazó 1 cambio; se conserva en este dispositivo.'
+    : `El servidor rechazó ${n} cambios; se conservan en este dispositivo.`;
 }
 
 export function signOutQuestion(n: number): string {

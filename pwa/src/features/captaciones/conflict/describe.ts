@@ -110,10 +110,10 @@ export function describeSection(raw: Captacion, key: SectionKey): Line[] {
   }
 }
 
-/** 'Versión A · María López, 03/05/2026 10:15' – who wrote it, when the server knows. */
+/** 'Versión A · María López, 03/05/2026 10:15' – who wrote it, when the server stamped it. */
 export function versionLabel(doc: Captacion, index: number): string {
   const letter = String.fromCharCode(65 + index);
   const last = lastUpdate(doc);
-  const who = last ? `${last.usuario}${last.fecha ? `, ${formatDateTime(last.fecha, '')}` : ''}` : 'sin sincronizar';
+  const who = last ? `${last.usuario}${last.fecha ? `, ${formatDateTime(last.fecha, '')}` : ''}` : 'sin registro de edición';
   return `Versión ${letter} · ${who}`;
 }

@@ -69,6 +69,6 @@ describe('merge by section', () => {
     expect(describeSection(other, 'adeudos')).toEqual([{ label: 'Adeudo 1', value: 'Gas · $800.00 · Ref. G-1' }]);
     expect(describeSection(base, 'venta')).toEqual([{ label: 'En venta', value: 'No' }]);
     expect(describeSection(other, 'venta')).toContainEqual({ label: 'Precio de venta', value: '$4,850,000.00' });
-    expect(versionLabel(base, 0)).toBe('Versión A · sin sincronizar');
+    expect(versionLabel(base, 0)).toBe('Versión A · sin registro de edición');
   });
 });

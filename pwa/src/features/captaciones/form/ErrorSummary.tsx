@@ -11,25 +11,25 @@ export function ErrorSummary({ sections, onOpenTab }: { sections: ErrorSection[]
   }, [sections]);
   return (
     <div ref={ref} className="cap-summary">
-    <Callout intent={Intent.DANGER} icon="error" data-testid="error-summary" role="alert">
-      <p className="cap-summary__prefix">{ERROR_SUMMARY_PREFIX}</p>
-      {sections.map((s) => (
-        <div key={s.section} className="cap-summary__section">
-          {s.tab === null ? (
-            <strong>{s.section}</strong>
-          ) : (
-            <Button variant="minimal" size="small" className="cap-summary__link" onClick={() => onOpenTab(s.tab as number)}>
+      <Callout intent={Intent.DANGER} icon="error" data-testid="error-summary" role="alert">
+        <p className="cap-summary__prefix">{ERROR_SUMMARY_PREFIX}</p>
+        {sections.map((s) => (
+          <div key={s.section} className="cap-summary__section">
+            {s.tab === null ? (
               <strong>{s.section}</strong>
-            </Button>
-          )}
-          <ul>
-            {s.messages.map((m) => (
-              <li key={m}>{m}</li>
-            ))}
-          </ul>
-        </div>
-      ))}
-    </Callout>
+            ) : (
+              <Button variant="minimal" size="small" className="cap-summary__link" onClick={() => onOpenTab(s.tab as number)}>
+                <strong>{s.section}</strong>
+              </Button>
+            )}
+            <ul>
+              {s.messages.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </Callout>
     </div>
   );
 }
