@@ -243,8 +243,7 @@ describe('captaciones in the browser', () => {
       await syncState(page).getByText('1 cambio pendiente').waitFor();
 
       const row = page.getByTestId('captacion-row').filter({ hasText: OWNER_OFFLINE.nombre });
-      page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()));
-      await row.waitFor().catch(async (e) => { await page.screenshot({ path: '/tmp/capshots/fail.png', fullPage: true }); console.log(await page.content().then(c => c.slice(0, 3000))); throw e; });
+      await row.waitFor();
       await row.getByText('Nunca editado').waitFor();
       await row.getByRole('button', { name: 'Ver detalle' }).click();
       await page.getByRole('heading', { name: 'Detalle de Captación Inmobiliaria' }).waitFor();

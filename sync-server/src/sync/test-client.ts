@@ -2,9 +2,9 @@
  * A real PouchDB client for sync tests and benchmarks: pouchdb-core with the memory and HTTP
  * adapters and replication, the same building blocks the PWA uses (IndexedDB there).
  *
- * Requests go through Node's own fetch with the session cookie set per database: PouchDB.fetch
- * in Node adds a process-wide cookie jar (fetch-cookie), which would mix the sessions of the
- * several people a test signs in against one host.
+ * Requests go through node-fetch, the fetch PouchDB itself uses in Node, with the session cookie
+ * set per database. PouchDB.fetch wraps it in a process-wide cookie jar (fetch-cookie), which
+ * would mix the sessions of the several people a test signs in against one host.
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -21,16 +21,19 @@ PouchDB.plugin(require('pouchdb-adapter-memory'));
 PouchDB.plugin(require('pouchdb-adapter-http'));
 PouchDB.plugin(require('pouchdb-replication'));
 
-type FetchInit = { headers?: { forEach(cb: (value: string, name: string) => void): void }; [k: string]: unknown };
+interface NodeFetchHeaders { set(name: string, value: string): void }
+type NodeFetch = ((url: string, init?: { headers?: NodeFetchHeaders; [k: string]: unknown }) => Promise<unknown>) & {
+  Headers: new () => NodeFetchHeaders;
+};
+const nodeFetch = require('node-fetch') as NodeFetch;
 
 /** A fetch that always speaks as this session. */
 export function sessionFetch(cookie: string, onRequest?: (url: string) => void) {
-  return (url: string | Request, opts: FetchInit = {}): Promise<Response> => {
-    const headers = new Headers();
-    opts.headers?.forEach((value, name) => headers.set(name, value));
+  return (url: string, opts: { headers?: NodeFetchHeaders; [k: string]: unknown } = {}): Promise<unknown> => {
+    const headers = opts.headers ?? new nodeFetch.Headers();
     headers.set('cookie', cookie);
     onRequest?.(String(url));
-    return fetch(url, { ...(opts as RequestInit), headers });
+    return nodeFetch(url, { ...opts, headers });
   };
 }
 
