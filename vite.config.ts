@@ -50,6 +50,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // The first visit is controlled at once: a field agent who opened the app online once can work offline without a reload.
+        clientsClaim: true,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api/, /^\/db/],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,woff,ttf,eot}'],

@@ -15,7 +15,7 @@ import type { Download, Page } from 'playwright-core';
 import type { StoreDoc } from '../sync-server/src/store/port';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { sampleCaptacion } from '../couch-design/captacion/fixtures';
-import { openBrowser, signInThroughUi, startE2EGateway, type BrowserSession } from './harness';
+import { openBrowser, signInThroughUi, startE2EGateway, waitForServiceWorker, type BrowserSession } from './harness';
 
 let gw: TestGateway;
 const users: Record<'admin' | 'asesor' | 'supA' | 'supB', CreatedUser> = {} as never;
@@ -112,17 +112,6 @@ async function fillCompleteForm(page: Page, o: Owner): Promise<void> {
   for (const name of ['documentacion.ine', 'documentacion.escrituras']) {
     if (!(await page.locator(`#f-${name.replace('.', '-')}`).isChecked())) await tick(page, name);
   }
-}
-
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page
-    .waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.active && !!navigator.serviceWorker.controller, undefined, {
-      timeout: 30_000,
-    })
-    .catch(async () => {
-      await page.reload();
-      await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 30_000 });
-    });
 }
 
 /** The text of a downloaded PDF's content streams (inflated when compressed). */

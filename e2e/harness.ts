@@ -54,3 +54,8 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
   await page.getByLabel('Contraseña').press('Enter');
   await page.getByTestId('topbar').waitFor();
 }
+
+/** The service worker claims the page on first install; offline tests start once it controls it. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 30_000 });
+}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
-import { openBrowser, signInThroughUi, startE2EGateway } from './harness';
+import { openBrowser, signInThroughUi, startE2EGateway, waitForServiceWorker } from './harness';
 
 let gw: TestGateway;
 const users: Record<string, CreatedUser> = {};
@@ -128,14 +128,7 @@ describe('sign-out and offline', () => {
       const { page, context } = b;
       await signInThroughUi(page, gw.url, users.admin.email, users.admin.password);
       await page.waitForURL('**/dashboard/home');
-      // The service worker must be active and have precached the shell before going offline.
-      await page.waitForFunction(async () => {
-        const reg = await navigator.serviceWorker.getRegistration();
-        return !!reg?.active && !!navigator.serviceWorker.controller;
-      }, undefined, { timeout: 30_000 }).catch(async () => {
-        await page.reload();
-        await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 30_000 });
-      });
+      await waitForServiceWorker(page);
       await context.setOffline(true);
       await page.reload();
       await page.getByTestId('topbar').waitFor();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { startGateway, type TestGateway } from '../testing/gateway';
-import { ids, payslip, pullInto, seed, signedIn, type Person } from './test-client';
+import { ids, payslip, pullInto, remoteDb, seed, signedIn, type Person } from './test-client';
 
 /**
  * Every role replicates both databases through the gateway with a real PouchDB client and
@@ -80,7 +80,7 @@ describe('replication scope per role', () => {
   it('a second pull after new documents brings only the new ones in scope', async () => {
     const local = await pullInto(gw, supervisor, 'captaciones');
     await seed(gw.store, 'captaciones', [cap('cap-sup-4', supervisor.id), cap('cap-ase-5', asesor.id)]);
-    const res = await local.replicate.from((await import('./test-client')).remoteDb(gw.url, 'captaciones', supervisor.cookie));
+    const res = await local.replicate.from(remoteDb(gw.url, 'captaciones', supervisor.cookie));
     expect(res.docs_written).toBe(1);
     expect(await ids(local)).toEqual(['cap-sup-1', 'cap-sup-2', 'cap-sup-3', 'cap-sup-4']);
   });
