@@ -210,6 +210,31 @@ describe('writing outside the rights', () => {
     expect(stored._deleted).toBeUndefined();
   });
 
+  it('a non-admin editor may remove the losing branch of a conflict, and only that', async () => {
+    const db = await gw.store.db('captaciones');
+    const base = await db.get('ajena-2');
+    const [gen] = String(base._rev).split('-');
+    const next = Number(gen) + 1;
+    // Two devices edited the same revision offline: two branches, one wins.
+    await db.bulkDocs([
+      { ...base, _rev: `${next}-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa`, _revisions: { start: next, ids: ['aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', String(base._rev).split('-')[1]] } },
+      { ...base, _rev: `${next}-bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb`, _revisions: { start: next, ids: ['bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb', String(base._rev).split('-')[1]] } },
+    ], { new_edits: false });
+    const local = await pullInto(gw, agente, 'captaciones');
+    const winner = await local.get('ajena-2', { conflicts: true });
+    expect(winner._conflicts).toHaveLength(1);
+    await local.remove('ajena-2', winner._conflicts![0]);
+    const res = await local.replicate.to(remoteDb(gw.url, 'captaciones', agente.cookie));
+    expect(res.doc_write_failures).toBe(0);
+    const stored = await db.get('ajena-2', { conflicts: true });
+    expect(stored._deleted).toBeUndefined();
+    expect(stored._conflicts ?? []).toEqual([]);
+    // The winner itself stays out of reach.
+    await local.remove(await local.get('ajena-2'));
+    expect((await local.replicate.to(remoteDb(gw.url, 'captaciones', agente.cookie))).doc_write_failures).toBe(1);
+    expect((await db.get('ajena-2'))._deleted).toBeUndefined();
+  });
+
   it('a non-admin cannot reassign a captación nor create one for someone else', async () => {
     const c = agente.client;
     const stored = await (await gw.store.db('captaciones')).get('ajena-1');

@@ -2,7 +2,8 @@
  * What the gateway does with one pushed captación revision, as a pure decision: refuse it
  * (`forbidden`, with a Spanish reason), or store it with the fields only the gateway may set.
  *
- * - Create and edit: roles allowed by `canEditCaptacion`; delete: admins only.
+ * - Create and edit: roles allowed by `canEditCaptacion`; delete: admins only, except the losing
+ *   branch of a conflict, which any editor removes when resolving it.
  * - `captacion.asesor`: set to the creator on creation; only an admin changes it afterwards. A
  *   non-admin's revision keeps the server's current adviser, so an offline edit made before a
  *   reassignment does not undo it.
@@ -75,7 +76,10 @@ export function decideCaptacion(pushed: StoreDoc, known: Known, user: AuthUser, 
   const ref = parent ?? winner;
 
   if (pushed._deleted === true) {
-    if (!isAdmin(user.role)) return refuse(REFUSAL.delete);
+    // Resolving a conflict deletes the losing branches: anyone who may edit may do that while
+    // another, live revision of the captación remains. Deleting the captación itself is for admins.
+    const losingBranch = !!parent && !!winner && !winner._deleted && parent._rev !== winner._rev;
+    if (!isAdmin(user.role) && !losingBranch) return refuse(REFUSAL.delete);
     const owner = asesorOf(winner) ?? asesorOf(ref) ?? asesorOf(pushed) ?? '';
     const tombstone: StoreDoc = { _id: pushed._id, _rev: pushed._rev, _deleted: true, type: 'captacion', captacion: { asesor: owner } };
     if (pushed._revisions) tombstone._revisions = pushed._revisions;
