@@ -42,6 +42,10 @@ function captacion(i: number, asesor: string): StoreDoc {
   return { ...base, _id: `cap-${String(i).padStart(7, '0')}` };
 }
 
+const progress = (msg: string): void => {
+  if (process.env.BENCH_VERBOSE) console.error(`[bench api] ${new Date().toISOString()} ${msg}`);
+};
+
 const percentile = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))];
 const round = (ms: number): number => Math.round(ms * 10) / 10;
 
@@ -75,22 +79,27 @@ async function atSize(n: number): Promise<Row[]> {
       await db.bulkDocs(Array.from({ length: Math.min(1000, n - i) }, (_, k) => captacion(i + k, advisers[(i + k) % ADVISERS])));
     }
     const loadMs = performance.now() - t0;
+    progress(`${n} cargadas`);
     t0 = performance.now();
     await warmIndexes(gw.store);
     const indexMs = performance.now() - t0;
+    progress('índices listos');
     t0 = performance.now();
     await timed(admin.client, '/api/captaciones?page=1&limit=10', 1);
     const directoryMs = performance.now() - t0;
+    progress('directorio listo');
     await timed(sup.client, '/api/captaciones?page=1&limit=10', 3);
 
     const k = `${n.toLocaleString('es-MX')}`;
     const page1 = await timed(admin.client, '/api/captaciones?page=1&limit=10&sort=-captacion.fecha', SAMPLES);
     const page1Sup = await timed(sup.client, '/api/captaciones?page=1&limit=10&sort=-captacion.fecha', SAMPLES);
+    progress('página 1 medida');
     const deep = await timed(admin.client, `/api/captaciones?page=${Math.floor(n / 20)}&limit=10&sort=-captacion.fecha`, 10);
     const search: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {
       search.push(...(await timed(admin.client, `/api/captaciones?page=1&limit=10&sort=-captacion.fecha&search=${encodeURIComponent(SEARCHES[i % SEARCHES.length])}`, 1)));
     }
+    progress('búsquedas medidas');
     const searchSup = await timed(sup.client, `/api/captaciones?page=1&limit=10&search=${encodeURIComponent('hernandez')}`, 20);
 
     const rows: Row[] = [

@@ -5,9 +5,9 @@
 import PouchDB from 'pouchdb-core';
 // These two CommonJS plugins ship no types; an ambient `declare module` here could clash with
 // another part of the project declaring the same names, so the import is left untyped.
-// @ts-ignore -- no type declarations for this package
+// @ts-expect-error -- no type declarations for this package
 import indexeddbAdapter from 'pouchdb-adapter-indexeddb';
-// @ts-ignore -- no type declarations for this package
+// @ts-expect-error -- no type declarations for this package
 import httpAdapter from 'pouchdb-adapter-http';
 import replication from 'pouchdb-replication';
 import find from 'pouchdb-find';

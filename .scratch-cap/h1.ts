@@ -1,0 +1,21 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sampleCaptacion } from '../couch-design/captacion/fixtures';
+import { warmIndexes } from '../sync-server/src/store/deploy';
+import { startGateway } from '../sync-server/src/testing/gateway';
+const N = Number(process.argv[2] ?? 10000);
+const gw = await startGateway({ dataDir: mkdtempSync(path.join(tmpdir(), 'h1-')), dbPrefix: 'b_' });
+const u = await gw.createUser({ role: 'administrator' });
+const c = await gw.client().signIn(u.email, u.password);
+const db = await gw.store.db('captaciones');
+const base = sampleCaptacion();
+for (let i = 0; i < N; i += 1000) await db.bulkDocs(Array.from({ length: 1000 }, (_, k) => ({ ...base, _id: `c${i + k}`, captacion: { ...base.captacion, asesor: `a${k % 20}`, fecha: new Date(Date.UTC(2020, 0, 1) + (i + k) * 60000).toISOString() } })));
+console.log('loaded');
+if (!process.env.NOWARM) { await warmIndexes(gw.store); console.log('warm'); }
+const t = setInterval(() => console.log('waiting...', new Date().toISOString()), 5000);
+const t0 = performance.now();
+const r = await c.json('GET', '/api/captaciones?page=1&limit=10');
+console.log('first', r.status, performance.now() - t0, r.body.paginacion);
+clearInterval(t);
+await gw.close();
