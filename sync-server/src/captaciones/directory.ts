@@ -14,7 +14,7 @@
  * it is read straight from the Mango index sorted by `captacion.fecha`.
  */
 import type { StoreDb, StoreDoc } from '../store/port';
-import { captacionSearchText, matchesTerms } from './search';
+import { captacionSearchText, matchesTerms } from '../../../couch-design/captacion/search';
 
 interface Entry {
   id: string;

@@ -16,7 +16,7 @@ import { bumpScopeEpoch } from '../sync/scope-epoch';
 import { MSG } from './messages';
 import type { ListQuery } from './query';
 import type { CaptacionesRepository } from './repository';
-import { captacionTombstone, stampCaptacion } from './stamp';
+import { captacionTombstone, stampCaptacion } from '../../../couch-design/captacion/stamp';
 
 type Dict = Record<string, unknown>;
 const dict = (v: unknown): Dict => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Dict) : {});

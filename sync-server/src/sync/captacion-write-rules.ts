@@ -13,6 +13,7 @@
  *   filtered by them still receive it.
  */
 import { validateCaptacion } from '../../../couch-design/captacion';
+import { captacionTombstone, stampCaptacion } from '../../../couch-design/captacion/stamp';
 import { canEditCaptacion, isAdmin } from '../../../couch-design/roles';
 import { inCaptacionesScope } from '../../../couch-design/scope';
 import type { AuthUser } from '../auth/session-user';
@@ -81,7 +82,7 @@ export function decideCaptacion(pushed: StoreDoc, known: Known, user: AuthUser, 
     const losingBranch = !!parent && !!winner && !winner._deleted && parent._rev !== winner._rev;
     if (!isAdmin(user.role) && !losingBranch) return refuse(REFUSAL.delete);
     const owner = asesorOf(winner) ?? asesorOf(ref) ?? asesorOf(pushed) ?? '';
-    const tombstone: StoreDoc = { _id: pushed._id, _rev: pushed._rev, _deleted: true, type: 'captacion', captacion: { asesor: owner } };
+    const tombstone: StoreDoc = captacionTombstone(pushed._id, pushed._rev, owner);
     if (pushed._revisions) tombstone._revisions = pushed._revisions;
     return { ok: true, doc: tombstone };
   }
@@ -104,18 +105,8 @@ export function decideCaptacion(pushed: StoreDoc, known: Known, user: AuthUser, 
   }
 
   const datos = isPlainObject(pushed.captacion) ? pushed.captacion : {};
-  const refFecha = ref && isPlainObject(ref.captacion) ? (ref.captacion as Record<string, unknown>).fecha : undefined;
-  // The list index only holds captaciones with a date: a writer must always store one.
-  const fecha = !isBlank(datos.fecha) ? datos.fecha : !isBlank(refFecha) ? refFecha : now;
-
   const previous = winner ?? ref;
-  const history = Array.isArray(previous?.historial_estatus) ? (previous.historial_estatus as unknown[]) : [];
-  const doc: StoreDoc = {
-    ...pushed,
-    captacion: { ...datos, fecha, asesor },
-    ultima_actualizacion: { usuario: { nombre: user.nombre, avatar: '' }, fecha: now },
-    historial_estatus: [...history, { usuario: { nombre: user.nombre, email: user.email }, fecha: now, estatus: pushed.estatus_actual ?? '' }],
-  };
+  const doc = stampCaptacion({ ...pushed, captacion: { ...datos, asesor } }, previous, user, now) as StoreDoc;
   delete doc._conflicts;
   // Devices never see attachments (the endpoint does not serve them): the server's own, if a
   // captación has any, pass to the new revision untouched, and a client cannot add any.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../../../couch-design/captacion/fixtures';
-import { fold, matchesSearch, pageNumbers, paginate, PAGE_SIZE, sortNewestFirst, visibleCaptaciones } from './filter';
+import { matchesSearch, pageNumbers, paginate, PAGE_SIZE, sortNewestFirst, visibleCaptaciones } from './filter';
 
 const doc = (id: string, nombre: string, fecha: string, calle = 'Av. Juárez', ciudad = 'Puebla') =>
   ({ ...sampleCaptacion({ propietario: { nombre }, propiedad: { direccion: { calle, ciudad } }, captacion: { fecha } }), _id: id });
@@ -31,9 +31,6 @@ describe('search over owner and address', () => {
     expect(matchesSearch(legacy, 'reforma')).toBe(true);
   });
 
-  it('fold normalises spacing', () => {
-    expect(fold('  Ñandú   CAMIÑO ')).toBe('nandu camino');
-  });
 });
 
 describe('order and pages', () => {

@@ -2,7 +2,7 @@
  * What the list shows: the search over owner name and address (accent- and case-insensitive,
  * every word must match somewhere), newest capture first, pages of 10 (spec 001 sections 2.5, 9).
  */
-import { addressLine } from '../../../../../couch-design/captacion';
+import { captacionSearchText, matchesTerms, searchTerms } from '../../../../../couch-design/captacion/search';
 
 export const PAGE_SIZE = 10;
 
@@ -10,28 +10,9 @@ type Dict = Record<string, unknown>;
 const dict = (v: unknown): Dict => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Dict) : {});
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-/** 'Ñandú  CAMIÑO' -> 'nandu camino': what a person types rarely carries the accents of the record. */
-export function fold(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** The text a search looks in: the owner's name and the property's address in every form. */
-export function searchableText(doc: unknown): string {
-  const d = dict(doc);
-  const dir = dict(dict(d.propiedad).direccion);
-  return fold([text(dict(d.propietario).nombre), addressLine(dir), text(dir.completa)].join(' '));
-}
-
+/** The same search as the gateway's list (couch-design), so a search means one thing online and offline. */
 export function matchesSearch(doc: unknown, query: string): boolean {
-  const words = fold(query).split(' ').filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = searchableText(doc);
-  return words.every((w) => haystack.includes(w));
+  return matchesTerms(captacionSearchText(doc), searchTerms(query));
 }
 
 function captureTime(doc: unknown): number {

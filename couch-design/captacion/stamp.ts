@@ -5,14 +5,13 @@
  * captaciones). Also what a deletion keeps, so a client whose feed is filtered by adviser still
  * learns of it. One rule for REST and replication writes.
  */
-import type { AuthUser } from '../auth/session-user';
-import type { StoreDoc } from '../store/port';
 
 type Dict = Record<string, unknown>;
 const dict = (v: unknown): Dict => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Dict) : {});
 const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-export type Stamper = Pick<AuthUser, 'nombre' | 'email'>;
+/** The signed-in person as the gateway knows them. */
+export interface Stamper { nombre: string; email: string }
 
 /**
  * `doc` with `ultima_actualizacion` set to this user now, the server's history plus one entry,
@@ -33,8 +32,8 @@ export function stampCaptacion<T extends Dict>(doc: T, previous: Dict | null, us
 }
 
 /** The deletion of a captación: it keeps `type` and `captacion.asesor` for filtered feeds. */
-export function captacionTombstone(id: string, rev: string | undefined, asesor: unknown): StoreDoc {
-  const tombstone: StoreDoc = { _id: id, _deleted: true, type: 'captacion', captacion: { asesor: asesor ?? '' } };
+export function captacionTombstone(id: string, rev: string | undefined, asesor: unknown): { _id: string; _rev?: string; _deleted: true; type: 'captacion'; captacion: { asesor: unknown } } {
+  const tombstone: { _id: string; _rev?: string; _deleted: true; type: 'captacion'; captacion: { asesor: unknown } } = { _id: id, _deleted: true, type: 'captacion', captacion: { asesor: asesor ?? '' } };
   if (rev) tombstone._rev = rev;
   return tombstone;
 }
