@@ -1,7 +1,7 @@
 /** Pure business rules of captaciones shared by the list, the detail, the PDF and the gateway. */
 import { coerceCaptacion } from './convert';
 import { MIN_REFERENCIAS } from './schema';
-import type { NewCaptacion } from './types';
+import type { NewCaptacion, UserNameParts } from './types';
 
 /** Display fallbacks of the list (spec 2.5) and the last-update column. */
 export const SIN_DIRECCION = 'Sin dirección';
@@ -50,17 +50,7 @@ export function isComplete(c: unknown): boolean {
   return ownerOk && present(prop.tipo) && addressOk && areasOk && roomsOk && refsOk && docsOk;
 }
 
-export interface UserNameParts {
-  _id?: string;
-  name?: string;
-  nombre?: string;
-  prim_nom?: string;
-  segun_nom?: string;
-  apell_pa?: string;
-  apell_ma?: string;
-  email?: string;
-  correo?: string;
-}
+export type { UserNameParts } from './types';
 
 /** 'Ana', '', 'López', 'Ruiz' -> 'Ana López Ruiz'; '' when no part is filled. */
 export function fullName(u: UserNameParts | null | undefined): string {

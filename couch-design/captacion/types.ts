@@ -141,8 +141,8 @@ export interface Venta<N = DocNumber> {
   documentos_entregados: DocumentosVenta;
 }
 
-/** A legacy adviser object; new records store the adviser's user id instead. */
-export interface AsesorLegacy {
+/** The name parts a person may carry (spec 3.1): a legacy adviser object, a history entry's user. */
+export interface UserNameParts {
   _id?: string;
   id?: string;
   name?: string;
@@ -152,7 +152,11 @@ export interface AsesorLegacy {
   apell_pa?: string;
   apell_ma?: string;
   email?: string;
+  correo?: string;
 }
+
+/** A legacy adviser object; new records store the adviser's user id instead. */
+export type AsesorLegacy = UserNameParts;
 
 export interface DatosCaptacion {
   tipo_captacion: string;
@@ -164,17 +168,7 @@ export interface DatosCaptacion {
 }
 
 /** Who edited: any of these may be present (spec 3.1); a bare string is a name or e-mail. */
-export interface HistoryUser {
-  _id?: string;
-  id?: string;
-  name?: string;
-  nombre?: string;
-  prim_nom?: string;
-  segun_nom?: string;
-  apell_pa?: string;
-  apell_ma?: string;
-  email?: string;
-  correo?: string;
+export interface HistoryUser extends UserNameParts {
   avatar?: string;
 }
 

@@ -6,7 +6,7 @@
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../auth/session-user';
 import type { StoreDb } from '../store/port';
-import { scopedChanges } from './changes';
+import { scopedChanges, type ChangesRequest } from './changes';
 import { parseClientFilter } from './client-filter';
 import { badRequest, boolParam, intParam, MSG, stringParam } from './couch-http';
 import type { SyncedDb } from './databases';
@@ -17,15 +17,8 @@ const MIN_HEARTBEAT_MS = 1_000;
 const DEFAULT_HEARTBEAT_MS = 10_000;
 const MAX_SINCE_LENGTH = 4_096;
 
-interface Params {
-  since: string;
-  limit?: number;
-  includeDocs: boolean;
-  style?: 'main_only' | 'all_docs';
-  longpoll: boolean;
-  timeoutMs: number;
-  heartbeatMs?: number;
-}
+/** What the query string asks of a changes feed; the filter and the abort signal come from elsewhere. */
+type Params = Omit<ChangesRequest, 'filter' | 'signal'> & { heartbeatMs?: number };
 
 function readParams(req: Request): Params {
   const q = req.query;
