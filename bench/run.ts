@@ -5,10 +5,12 @@
 import type { Bench, Row } from './row';
 import { benchSync } from './sync';
 import { benchApi } from './api';
+import { benchBundle } from './bundle';
 
 const BENCHES: Array<[string, Bench]> = [
   ['sync', benchSync],
   ['api', benchApi],
+  ['bundle', benchBundle],
 ];
 
 function table(rows: Array<Row & { bench: string }>): string {
