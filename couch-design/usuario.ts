@@ -33,6 +33,13 @@ export function toPublicUser(doc: Usuario): UsuarioPublico {
   return { ...rest, id: doc._id };
 }
 
+/** What anyone signed in may learn of another person: enough to show an adviser's name. */
+export type UsuarioNombre = Pick<UsuarioPublico, '_id' | 'id' | 'prim_nom' | 'segun_nom' | 'apell_pa' | 'apell_ma'>;
+
+export function toUserName(doc: Usuario): UsuarioNombre {
+  return { _id: doc._id, id: doc._id, prim_nom: doc.prim_nom, segun_nom: doc.segun_nom, apell_pa: doc.apell_pa, apell_ma: doc.apell_ma };
+}
+
 export function fullName(u: { prim_nom?: string; segun_nom?: string; apell_pa?: string; apell_ma?: string } | null | undefined): string {
   if (!u) return '';
   return [u.prim_nom, u.segun_nom, u.apell_pa, u.apell_ma].map((s) => (s ?? '').trim()).filter(Boolean).join(' ');

@@ -16,6 +16,7 @@ import { errorHandler, HttpError } from './http/errors';
 import { securityHeaders } from './http/security';
 import type { Store } from './store/port';
 import { UsuariosRepository } from './usuarios/repository';
+import { usuariosRoutes } from './usuarios/routes';
 
 export interface GatewayApp {
   app: Express;
@@ -73,7 +74,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
 type FeatureMount = (ctx: AppContext) => express.Router;
 
 /** Feature routers mounted under /api (REST). */
-const apiFeatures: FeatureMount[] = [captacionesRoutes];
+const apiFeatures: FeatureMount[] = [captacionesRoutes, usuariosRoutes];
 /** Feature routers mounted at the root (the /db replication endpoint). */
 const rootFeatures: FeatureMount[] = [syncRoutes];
 

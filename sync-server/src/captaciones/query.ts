@@ -1,6 +1,6 @@
 /** `GET /api/captaciones` query parameters (spec 7), checked before anything reaches the store. */
 import { HttpError } from '../http/errors';
-import { isValidId } from './ids';
+import { isValidId } from '../http/ids';
 import { MSG } from './messages';
 import { MAX_SEARCH_LENGTH, searchTerms } from '../../../couch-design/captacion/search';
 

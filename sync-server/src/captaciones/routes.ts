@@ -14,7 +14,7 @@ import { requireAuth } from '../auth/guards';
 import type { AuthUser } from '../auth/session-user';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
-import { parseId } from './ids';
+import { parseId } from '../http/ids';
 import { MSG } from './messages';
 import { parseListQuery } from './query';
 import { CaptacionesRepository } from './repository';

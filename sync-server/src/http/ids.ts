@@ -1,10 +1,11 @@
-import { HttpError } from '../http/errors';
-import { MSG } from './messages';
+import { HttpError } from './errors';
+
+export const BAD_ID = 'Identificador no válido.';
 
 export const MAX_ID_LENGTH = 200;
 
 /**
- * A captación id as a client may name it: 1 to 200 characters, no '/', no control characters,
+ * A document id as a client may name it in a URL: 1 to 200 characters, no '/', no control characters,
  * and not CouchDB's reserved `_` prefix (`_design/...`, `_local/...`), so a path can never reach a
  * design or local document.
  */
@@ -20,7 +21,7 @@ export function isValidId(raw: unknown): raw is string {
   );
 }
 
-export function parseId(raw: unknown, message: string = MSG.badId): string {
+export function parseId(raw: unknown, message: string = BAD_ID): string {
   if (!isValidId(raw)) throw new HttpError(400, message);
   return raw;
 }
