@@ -375,16 +375,16 @@ describe('captaciones in the browser', () => {
     });
   });
 
-  it('conflict: two versions side by side, chosen by section; the loser goes only after saving', async () => {
+  it('conflict: a field agent sees two versions side by side, chooses by section; the loser goes only after saving', async () => {
     const db = await captacionesDb();
-    const base = sampleCaptacion({ propietario: { nombre: 'Conflicto Ortega' }, captacion: { asesor: users.admin.id } });
+    const base = sampleCaptacion({ propietario: { nombre: 'Conflicto Ortega' }, captacion: { asesor: users.asesor.id } });
     const a = { ...base, _id: 'conf-1', _rev: '1-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', propietario: { ...base.propietario, telefono: '5511111111' } };
     const bRev = { ...base, _id: 'conf-1', _rev: '1-bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb', propietario: { ...base.propietario, telefono: '5522222222' }, datos_laborales: { ...base.datos_laborales, empresa: 'Empresa B' } };
     await db.bulkDocs([a, bRev] as StoreDoc[], { new_edits: false });
 
     await withBrowser(async (b) => {
       const { page } = b;
-      await signIn(b, users.admin);
+      await signIn(b, users.asesor);
       await page.goto(`${gw.url}/dashboard/captaciones/conf-1/detalle`);
       await page.getByText('Esta captación se modificó en dos dispositivos sin conexión. Elija qué versión conservar.').waitFor({ timeout: 20_000 });
       await page.getByRole('button', { name: 'Resolver conflicto' }).click();
