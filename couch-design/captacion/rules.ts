@@ -11,6 +11,9 @@ export const FECHA_DESCONOCIDA = 'Fecha desconocida';
 export const SIN_NOMBRE = 'Sin nombre';
 export const SIN_PROPIETARIO = 'Sin propietario';
 export const NUNCA_EDITADO = 'Nunca editado';
+/** Empty lists on the detail screen and in the PDF (spec 2.6). */
+export const SIN_ADEUDOS = 'No hay adeudos registrados.';
+export const SIN_REFERENCIAS = 'No hay referencias registradas.';
 
 type Dict = Record<string, unknown>;
 const dict = (v: unknown): Dict => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Dict) : {});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleCaptacion, sampleVenta } from '../captacion/fixtures';
-import { captacionPdf, captacionPdfFileName, SIN_ADEUDOS, SIN_REFERENCIAS } from './index';
+import { SIN_ADEUDOS, SIN_REFERENCIAS } from '../captacion/rules';
+import { captacionPdf, captacionPdfFileName } from './index';
 import { pdfText } from './layout';
 
 /** The built-in fonts write Latin-1 bytes into uncompressed streams: latin1 decoding reads them back. */

@@ -4,7 +4,7 @@
  * `GET /api/captaciones/{id}/pdf`; the PWA makes the same file offline.
  */
 import { formToDoc } from '../captacion/convert';
-import { addressLine, lastUpdate, NUNCA_EDITADO, SIN_DIRECCION } from '../captacion/rules';
+import { addressLine, lastUpdate, NUNCA_EDITADO, SIN_ADEUDOS, SIN_DIRECCION, SIN_REFERENCIAS } from '../captacion/rules';
 import type { NewCaptacion } from '../captacion/types';
 import { formatDate, formatDateTime, formatMoney } from '../format';
 import {
@@ -29,8 +29,6 @@ export interface CaptacionPdfOptions {
 }
 
 export const CAPTACION_PDF_TITLE = 'Captación Inmobiliaria';
-export const SIN_ADEUDOS = 'No hay adeudos registrados.';
-export const SIN_REFERENCIAS = 'No hay referencias registradas.';
 
 const money = (v: unknown): string => (typeof v === 'number' && Number.isFinite(v) ? formatMoney(v) : EMPTY);
 const date = (v: unknown): string => formatDate(v, EMPTY);

@@ -2,7 +2,7 @@
  * PDFs made the same way on the gateway and in the browser. Import this module dynamically in
  * the PWA (`await import('couch-design/pdf')`): jsPDF itself loads only when a PDF is made.
  */
-export { captacionPdf, captacionPdfFileName, CAPTACION_PDF_TITLE, SIN_ADEUDOS, SIN_REFERENCIAS } from './captacion';
+export { captacionPdf, captacionPdfFileName, CAPTACION_PDF_TITLE } from './captacion';
 export type { CaptacionPdfOptions } from './captacion';
 export {
   loadPdfKit,

@@ -56,8 +56,7 @@ export const ACCION_PDF = 'Descargar PDF';
 export const ACCION_EDITAR = 'Editar';
 export const ACCION_ELIMINAR = 'Eliminar';
 
-export const SIN_ADEUDOS = 'No hay adeudos registrados.';
-export const SIN_REFERENCIAS_DETALLE = 'No hay referencias registradas.';
+export { SIN_ADEUDOS, SIN_REFERENCIAS as SIN_REFERENCIAS_DETALLE } from '../../../../couch-design/captacion/rules';
 export const SIN_REFERENCIAS_FORM = 'No hay referencias registradas. Se requieren al menos 2 referencias.';
 export const ADEUDOS_AYUDA = 'Registre los adeudos de la propiedad, como predial, agua o hipoteca.';
 export const REFERENCIAS_AYUDA = 'Agregue al menos dos referencias personales del propietario.';

@@ -4,6 +4,7 @@
  */
 import { addressLine, formToDoc, lastUpdate, SIN_DIRECCION, type Captacion } from '../../../../../couch-design/captacion';
 import { formatDate, formatDateTime, formatMoney } from '../../../../../couch-design/format';
+import { SIN_ADEUDOS, SIN_REFERENCIAS_DETALLE } from '../texts';
 import type { SectionKey } from './merge';
 
 export interface Line {
@@ -53,7 +54,7 @@ export function describeSection(raw: Captacion, key: SectionKey): Line[] {
     }
     case 'adeudos':
       return c.propiedad.adeudos.length === 0
-        ? [{ label: 'Adeudos', value: 'No hay adeudos registrados.' }]
+        ? [{ label: 'Adeudos', value: SIN_ADEUDOS }]
         : c.propiedad.adeudos.map((a, i) => ({
             label: `Adeudo ${i + 1}`,
             value: [dash(a.tipo), money(a.monto), a.numero_referencia ? `Ref. ${a.numero_referencia}` : '', a.descripcion].filter(Boolean).join(' · '),
@@ -74,7 +75,7 @@ export function describeSection(raw: Captacion, key: SectionKey): Line[] {
     }
     case 'referencias':
       return c.referencias_personales.length === 0
-        ? [{ label: 'Referencias', value: 'No hay referencias registradas.' }]
+        ? [{ label: 'Referencias', value: SIN_REFERENCIAS_DETALLE }]
         : c.referencias_personales.map((r, i) => ({
             label: `Referencia ${i + 1}`,
             value: [dash(r.nombre), r.relacion, r.telefono, r.direccion].filter(Boolean).join(' · '),
