@@ -60,6 +60,8 @@ export default defineConfig({
           '**/html2canvas*',
           '**/purify*',
           '**/canvg*',
+          // canvg (with its core-js) is bundled as index.es-*: jsPDF loads it only for SVG images, which no PDF here has.
+          '**/assets/index.es-*.js',
           // Blueprint's built-in loaders (every icon, ~95 KiB gzip per size) are emitted because
           // @blueprintjs/icons imports them dynamically, but pwa/src/lib/icons.ts replaces them.
           '**/assets/paths-*.js',
