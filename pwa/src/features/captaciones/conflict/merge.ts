@@ -4,7 +4,7 @@
  * sections (adviser, capture date, status, history) comes from the current winner, which the
  * gateway treats as the record's identity.
  */
-import type { Captacion } from '../../../../../couch-design/captacion';
+import { CAPTACION_TABS, type Captacion } from '../../../../../couch-design/captacion';
 
 export type SectionKey = 'propietario' | 'propiedad' | 'adeudos' | 'datos_laborales' | 'referencias' | 'documentos' | 'venta';
 
@@ -13,16 +13,10 @@ export interface ConflictSection {
   label: string;
 }
 
-/** The seven tabs, in their order. */
-export const CONFLICT_SECTIONS: readonly ConflictSection[] = [
-  { key: 'propietario', label: 'Propietario' },
-  { key: 'propiedad', label: 'Propiedad' },
-  { key: 'adeudos', label: 'Adeudos' },
-  { key: 'datos_laborales', label: 'Datos Laborales' },
-  { key: 'referencias', label: 'Referencias' },
-  { key: 'documentos', label: 'Documentos' },
-  { key: 'venta', label: 'Venta' },
-];
+const SECTION_KEYS: readonly SectionKey[] = ['propietario', 'propiedad', 'adeudos', 'datos_laborales', 'referencias', 'documentos', 'venta'];
+
+/** The seven tabs, in their order, labelled as the form labels them. */
+export const CONFLICT_SECTIONS: readonly ConflictSection[] = SECTION_KEYS.map((key, i) => ({ key, label: CAPTACION_TABS[i] }));
 
 type Dict = Record<string, unknown>;
 const dict = (v: unknown): Dict => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Dict) : {});
