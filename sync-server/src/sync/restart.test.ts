@@ -59,7 +59,8 @@ async function countDocs(db: ClientDb): Promise<number> {
   return (await db.info()).doc_count;
 }
 
-describe('gateway restart during replication', () => {
+// Thousands of documents through two gateways: on a loaded 2-core machine this takes a while.
+describe('gateway restart during replication', { timeout: 180_000 }, () => {
   it('a pull resumes from its checkpoint after the gateway restarts', async () => {
     const gw1: TestGateway = await startGateway({ dataDir, dbPrefix: 'reinicio_' });
     open.push(() => gw1.close());
@@ -87,7 +88,7 @@ describe('gateway restart during replication', () => {
 
       restarted = true;
       await restartOn(gw1.config, port);
-      await eventually(async () => (await countDocs(local)) === N, 'réplica completa tras el reinicio', 30_000);
+      await eventually(async () => (await countDocs(local)) === N, 'réplica completa tras el reinicio', 90_000);
     } finally {
       rep.cancel();
     }
@@ -122,7 +123,7 @@ describe('gateway restart during replication', () => {
       await gw1.close();
       second = await restartOn(gw1.config, port);
       const db = await second.store.db('captaciones');
-      await eventually(async () => (await db.find({ selector: { type: 'captacion' }, fields: ['_id'], limit: M + 10 })).docs.length === M, 'envío completo', 30_000);
+      await eventually(async () => (await db.find({ selector: { type: 'captacion' }, fields: ['_id'], limit: M + 10 })).docs.length === M, 'envío completo', 90_000);
     } finally {
       rep.cancel();
     }

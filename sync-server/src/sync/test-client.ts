@@ -90,7 +90,7 @@ export async function seed(store: Store, dbName: string, docs: StoreDoc[]): Prom
 }
 
 /** Waits until `check` holds, polling; throws with `what` when it does not in time. */
-export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;

@@ -64,7 +64,7 @@ export class FakeTab {
 }
 
 /** Polls `check` until it holds; fails with `what` otherwise. */
-export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;
