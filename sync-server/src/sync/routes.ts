@@ -8,6 +8,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { AuthUser } from '../auth/session-user';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
+import { jsonBody } from '../http/json-body';
 import type { BulkGetRequest } from '../store/port';
 import { handleChanges } from './changes-http';
 import {
@@ -69,7 +70,7 @@ function openRevsParam(req: Request): 'all' | string[] | undefined {
 
 export function syncRoutes(ctx: AppContext): Router {
   const router = express.Router();
-  const json = express.json({ limit: SYNC_BODY_LIMIT, type: () => true });
+  const json = jsonBody({ limit: SYNC_BODY_LIMIT });
 
   router.use('/db', (req: Request, _res: Response, next: NextFunction) => {
     next(req.user ? undefined : new HttpError(401, MSG.notSignedIn));
