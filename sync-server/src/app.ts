@@ -13,6 +13,8 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { EmpleadosRepository } from './empleados/repository';
 import { errorHandler, HttpError } from './http/errors';
+import { jsonBody, type OtherBodyRoute } from './http/json-body';
+import { noStore, sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security';
 import type { Store } from './store/port';
 import { UsuariosRepository } from './usuarios/repository';
@@ -38,7 +40,8 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', 1);
-  app.use(securityHeaders());
+  app.use(securityHeaders({ hsts: config.trustProxy }));
+  app.use(['/api', '/db'], noStore, sameOriginOnly);
 
   app.use(
     session({
@@ -55,8 +58,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   app.use(pp.session());
 
   const api = express.Router();
-  api.use(express.json({ limit: '1mb' }));
-  api.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  api.use(jsonBody({ limit: '1mb', otherBodies: apiOtherBodies }));
   api.use(authRoutes(pp));
   for (const mount of apiFeatures) api.use(mount(context));
   api.use((_req, _res, next) => next(new HttpError(404, 'Recurso no encontrado.')));
@@ -72,6 +74,12 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
 }
 
 type FeatureMount = (ctx: AppContext) => express.Router;
+
+/**
+ * The only /api routes whose body is not JSON, as the specification lists them (forms such as
+ * `POST /CrearNomina/{id}`, photo uploads as multipart): each named here explicitly, path relative to /api.
+ */
+const apiOtherBodies: OtherBodyRoute[] = [];
 
 /** Feature routers mounted under /api (REST). */
 const apiFeatures: FeatureMount[] = [captacionesRoutes, usuariosRoutes];

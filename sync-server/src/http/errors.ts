@@ -14,8 +14,20 @@ export class HttpError extends Error {
 }
 
 export const GENERIC_ERROR = 'Ocurrió un error interno. Intente de nuevo más tarde.';
-const BAD_JSON = 'El cuerpo de la petición no es JSON válido.';
+export const BAD_JSON = 'El cuerpo de la petición no es JSON válido.';
 const TOO_LARGE = 'La petición es demasiado grande.';
+const BAD_REQUEST = 'Petición no válida.';
+
+/** body-parser / raw-body failures by `type`: each a client's fault, none a server error. */
+const PARSER_ERRORS = new Map<string, { status: number; mensaje: string }>(Object.entries({
+  'entity.parse.failed': { status: 400, mensaje: BAD_JSON },
+  'entity.too.large': { status: 413, mensaje: TOO_LARGE },
+  'parameters.too.many': { status: 413, mensaje: 'La petición tiene demasiados parámetros.' },
+  'request.aborted': { status: 400, mensaje: 'La petición se interrumpió antes de terminar.' },
+  'request.size.invalid': { status: 400, mensaje: 'El tamaño de la petición no coincide con el declarado.' },
+  'charset.unsupported': { status: 415, mensaje: 'La codificación de caracteres de la petición no es compatible.' },
+  'encoding.unsupported': { status: 415, mensaje: 'La compresión de la petición no es compatible.' },
+}));
 
 /** Body-parser and other middleware errors carry `status`/`type` (http-errors). */
 interface ParserError { status?: number; statusCode?: number; type?: string; expose?: boolean }
@@ -26,19 +38,30 @@ const isCouchPath = (req: Request): boolean => req.originalUrl.startsWith('/db/'
 function classify(err: unknown): { status: number; mensaje: string; couch: string; extra: Record<string, unknown> } {
   if (err instanceof HttpError) return { status: err.status, mensaje: err.mensaje, couch: couchName(err.status), extra: err.extra };
   if (err instanceof StoreError) {
-    const mensaje = err.status === 404 ? 'No encontrado.' : err.status === 409 ? 'El documento fue modificado por otra persona; recargue e intente de nuevo.' : err.status < 500 ? err.reason : GENERIC_ERROR;
+    // Only the validation functions' refusals (401/403) carry a Spanish reason; the store's own are English.
+    const mensaje =
+      err.status === 404 ? 'No encontrado.'
+      : err.status === 409 ? 'El documento fue modificado por otra persona; recargue e intente de nuevo.'
+      : err.status === 401 || err.status === 403 ? err.reason
+      : err.status < 500 ? BAD_REQUEST
+      : GENERIC_ERROR;
     return { status: err.status, mensaje, couch: err.error, extra: {} };
   }
-  const p = (err ?? {}) as ParserError;
-  if (p.type === 'entity.parse.failed') return { status: 400, mensaje: BAD_JSON, couch: 'bad_request', extra: {} };
-  if (p.type === 'entity.too.large') return { status: 413, mensaje: TOO_LARGE, couch: 'too_large', extra: {} };
-  const status = p.status ?? p.statusCode;
-  if (status && status >= 400 && status < 500) return { status, mensaje: 'Petición no válida.', couch: couchName(status), extra: {} };
+  const p = (typeof err === 'object' && err !== null ? err : {}) as ParserError;
+  const known = typeof p.type === 'string' ? PARSER_ERRORS.get(p.type) : undefined;
+  if (known) return { ...known, couch: couchName(known.status), extra: {} };
+  const status = Number(p.status ?? p.statusCode);
+  if (Number.isInteger(status) && status >= 400 && status < 500) return { status, mensaje: BAD_REQUEST, couch: couchName(status), extra: {} };
   return { status: 500, mensaje: GENERIC_ERROR, couch: 'internal_server_error', extra: {} };
 }
 
+const COUCH_ERRORS = new Map<number, string>([
+  [400, 'bad_request'], [401, 'unauthorized'], [403, 'forbidden'], [404, 'not_found'], [409, 'conflict'],
+  [413, 'too_large'], [415, 'bad_content_type'], [429, 'too_many_requests'],
+]);
+
 function couchName(status: number): string {
-  return ({ 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 413: 'too_large', 429: 'too_many_requests' } as Record<number, string>)[status] ?? 'error';
+  return COUCH_ERRORS.get(status) ?? 'error';
 }
 
 /** The one error handler: a Spanish message and the right status, never a stack trace. */

@@ -1,5 +1,5 @@
 import express, { type Request, type RequestHandler } from 'express';
-import { HttpError } from './errors';
+import { BAD_JSON, HttpError } from './errors';
 
 /**
  * Deeper than any real document (a captación nests about 5 levels) and shallow enough that no
@@ -7,7 +7,6 @@ import { HttpError } from './errors';
  */
 export const MAX_JSON_DEPTH = 32;
 
-export const BAD_JSON = 'El cuerpo de la petición no es JSON válido.';
 export const TOO_DEEP = 'El cuerpo de la petición tiene demasiados niveles de anidación.';
 export const FORBIDDEN_KEY = 'El cuerpo de la petición contiene una clave no permitida (__proto__).';
 export const NOT_JSON = 'El cuerpo de la petición debe enviarse como JSON (Content-Type: application/json).';

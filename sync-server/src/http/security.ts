@@ -1,7 +1,11 @@
 import helmet from 'helmet';
 
-/** Security headers; the policy allows exactly what the shell loads (Blueprint sets inline styles). */
-export const securityHeaders = () =>
+/**
+ * Security headers; the policy allows exactly what the shell loads (Blueprint sets inline styles).
+ * HSTS only behind TRUST_PROXY, the deployment where a proxy terminates HTTPS: a gateway reached
+ * over plain HTTP on a LAN must not tell browsers to insist on HTTPS.
+ */
+export const securityHeaders = ({ hsts }: { hsts: boolean }) =>
   helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -22,5 +26,5 @@ export const securityHeaders = () =>
       },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+    strictTransportSecurity: hsts ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false } : false,
   });
