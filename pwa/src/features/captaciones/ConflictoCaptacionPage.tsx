@@ -7,12 +7,12 @@ import { Button, Callout, Card, H3, H5, Intent, Radio, RadioGroup } from '@bluep
 import { useMemo, useRef, useState, type JSX } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { Captacion } from '../../../../couch-design/captacion';
-import { resolveConflict } from '../../lib/db';
-import { HOME_PATH, useCaptacionAccess } from './access';
+import { paths } from '../../lib/paths';
+import { useCaptacionAccess } from './access';
 import { describeSection, versionLabel } from './conflict/describe';
 import { CONFLICT_SECTIONS, losingRevisions, mergeBySection, sectionDiffers, type SectionChoice } from './conflict/merge';
 import { useCaptacion } from './data/hooks';
-import { DB } from './data/repository';
+import { resolveCaptacionConflict } from './data/repository';
 import {
   BTN_CANCELAR,
   BTN_GUARDAR_SELECCION,
@@ -28,8 +28,6 @@ import {
 } from './texts';
 import { ClosableCallout, Loading } from './ui';
 import './captaciones.css';
-
-const detailPath = (id: string) => `/dashboard/captaciones/${encodeURIComponent(id)}/detalle`;
 
 export default function ConflictoCaptacionPage(): JSX.Element {
   const { id = '' } = useParams();
@@ -50,17 +48,17 @@ export default function ConflictoCaptacionPage(): JSX.Element {
   const versions = opened.current;
   const differing = useMemo(() => new Set(versions ? CONFLICT_SECTIONS.filter((s) => sectionDiffers(versions, s.key)).map((s) => s.key) : []), [versions]);
 
-  if (user && !canEdit) return <Navigate to={HOME_PATH} replace />;
+  if (user && !canEdit) return <Navigate to={paths.home} replace />;
 
   const save = async () => {
-    if (!versions) return;
+    if (!versions || !user) return;
     setSaving(true);
     setFailure(null);
     try {
       const merged = mergeBySection(versions, choice);
-      await resolveConflict(DB, id, merged, losingRevisions(versions));
+      await resolveCaptacionConflict(id, merged, losingRevisions(versions), user);
       setDone(true);
-      setTimeout(() => navigate(detailPath(id)), 1500);
+      setTimeout(() => navigate(paths.captacion(id)), 1500);
     } catch (err) {
       console.error('No se pudo resolver el conflicto.', err);
       setFailure(CONFLICTO_ERROR);
@@ -153,7 +151,7 @@ export default function ConflictoCaptacionPage(): JSX.Element {
         })}
         <div className="cap-actions">
           <div className="cap-actions__buttons">
-            <Button size="large" onClick={() => navigate(detailPath(id))} disabled={saving}>
+            <Button size="large" onClick={() => navigate(paths.captacion(id))} disabled={saving}>
               {BTN_CANCELAR}
             </Button>
             <Button size="large" intent={Intent.PRIMARY} icon="git-merge" disabled={saving || done} onClick={() => void save()}>

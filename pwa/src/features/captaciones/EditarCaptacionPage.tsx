@@ -4,7 +4,8 @@ import { useRef, type JSX } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { docToForm, type Captacion, type CaptacionForm } from '../../../../couch-design/captacion';
 import { useSession } from '../../lib/session';
-import { HOME_PATH, useCaptacionAccess } from './access';
+import { paths } from '../../lib/paths';
+import { useCaptacionAccess } from './access';
 import { ConflictNotice } from './ConflictNotice';
 import { useCaptacion } from './data/hooks';
 import { isRevisionConflict, updateCaptacion } from './data/repository';
@@ -41,7 +42,7 @@ export default function EditarCaptacionPage(): JSX.Element {
   }
   const base = opened.current;
 
-  if (ready && !canEdit) return <Navigate to={HOME_PATH} replace />;
+  if (ready && !canEdit) return <Navigate to={paths.home} replace />;
 
   let body: JSX.Element;
   if (!ready || draftLoading || (loaded.status === 'loading' && !base)) {
@@ -80,7 +81,7 @@ export default function EditarCaptacionPage(): JSX.Element {
         }
         onSave={async (values) => {
           try {
-            await updateCaptacion(values, doc);
+            await updateCaptacion(values, doc, user);
           } catch (err) {
             if (isRevisionConflict(err)) throw Object.assign(new Error(CAMBIO_CONCURRENTE), { errors: [{ param: '', msg: CAMBIO_CONCURRENTE }] });
             throw err;

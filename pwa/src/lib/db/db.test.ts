@@ -11,6 +11,7 @@ import {
   listConflicts,
   loadDraft,
   localFind,
+  localFindAll,
   localGet,
   localPut,
   localRemove,
@@ -100,11 +101,28 @@ describe('reading and writing', () => {
     await localPut('captaciones', captacion('a', '2025-01-10'));
     await localPut('captaciones', captacion('b', '2025-03-10'));
     await localPut('captaciones', captacion('c', '2025-02-10'));
-    const docs = await localFind('captaciones', {
+    const docs = await localFindAll('captaciones', {
       selector: { type: 'captacion', 'captacion.fecha': { $gte: '2025-02-01' } },
       sort: [{ type: 'desc' }, { 'captacion.fecha': 'desc' }],
     });
     expect(docs.map((d) => d._id)).toEqual(['b', 'c']);
+    expect(await localFind('captaciones', { selector: { type: 'captacion' }, limit: 2 })).toHaveLength(2);
+  });
+
+  it('reads every match, past the 25 rows Mango answers without a limit, with or without an index', async () => {
+    signInAs();
+    const fechas = Array.from({ length: 60 }, (_, i) => `2025-01-${String((i % 28) + 1).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}:00:00.000Z`);
+    await getLocalDb('captaciones').bulkDocs(fechas.map((f, i) => captacion(`cap-${String(i).padStart(2, '0')}`, f)));
+    // What the list read before: PouchDB's default limit.
+    expect(await getLocalDb('captaciones').find({ selector: { type: 'captacion' } })).toHaveProperty('docs.length', 25);
+    expect(await localFindAll('captaciones', { selector: { type: 'captacion' } })).toHaveLength(60);
+    await ensureLocalIndex('captaciones', CAPTACIONES_BY_FECHA);
+    const sorted = await localFindAll<{ captacion: { fecha: string } }>('captaciones', {
+      selector: { type: 'captacion', 'captacion.fecha': { $gte: '' } },
+      sort: [{ type: 'desc' }, { 'captacion.fecha': 'desc' }],
+    });
+    expect(sorted).toHaveLength(60);
+    expect(sorted.map((d) => d.captacion.fecha)).toEqual([...fechas].sort().reverse());
   });
 
   it('reports local changes live until unsubscribed, without index documents', async () => {

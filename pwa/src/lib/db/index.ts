@@ -94,10 +94,31 @@ export async function ensureLocalIndex(name: SyncedDbName, index: MangoIndexDef 
   await pending;
 }
 
-export async function localFind<T extends {} = Record<string, unknown>>(name: SyncedDbName, query: MangoQuery<T>): Promise<Array<Doc<T>>> {
+/**
+ * Mango `find` without a `limit` answers 25 rows, in PouchDB as in CouchDB: a list that read
+ * "all" through it stopped at 25 captaciones. So every read here states its size: `localFind`
+ * demands a `limit`, and `localFindAll` is the one way to read every match.
+ */
+export type BoundedMangoQuery<T extends {} = Record<string, unknown>> = MangoQuery<T> & { limit: number };
+
+export async function localFind<T extends {} = Record<string, unknown>>(name: SyncedDbName, query: BoundedMangoQuery<T>): Promise<Array<Doc<T>>> {
   const db = await ready(name);
   const res = await db.find(query as PouchDB.Find.FindRequest<object>);
   return res.docs as unknown as Array<Doc<T>>;
+}
+
+/**
+ * Larger than any database a device holds, and still safe for IndexedDB: PouchDB hands the limit
+ * (plus the number of indexes) to `IDBCursor.advance`, which takes at most 2^32 - 1.
+ */
+export const ALL_ROWS = 2 ** 31 - 1;
+
+/**
+ * Every document matching `query`: one query with an explicit limit, so the answer is one
+ * consistent read (paging with `skip` could skip or repeat a record written between pages).
+ */
+export async function localFindAll<T extends {} = Record<string, unknown>>(name: SyncedDbName, query: Omit<MangoQuery<T>, 'limit' | 'skip'>): Promise<Array<Doc<T>>> {
+  return localFind<T>(name, { ...query, limit: ALL_ROWS } as BoundedMangoQuery<T>);
 }
 
 /** Live local changes (writes on this device and documents arriving by sync); returns an unsubscribe. */

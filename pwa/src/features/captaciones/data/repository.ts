@@ -1,30 +1,47 @@
 /**
  * The captación screens read and write the signed-in person's local database (offline-first,
- * DESIGN section 5); the sync engine carries every change to the gateway, which stamps
- * `ultima_actualizacion` and `historial_estatus` and checks the adviser.
+ * DESIGN section 5); the sync engine carries every change to the gateway. Each save is stamped
+ * here, in the revision itself (`ultima_actualizacion`, one more `historial_estatus` entry), with
+ * the person and the device's clock: the history tells when the person made the change, even
+ * offline, and the gateway stores that revision as sent (checking the stamp and the adviser)
+ * instead of writing a second revision on top, which made false conflicts and undid deletions.
  */
 import {
   conflictRevisions,
   listConflicts,
   listRejectedChanges,
-  localFind,
+  localFindAll,
   localPut,
   localRemove,
+  resolveConflict,
   type RejectedChange,
 } from '../../../lib/db';
+import type { AuthUser } from '../../../lib/session';
 import { formToDoc, type Captacion, type CaptacionForm, type NewCaptacion } from '../../../../../couch-design/captacion';
+import { stampCaptacion, type Stamper } from '../../../../../couch-design/captacion/stamp';
 import { canSeeCaptacion, type SessionUser } from '../../../../../couch-design/roles';
 
 export const DB = 'captaciones' as const;
 
 const isNotFound = (err: unknown): boolean => (err as { status?: number } | null)?.status === 404;
 
+/**
+ * The person as the history names them. `nombre` of the session user is the gateway's own
+ * `fullName(usuario) || email` (check-auth answers it), so the device writes the same name the
+ * gateway would; the email stands in only for a cached user stored without a name.
+ */
+export const stamperOf = (user: Pick<AuthUser, 'nombre' | 'email'>): Stamper => ({ nombre: user.nombre || user.email, email: user.email });
+
+type Dict = Record<string, unknown>;
+const stamp = <T extends object>(doc: T, previous: object | null, user: AuthUser, now: Date): T =>
+  stampCaptacion(doc as unknown as Dict, previous as Dict | null, stamperOf(user), now.toISOString()) as unknown as T;
+
 /** Every captación of the person's scope on this device. */
 export async function listCaptaciones(user: SessionUser): Promise<Captacion[]> {
   // Mango does not report conflicts (as in CouchDB): they are asked for separately, so the list
   // can mark records edited on two devices.
   const [docs, conflicted] = await Promise.all([
-    localFind<Captacion>(DB, { selector: { type: 'captacion' } }),
+    localFindAll<Captacion>(DB, { selector: { type: 'captacion' } }),
     listConflicts(DB).catch(() => []),
   ]);
   const conflicts = new Map(conflicted.map((c) => [c.doc._id, c.conflicts]));
@@ -56,16 +73,14 @@ export async function loadCaptacion(id: string, user: SessionUser): Promise<Load
 
 /**
  * A new captación: the creator is its adviser (the gateway does the same; setting it here keeps a
- * supervisor's scope right before the first sync) and now is its capture date.
+ * supervisor's scope right before the first sync), now is its capture date and its first
+ * history entry.
  */
-export async function createCaptacion(values: CaptacionForm, user: SessionUser, now = new Date()): Promise<string> {
+export async function createCaptacion(values: CaptacionForm, user: AuthUser, now = new Date()): Promise<string> {
   const doc = formToDoc(values);
-  const { _id: _ignoredId, _rev: _ignoredRev, ultima_actualizacion: _u, ...fields } = doc;
-  const res = await localPut<NewCaptacion>(DB, {
-    ...fields,
-    historial_estatus: [],
-    captacion: { ...doc.captacion, asesor: user.id, fecha: now.toISOString() },
-  });
+  const { _id: _ignoredId, _rev: _ignoredRev, ultima_actualizacion: _u, historial_estatus: _h, ...fields } = doc;
+  const fresh = { ...fields, captacion: { ...doc.captacion, asesor: user.id, fecha: now.toISOString() } };
+  const res = await localPut<NewCaptacion>(DB, stamp(fresh, null, user, now) as NewCaptacion);
   return res.id;
 }
 
@@ -73,7 +88,7 @@ export async function createCaptacion(values: CaptacionForm, user: SessionUser, 
  * Saves the edit form over the revision it was opened on. A revision that arrived meanwhile
  * makes PouchDB answer 409: the caller tells the person instead of overwriting it blindly.
  */
-export async function updateCaptacion(values: CaptacionForm, base: Captacion, now = new Date()): Promise<void> {
+export async function updateCaptacion(values: CaptacionForm, base: Captacion, user: AuthUser, now = new Date()): Promise<void> {
   const doc = formToDoc(values);
   const next: Captacion = {
     ...doc,
@@ -81,12 +96,19 @@ export async function updateCaptacion(values: CaptacionForm, base: Captacion, no
     _rev: base._rev,
     // Fields the form does not own: they stay as the stored record has them.
     captacion: { ...doc.captacion, asesor: base.captacion?.asesor ?? '', fecha: base.captacion?.fecha || now.toISOString() },
-    historial_estatus: base.historial_estatus ?? [],
-    ultima_actualizacion: base.ultima_actualizacion ?? null,
   };
   if (base.pdf_url) next.pdf_url = base.pdf_url;
   else delete next.pdf_url;
-  await localPut<Captacion>(DB, next);
+  // The history continues the revision the form was opened on, the one this edit replaces.
+  await localPut<Captacion>(DB, stamp(next, base, user, now));
+}
+
+/**
+ * Keeps the version the person merged (whose history is the current winner's, see
+ * conflict/merge.ts) as an edit of theirs, and deletes the losing revisions.
+ */
+export async function resolveCaptacionConflict(id: string, merged: Captacion, losingRevs: string[], user: AuthUser, now = new Date()): Promise<void> {
+  await resolveConflict(DB, id, stamp(merged, merged, user, now), losingRevs);
 }
 
 /**
