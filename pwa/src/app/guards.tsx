@@ -1,16 +1,14 @@
 import type { JSX, ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { paths } from '../lib/paths';
 import { useSession } from '../lib/session';
 import { VerifyingAuth } from './loading';
-
-export const SIGN_IN_PATH = '/auth/sign-in';
-export const HOME_PATH = '/dashboard/home';
 
 /** Everything under /dashboard needs a session (spec 000 section 2). */
 export function RequireAuth({ children }: { children: ReactNode }): JSX.Element {
   const { status } = useSession();
   const location = useLocation();
   if (status === 'unknown') return <VerifyingAuth />;
-  if (status === 'anonymous') return <Navigate to={SIGN_IN_PATH} replace state={{ from: location.pathname }} />;
+  if (status === 'anonymous') return <Navigate to={paths.signIn} replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }

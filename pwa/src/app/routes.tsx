@@ -6,13 +6,14 @@
  */
 import { lazy, Suspense, useEffect, type ComponentType, type JSX } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { AUTH, DASHBOARD, paths, ROUTE } from '../lib/paths';
 import { useSession } from '../lib/session';
-import { HOME_PATH, RequireAuth } from './guards';
+import { RequireAuth } from './guards';
 import { BootScreen, ScreenLoading } from './loading';
 import { underConstruction } from './UnderConstruction';
 
 export interface ScreenEntry {
-  /** Relative to /dashboard. */
+  /** Relative to /dashboard (a pattern of lib/paths `ROUTE`). */
   path: string;
   /** Spanish title: breadcrumb, document title and the 'En construcción' page. */
   title: string;
@@ -22,58 +23,57 @@ export interface ScreenEntry {
 }
 
 export const DASHBOARD_SCREENS: ScreenEntry[] = [
-  { path: 'home', title: 'Inicio', screen: lazy(() => import('../features/dashboard/HomePage')) },
-  { path: 'profile', title: 'Mi Perfil', screen: lazy(() => import('../features/dashboard/ProfilePage')) },
-  { path: 'profile/:userId', title: 'Mi Perfil', sameAs: 'profile' },
+  { path: ROUTE.home, title: 'Inicio', screen: lazy(() => import('../features/dashboard/HomePage')) },
+  { path: ROUTE.profile, title: 'Mi Perfil', screen: lazy(() => import('../features/dashboard/ProfilePage')) },
+  { path: ROUTE.profileOf, title: 'Mi Perfil', sameAs: ROUTE.profile },
 
-  { path: 'users', title: 'Lista de Usuarios', screen: underConstruction('Lista de Usuarios') },
-  { path: 'users/crear', title: 'Crear Nuevo Usuario', screen: underConstruction('Crear Nuevo Usuario') },
-  { path: 'users/edit/:userId', title: 'Editar Usuario', screen: underConstruction('Editar Usuario') },
-  { path: 'user-profile/:userId', title: 'Detalle de Usuario', screen: underConstruction('Detalle de Usuario') },
+  { path: ROUTE.users, title: 'Lista de Usuarios', screen: underConstruction('Lista de Usuarios') },
+  { path: ROUTE.newUser, title: 'Crear Nuevo Usuario', screen: underConstruction('Crear Nuevo Usuario') },
+  { path: ROUTE.editUser, title: 'Editar Usuario', screen: underConstruction('Editar Usuario') },
+  { path: ROUTE.userProfile, title: 'Detalle de Usuario', screen: underConstruction('Detalle de Usuario') },
 
-  { path: 'empleados', title: 'Lista de Empleados', screen: underConstruction('Lista de Empleados') },
-  { path: 'empleados/crear', title: 'Crear Nuevo Empleado', screen: underConstruction('Crear Nuevo Empleado') },
-  { path: 'empleados/editar/:empleadoId', title: 'Editar Empleado', screen: underConstruction('Editar Empleado') },
-  { path: 'empleado-profile/:empleadoId', title: 'Perfil del Empleado', screen: underConstruction('Perfil del Empleado') },
-  { path: 'empleados/profile/:empleadoId', title: 'Perfil del Empleado', sameAs: 'empleado-profile/:empleadoId' },
+  { path: ROUTE.empleados, title: 'Lista de Empleados', screen: underConstruction('Lista de Empleados') },
+  { path: ROUTE.newEmpleado, title: 'Crear Nuevo Empleado', screen: underConstruction('Crear Nuevo Empleado') },
+  { path: ROUTE.editEmpleado, title: 'Editar Empleado', screen: underConstruction('Editar Empleado') },
+  { path: ROUTE.empleadoProfile, title: 'Perfil del Empleado', screen: underConstruction('Perfil del Empleado') },
+  { path: ROUTE.empleadoProfileAlt, title: 'Perfil del Empleado', sameAs: ROUTE.empleadoProfile },
   {
-    path: 'empleado-documents/:empleadoId',
+    path: ROUTE.empleadoDocuments,
     title: 'Documentos del Empleado',
     screen: underConstruction('Documentos del Empleado'),
   },
 
-  { path: 'nomina/crear/:empleadoId', title: 'Crear Nueva Nómina', screen: underConstruction('Crear Nueva Nómina') },
-  { path: 'empleado/nomina/:empleadoId', title: 'Crear Nueva Nómina', sameAs: 'nomina/crear/:empleadoId' },
-  { path: 'nomina/update/:nominaId', title: 'Editar Nómina', screen: underConstruction('Editar Nómina') },
-  { path: 'nominas/mi-nomina', title: 'Mi Nómina', screen: underConstruction('Mi Nómina') },
+  { path: ROUTE.newNomina, title: 'Crear Nueva Nómina', screen: underConstruction('Crear Nueva Nómina') },
+  { path: ROUTE.newNominaAlt, title: 'Crear Nueva Nómina', sameAs: ROUTE.newNomina },
+  { path: ROUTE.editNomina, title: 'Editar Nómina', screen: underConstruction('Editar Nómina') },
+  { path: ROUTE.miNomina, title: 'Mi Nómina', screen: underConstruction('Mi Nómina') },
 
   {
-    path: 'captaciones',
+    path: ROUTE.captaciones,
     title: 'Mis Proyectos de Captación',
     screen: lazy(() => import('../features/captaciones/CaptacionesListPage')),
   },
   {
-    path: 'captaciones/nueva',
+    path: ROUTE.nuevaCaptacion,
     title: 'Nueva Captación Inmobiliaria',
     screen: lazy(() => import('../features/captaciones/NuevaCaptacionPage')),
   },
   {
-    path: 'captaciones/editar/:id',
+    path: ROUTE.editarCaptacion,
     title: 'Editar Captación',
     screen: lazy(() => import('../features/captaciones/EditarCaptacionPage')),
   },
   {
-    path: 'captaciones/:id/detalle',
+    path: ROUTE.captacion,
     title: 'Detalle de Captación Inmobiliaria',
     screen: lazy(() => import('../features/captaciones/DetalleCaptacionPage')),
   },
   {
-    path: 'captaciones/:id/conflicto',
+    path: ROUTE.captacionConflicto,
     title: 'Resolver conflicto de captación',
     screen: lazy(() => import('../features/captaciones/ConflictoCaptacionPage')),
   },
-  // Spec 001: /dashboard/captaciones/{id} "shows the list".
-  { path: 'captaciones/:id', title: 'Mis Proyectos de Captación', sameAs: 'captaciones' },
+  { path: ROUTE.captacionEnLista, title: 'Mis Proyectos de Captación', sameAs: ROUTE.captaciones },
 ];
 
 // The chrome is only needed once signed in: keep it out of the entry chunk.
@@ -84,7 +84,7 @@ const SignUpPage = lazy(() => import('../features/auth/SignUpPage'));
 function resolveScreen(entry: ScreenEntry): ComponentType {
   if (entry.screen) return entry.screen;
   const target = DASHBOARD_SCREENS.find((e) => e.path === entry.sameAs);
-  if (!target?.screen) throw new Error(`Ruta sin pantalla: /dashboard/${entry.path}`);
+  if (!target?.screen) throw new Error(`Ruta sin pantalla: ${DASHBOARD}/${entry.path}`);
   return target.screen;
 }
 
@@ -114,13 +114,13 @@ function PublicScreen({ title, children }: { title: string; children: JSX.Elemen
 export function AppRoutes(): JSX.Element {
   const { status } = useSession();
   const { pathname } = useLocation();
-  if (status === 'unknown') return <BootScreen protectedArea={!pathname.startsWith('/auth/')} />;
+  if (status === 'unknown') return <BootScreen protectedArea={!pathname.startsWith(`${AUTH}/`)} />;
   return (
     <Routes>
-      <Route path="/auth/sign-in" element={<PublicScreen title="Iniciar sesión"><SignInPage /></PublicScreen>} />
-      <Route path="/auth/sign-up" element={<PublicScreen title="Registro de Usuario"><SignUpPage /></PublicScreen>} />
+      <Route path={paths.signIn} element={<PublicScreen title="Iniciar sesión"><SignInPage /></PublicScreen>} />
+      <Route path={paths.signUp} element={<PublicScreen title="Registro de Usuario"><SignUpPage /></PublicScreen>} />
       <Route
-        path="/dashboard"
+        path={DASHBOARD}
         element={
           <RequireAuth>
             <Suspense fallback={<BootScreen protectedArea={false} />}>
@@ -129,13 +129,13 @@ export function AppRoutes(): JSX.Element {
           </RequireAuth>
         }
       >
-        <Route index element={<Navigate to={HOME_PATH} replace />} />
+        <Route index element={<Navigate to={paths.home} replace />} />
         {DASHBOARD_SCREENS.map((entry) => (
           <Route key={entry.path} path={entry.path} element={<Screen entry={entry} />} />
         ))}
-        <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
+        <Route path="*" element={<Navigate to={paths.home} replace />} />
       </Route>
-      <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
+      <Route path="*" element={<Navigate to={paths.home} replace />} />
     </Routes>
   );
 }

@@ -2,8 +2,8 @@
 import { Drawer, Position } from '@blueprintjs/core';
 import { Suspense, useCallback, useMemo, useState, type JSX } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { SIGN_IN_PATH } from '../guards';
 import { ScreenLoading } from '../loading';
 import { breadcrumbsFor, type TitledRoute } from './breadcrumbs';
 import { Footer } from './Footer';
@@ -37,7 +37,7 @@ export function Shell({ screens }: { screens: TitledRoute[] }): JSX.Element {
   const handleSignOut = useCallback(async () => {
     setSigningOut(true);
     try {
-      if (await signOut()) navigate(SIGN_IN_PATH, { replace: true });
+      if (await signOut()) navigate(paths.signIn, { replace: true });
     } finally {
       setSigningOut(false);
     }

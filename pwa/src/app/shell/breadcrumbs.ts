@@ -1,5 +1,6 @@
 /** Breadcrumb of the top bar, derived from the path and the route table's titles. */
 import { matchPath } from 'react-router-dom';
+import { DASHBOARD, paths, ROUTE, type RoutePattern } from '../../lib/paths';
 
 export interface Crumb {
   text: string;
@@ -11,29 +12,31 @@ export interface TitledRoute {
   title: string;
 }
 
-/** The list a screen belongs to, by the first segment after /dashboard. */
-const SECTIONS: Record<string, Crumb> = {
-  users: { text: 'Usuarios', href: '/dashboard/users' },
-  'user-profile': { text: 'Usuarios', href: '/dashboard/users' },
-  empleados: { text: 'Empleados', href: '/dashboard/empleados' },
-  'empleado-profile': { text: 'Empleados', href: '/dashboard/empleados' },
-  'empleado-documents': { text: 'Empleados', href: '/dashboard/empleados' },
-  empleado: { text: 'Empleados', href: '/dashboard/empleados' },
-  nomina: { text: 'Nóminas' },
-  nominas: { text: 'Nóminas' },
-  captaciones: { text: 'Proyectos', href: '/dashboard/captaciones' },
-};
+const USUARIOS: Crumb = { text: 'Usuarios', href: paths.users };
+const EMPLEADOS: Crumb = { text: 'Empleados', href: paths.empleados };
+const NOMINAS: Crumb = { text: 'Nóminas' };
+const PROYECTOS: Crumb = { text: 'Proyectos', href: paths.captaciones };
 
-export const HOME_CRUMB: Crumb = { text: 'Inicio', href: '/dashboard/home' };
+const firstSegment = (pattern: string): string => pattern.split('/')[0];
+const section = (crumb: Crumb, ...patterns: RoutePattern[]) => patterns.map((p) => [firstSegment(p), crumb] as const);
+
+/** The list a screen belongs to, by the first segment of its route after /dashboard. */
+const SECTIONS = new Map<string, Crumb>([
+  ...section(USUARIOS, ROUTE.users, ROUTE.userProfile),
+  ...section(EMPLEADOS, ROUTE.empleados, ROUTE.empleadoProfile, ROUTE.empleadoDocuments, ROUTE.newNominaAlt),
+  ...section(NOMINAS, ROUTE.newNomina, ROUTE.miNomina),
+  ...section(PROYECTOS, ROUTE.captaciones),
+]);
+
+export const HOME_CRUMB: Crumb = { text: 'Inicio', href: paths.home };
 
 export function breadcrumbsFor(pathname: string, routes: TitledRoute[]): Crumb[] {
-  const rest = pathname.replace(/^\/dashboard\/?/, '').replace(/\/+$/, '');
-  const route = routes.find((r) => matchPath({ path: `/dashboard/${r.path}`, end: true }, pathname));
-  if (!route || route.path === 'home') return [{ text: HOME_CRUMB.text }];
+  const route = routes.find((r) => matchPath({ path: `${DASHBOARD}/${r.path}`, end: true }, pathname));
+  if (!route || route.path === ROUTE.home) return [{ text: HOME_CRUMB.text }];
   const crumbs: Crumb[] = [HOME_CRUMB];
-  const section = SECTIONS[rest.split('/')[0]];
-  const isSectionItself = section?.href === pathname;
-  if (section && !isSectionItself && section.text !== route.title) crumbs.push(section);
+  const owner = SECTIONS.get(firstSegment(route.path));
+  const isSectionItself = owner?.href === pathname;
+  if (owner && !isSectionItself && owner.text !== route.title) crumbs.push(owner);
   crumbs.push({ text: route.title });
   return crumbs;
 }

@@ -5,6 +5,7 @@
  */
 import type { IconName } from '@blueprintjs/icons';
 import { canCreateCaptacion, isAdmin, type SessionUser } from '../../../../couch-design/roles';
+import { paths, ROUTE, staticPrefix } from '../../lib/paths';
 
 export interface NavEntry {
   slug: string;
@@ -18,49 +19,50 @@ export interface NavEntry {
 }
 
 const ENTRIES: Record<string, NavEntry> = {
-  dashboard: { slug: 'dashboard', label: 'Dashboard', to: '/dashboard/home', icon: 'dashboard', section: ['/dashboard/home'] },
-  perfil: { slug: 'perfil', label: 'Perfil', to: '/dashboard/profile', icon: 'person', section: ['/dashboard/profile'] },
+  dashboard: { slug: 'dashboard', label: 'Dashboard', to: paths.home, icon: 'dashboard', section: [paths.home] },
+  perfil: { slug: 'perfil', label: 'Perfil', to: paths.profile, icon: 'person', section: [paths.profile] },
   usuarios: {
     slug: 'usuarios',
     label: 'Usuarios',
-    to: '/dashboard/users',
+    to: paths.users,
     icon: 'people',
-    section: ['/dashboard/users', '/dashboard/user-profile'],
+    section: [paths.users, staticPrefix(ROUTE.userProfile)],
   },
   empleados: {
     slug: 'empleados',
     label: 'Empleados',
-    to: '/dashboard/empleados',
+    to: paths.empleados,
     icon: 'id-number',
     section: [
-      '/dashboard/empleados',
-      '/dashboard/empleado-profile',
-      '/dashboard/empleado-documents',
-      '/dashboard/empleado/nomina',
-      '/dashboard/nomina',
+      paths.empleados,
+      staticPrefix(ROUTE.empleadoProfile),
+      staticPrefix(ROUTE.empleadoDocuments),
+      staticPrefix(ROUTE.newNominaAlt),
+      staticPrefix(ROUTE.newNomina),
+      staticPrefix(ROUTE.editNomina),
     ],
   },
   miNomina: {
     slug: 'mi-nomina',
     label: 'Mi Nómina',
-    to: '/dashboard/nominas/mi-nomina',
+    to: paths.miNomina,
     icon: 'bank-account',
-    section: ['/dashboard/nominas/mi-nomina'],
+    section: [paths.miNomina],
   },
   proyectos: {
     slug: 'proyectos',
     label: 'Proyectos',
-    to: '/dashboard/captaciones',
+    to: paths.captaciones,
     icon: 'projects',
-    section: ['/dashboard/captaciones'],
-    except: ['/dashboard/captaciones/nueva'],
+    section: [paths.captaciones],
+    except: [paths.nuevaCaptacion],
   },
   nuevaCaptacion: {
     slug: 'nueva-captacion',
     label: 'Nueva Captación',
-    to: '/dashboard/captaciones/nueva',
+    to: paths.nuevaCaptacion,
     icon: 'add',
-    section: ['/dashboard/captaciones/nueva'],
+    section: [paths.nuevaCaptacion],
   },
 };
 

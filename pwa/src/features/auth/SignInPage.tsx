@@ -3,6 +3,7 @@ import { Button, Callout, Card, Classes, FormGroup, H2, InputGroup, Tooltip } fr
 import { Formik, type FormikHelpers } from 'formik';
 import { useState, type JSX } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { EMPTY_FIELDS, signInErrorMessage } from './sign-in-messages';
 import './sign-in.css';
@@ -12,15 +13,13 @@ interface Credentials {
   password: string;
 }
 
-const HOME = '/dashboard/home';
-
 export default function SignInPage(): JSX.Element {
   const { status, signIn } = useSession();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
 
-  if (status === 'authenticated') return <Navigate to={HOME} replace />;
+  if (status === 'authenticated') return <Navigate to={paths.home} replace />;
 
   const submit = async (values: Credentials, helpers: FormikHelpers<Credentials>) => {
     const email = values.email.trim();
@@ -31,7 +30,7 @@ export default function SignInPage(): JSX.Element {
     setError(null);
     try {
       await signIn(email, values.password);
-      navigate(HOME, { replace: true });
+      navigate(paths.home, { replace: true });
     } catch (err) {
       setError(signInErrorMessage(err));
       helpers.setFieldValue('password', '', false);

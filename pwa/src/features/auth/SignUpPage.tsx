@@ -4,9 +4,10 @@
  */
 import type { JSX } from 'react';
 import { Navigate } from 'react-router-dom';
+import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 
 export default function SignUpPage(): JSX.Element {
   const { status } = useSession();
-  return <Navigate to={status === 'authenticated' ? '/dashboard/home' : '/auth/sign-in'} replace />;
+  return <Navigate to={status === 'authenticated' ? paths.home : paths.signIn} replace />;
 }

@@ -8,6 +8,7 @@ import { useMemo, useState, type JSX } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Captacion } from '../../../../couch-design/captacion';
 import { ApiError } from '../../lib/api';
+import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
 import { useCaptacionesList } from './data/hooks';
 import { deleteCaptacion } from './data/repository';
@@ -42,10 +43,6 @@ import {
 } from './texts';
 import { ClosableCallout, Loading, StatusTag } from './ui';
 import './captaciones.css';
-
-export const NEW_PATH = '/dashboard/captaciones/nueva';
-export const detailPath = (id: string) => `/dashboard/captaciones/${encodeURIComponent(id)}/detalle`;
-export const editPath = (id: string) => `/dashboard/captaciones/editar/${encodeURIComponent(id)}`;
 
 export default function CaptacionesListPage(): JSX.Element {
   const navigate = useNavigate();
@@ -106,7 +103,7 @@ export default function CaptacionesListPage(): JSX.Element {
             {BTN_EXPORTAR}
           </Button>
           {canCreate ? (
-            <Button icon="add" intent={Intent.PRIMARY} size="large" onClick={() => navigate(NEW_PATH)}>
+            <Button icon="add" intent={Intent.PRIMARY} size="large" onClick={() => navigate(paths.nuevaCaptacion)}>
               {BTN_NUEVA}
             </Button>
           ) : null}
@@ -143,7 +140,7 @@ export default function CaptacionesListPage(): JSX.Element {
           title={canCreate ? VACIO : SIN_ASIGNADOS}
           action={
             canCreate ? (
-              <Button intent={Intent.PRIMARY} icon="add" size="large" onClick={() => navigate(NEW_PATH)}>
+              <Button intent={Intent.PRIMARY} icon="add" size="large" onClick={() => navigate(paths.nuevaCaptacion)}>
                 {BTN_CREAR}
               </Button>
             ) : undefined
@@ -201,7 +198,7 @@ export default function CaptacionesListPage(): JSX.Element {
                     <td>{row.fecha}</td>
                     <td>
                       <div className="cap-row-actions">
-                        <Button variant="minimal" icon="eye-open" aria-label={ACCION_VER} title={ACCION_VER} onClick={() => navigate(detailPath(row.id))} />
+                        <Button variant="minimal" icon="eye-open" aria-label={ACCION_VER} title={ACCION_VER} onClick={() => navigate(paths.captacion(row.id))} />
                         <Button
                           variant="minimal"
                           icon="download"
@@ -211,7 +208,7 @@ export default function CaptacionesListPage(): JSX.Element {
                           onClick={() => void downloadPdf(doc)}
                         />
                         {canEdit ? (
-                          <Button variant="minimal" icon="edit" aria-label={ACCION_EDITAR} title={ACCION_EDITAR} onClick={() => navigate(editPath(row.id))} />
+                          <Button variant="minimal" icon="edit" aria-label={ACCION_EDITAR} title={ACCION_EDITAR} onClick={() => navigate(paths.editarCaptacion(row.id))} />
                         ) : null}
                         {canDelete ? (
                           <Button

@@ -4,6 +4,7 @@ import { useMemo, useState, type JSX } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { captacionWarnings, formToDoc, lastUpdate, NUNCA_EDITADO, type Captacion } from '../../../../couch-design/captacion';
 import { formatDateTime } from '../../../../couch-design/format';
+import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
 import { useAdviserName } from './adviser';
 import { ConflictNotice } from './ConflictNotice';
@@ -16,8 +17,6 @@ import { ClosableCallout, Loading, StatusTag } from './ui';
 import { captureDate } from './list/rows';
 import { statusChip } from '../../../../couch-design/captacion';
 import './captaciones.css';
-
-const LIST_PATH = '/dashboard/captaciones';
 
 function LastUpdateBanner({ doc }: { doc: Captacion }): JSX.Element {
   const last = lastUpdate(doc);
@@ -134,7 +133,7 @@ export default function DetalleCaptacionPage(): JSX.Element {
           <span className="cap-header__id">ID: {id}</span>
         </div>
         <div className="cap-header__actions">
-          <Button size="large" icon="arrow-left" onClick={() => navigate(LIST_PATH)}>
+          <Button size="large" icon="arrow-left" onClick={() => navigate(paths.captaciones)}>
             {BTN_VOLVER}
           </Button>
           {doc ? (
@@ -143,7 +142,7 @@ export default function DetalleCaptacionPage(): JSX.Element {
             </Button>
           ) : null}
           {doc && canEdit ? (
-            <Button size="large" icon="edit" intent={Intent.PRIMARY} onClick={() => navigate(`/dashboard/captaciones/editar/${encodeURIComponent(id)}`)}>
+            <Button size="large" icon="edit" intent={Intent.PRIMARY} onClick={() => navigate(paths.editarCaptacion(id))}>
               {BTN_EDITAR}
             </Button>
           ) : null}

@@ -4,7 +4,8 @@ import { useMemo, type JSX } from 'react';
 import { Navigate } from 'react-router-dom';
 import { emptyCaptacionForm } from '../../../../couch-design/captacion';
 import { useSession } from '../../lib/session';
-import { HOME_PATH, useCaptacionAccess } from './access';
+import { paths } from '../../lib/paths';
+import { useCaptacionAccess } from './access';
 import { createCaptacion } from './data/repository';
 import { CaptacionFormView } from './form/CaptacionFormView';
 import { NEW_DRAFT_KEY, useInitialDraft } from './form/drafts';
@@ -20,7 +21,7 @@ export default function NuevaCaptacionPage(): JSX.Element {
   const { loading, draft } = useInitialDraft(ready && canCreate ? NEW_DRAFT_KEY : null);
   const baseline = useMemo(() => emptyCaptacionForm(), []);
 
-  if (ready && !canCreate) return <Navigate to={HOME_PATH} replace />;
+  if (ready && !canCreate) return <Navigate to={paths.home} replace />;
   return (
     <div className="app-page cap-page">
       <header className="cap-header">

@@ -2,8 +2,6 @@
 import { canCreateCaptacion, canDeleteCaptacion, canEditCaptacion } from '../../../../couch-design/roles';
 import { useSession, type AuthUser } from '../../lib/session';
 
-export const HOME_PATH = '/dashboard/home';
-
 export interface CaptacionAccess {
   user: AuthUser | null;
   canCreate: boolean;

@@ -7,6 +7,7 @@ import type { JSX } from 'react';
 import { Navigate } from 'react-router-dom';
 import { formatMoney } from '../../../../couch-design/format';
 import { isAdmin } from '../../../../couch-design/roles';
+import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { BarChart, LineChart } from './charts';
 import {
@@ -136,7 +137,7 @@ function OrdersOverview(): JSX.Element {
 
 export default function HomePage(): JSX.Element {
   const { user } = useSession();
-  if (!isAdmin(user?.role)) return <Navigate to="/dashboard/profile" replace />;
+  if (!isAdmin(user?.role)) return <Navigate to={paths.profile} replace />;
   return (
     <div className="app-page demo-dashboard">
       <div className="demo-dashboard__heading">

@@ -19,6 +19,7 @@ import {
   type CaptacionForm,
   type ErrorSection,
 } from '../../../../../couch-design/captacion';
+import { paths } from '../../../lib/paths';
 import { BORRADOR_GUARDADO, BORRADOR_RECUPERADO, BTN_CANCELAR, GUARDANDO, REQUIRED_NOTE } from '../texts';
 import { ClosableCallout, errorLines } from '../ui';
 import { useDraftAutosave } from './drafts';
@@ -35,7 +36,6 @@ import { PropietarioTab } from './tabs/PropietarioTab';
 import { ReferenciasTab } from './tabs/ReferenciasTab';
 import { VentaTab } from './tabs/VentaTab';
 
-export const LIST_PATH = '/dashboard/captaciones';
 export const REDIRECT_DELAY_MS = 2000;
 export const SUMMARY_HIDE_MS = 5000;
 
@@ -133,7 +133,7 @@ function FormBody(props: CaptacionFormViewProps): JSX.Element {
       await draft.discard();
       setSaved(true);
       setSuccess(successText);
-      later(() => navigate(LIST_PATH), REDIRECT_DELAY_MS);
+      later(() => navigate(paths.captaciones), REDIRECT_DELAY_MS);
     } catch (err) {
       console.error('No se pudo guardar la captación.', err);
       setFailure(errorLines(err, errorFallback));
@@ -145,11 +145,11 @@ function FormBody(props: CaptacionFormViewProps): JSX.Element {
   const cancel = async () => {
     if (!unsaved) {
       await draft.discard();
-      navigate(LIST_PATH);
+      navigate(paths.captaciones);
       return;
     }
     discardIntent.current = true;
-    navigate(LIST_PATH);
+    navigate(paths.captaciones);
   };
 
   const ui: FormUi = { showAllErrors: attempted, warnings, issues, disabled: saving || saved };
