@@ -4,6 +4,8 @@
  */
 export { captacionPdf, captacionPdfFileName, CAPTACION_PDF_TITLE } from './captacion';
 export type { CaptacionPdfOptions } from './captacion';
+export { nominaPdf, nominaPdfFileName, NOMINA_PDF_TITLE, NOMINA_PDF_EMPRESA } from './nomina';
+export type { NominaPdfOptions } from './nomina';
 export {
   loadPdfKit,
   sectionTable,
