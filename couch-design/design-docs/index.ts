@@ -13,7 +13,8 @@ export const DOC_TYPES: Record<DatabaseName, readonly string[]> = {
   nominas: ['nomina'],
   usuarios: ['usuario'],
   empleados: ['empleado'],
-  sesiones: ['sesion'],
+  // Sign-in attempt counters live beside the sessions so every gateway on the store shares them.
+  sesiones: ['sesion', 'intentos_inicio'],
 };
 
 /** Same shape as the Store port's MangoIndex (couch-design may not import the gateway). */

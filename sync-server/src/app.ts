@@ -3,6 +3,8 @@ import session from 'express-session';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createPassport } from './auth/passport';
+import { StoreAttemptCounters } from './auth/attempt-counters';
+import { DEFAULT_SIGNIN_LIMITS, SigninLimiter } from './auth/rate-limit';
 import { authRoutes, SESSION_COOKIE } from './auth/routes';
 import { captacionesRoutes } from './captaciones/routes';
 import { sessionSecret } from './auth/secret';
@@ -59,7 +61,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
 
   const api = express.Router();
   api.use(jsonBody({ limit: '1mb', otherBodies: apiOtherBodies }));
-  api.use(authRoutes(pp));
+  api.use(authRoutes(pp, new SigninLimiter(new StoreAttemptCounters(sesiones, DEFAULT_SIGNIN_LIMITS.windowMs))));
   for (const mount of apiFeatures) api.use(mount(context));
   api.use((_req, _res, next) => next(new HttpError(404, 'Recurso no encontrado.')));
   app.use('/api', api);

@@ -1,48 +1,118 @@
+import type { SharedCounters } from './attempt-counters';
+
 /**
- * Sign-in attempts limited per address and per address+e-mail, in this process's memory.
- * Behind a load balancer each gateway counts on its own, which still bounds guessing.
+ * Sign-in attempts limited per address, per address+account and per account across addresses
+ * (a guesser spread over many addresses), in fixed windows. An attempt is counted before the
+ * password is hashed, in two steps:
+ *  1. `reserve`, synchronous: this gateway's own view (counts it confirmed plus attempts still in
+ *     flight) refuses at once, so a burst of parallel guesses cannot all pass before one is counted;
+ *  2. `confirm`: the count shared through the store (every gateway on the same CouchDB) is raised,
+ *     and the attempt refused if another gateway already used up the window.
+ * A window is short (15 minutes), so a person locked out by someone else's guesses can try again soon.
  */
+export interface SigninLimits {
+  windowMs: number;
+  perAddressAndAccount: number;
+  perAccount: number;
+  perAddress: number;
+}
+
+export const DEFAULT_SIGNIN_LIMITS: SigninLimits = {
+  windowMs: 15 * 60 * 1000,
+  perAddressAndAccount: 5,
+  perAccount: 10,
+  // Offices and mobile carriers put many people behind one address.
+  perAddress: 30,
+};
+
 export interface LimitVerdict { blocked: boolean; retryAfterSec: number }
 
-interface Bucket { failures: number; resetAt: number }
+interface CountedKey { key: string; max: number; account: boolean }
+
+/** An attempt this gateway let through `reserve`, to be confirmed and then ended by success or failure. */
+export interface Attempt { keys: CountedKey[]; windowStart: number }
+
+interface LocalCount { windowStart: number; confirmed: number; inFlight: number }
 
 export class SigninLimiter {
-  private buckets = new Map<string, Bucket>();
+  private local = new Map<string, LocalCount>();
 
-  constructor(
-    private readonly windowMs = 15 * 60 * 1000,
-    private readonly maxPerAccount = 5,
-    private readonly maxPerAddress = 30,
-  ) {}
+  constructor(private readonly shared: SharedCounters, private readonly limits: SigninLimits = DEFAULT_SIGNIN_LIMITS) {}
 
-  private keys(ip: string, email: string): Array<[string, number]> {
-    return [[`a:${ip}|${email.trim().toLowerCase()}`, this.maxPerAccount], [`i:${ip}`, this.maxPerAddress]];
+  private keysOf(ip: string, email: string): CountedKey[] {
+    const account = email.trim().toLowerCase();
+    return [
+      { key: `ip-cuenta:${ip}|${account}`, max: this.limits.perAddressAndAccount, account: true },
+      { key: `cuenta:${account}`, max: this.limits.perAccount, account: true },
+      { key: `ip:${ip}`, max: this.limits.perAddress, account: false },
+    ];
   }
 
-  check(ip: string, email: string, now = Date.now()): LimitVerdict {
-    let retry = 0;
-    for (const [key, max] of this.keys(ip, email)) {
-      const b = this.buckets.get(key);
-      if (b && b.resetAt > now && b.failures >= max) retry = Math.max(retry, Math.ceil((b.resetAt - now) / 1000));
+  private windowOf(now: number): number {
+    return Math.floor(now / this.limits.windowMs) * this.limits.windowMs;
+  }
+
+  private retryAfterSec(windowStart: number, now: number): number {
+    return Math.max(1, Math.ceil((windowStart + this.limits.windowMs - now) / 1000));
+  }
+
+  private count(key: string, windowStart: number): LocalCount {
+    let c = this.local.get(key);
+    if (!c || c.windowStart !== windowStart) {
+      c = { windowStart, confirmed: 0, inFlight: 0 };
+      this.local.set(key, c);
+      if (this.local.size > 50_000) this.sweep(windowStart);
     }
-    return { blocked: retry > 0, retryAfterSec: retry };
+    return c;
   }
 
-  fail(ip: string, email: string, now = Date.now()): void {
-    for (const [key] of this.keys(ip, email)) {
-      const b = this.buckets.get(key);
-      if (!b || b.resetAt <= now) this.buckets.set(key, { failures: 1, resetAt: now + this.windowMs });
-      else b.failures++;
+  /** Synchronous on purpose: no await may separate the check from the count. */
+  reserve(ip: string, email: string, now = Date.now()): { blocked: true; retryAfterSec: number } | { blocked: false; attempt: Attempt } {
+    const windowStart = this.windowOf(now);
+    const keys = this.keysOf(ip, email);
+    const counts = keys.map((k) => this.count(k.key, windowStart));
+    if (keys.some((k, i) => counts[i].confirmed + counts[i].inFlight >= k.max)) {
+      return { blocked: true, retryAfterSec: this.retryAfterSec(windowStart, now) };
     }
-    if (this.buckets.size > 50_000) this.sweep(now);
+    for (const c of counts) c.inFlight++;
+    return { blocked: false, attempt: { keys, windowStart } };
   }
 
-  succeed(ip: string, email: string): void {
-    this.buckets.delete(this.keys(ip, email)[0][0]);
+  /** Counts the attempt in the shared store; blocked when the window is used up across gateways. */
+  async confirm(attempt: Attempt, now = Date.now()): Promise<LimitVerdict> {
+    const totals = await Promise.all(
+      attempt.keys.map((k) => this.shared.add(k.key, attempt.windowStart, 1).catch(() => Number.POSITIVE_INFINITY)),
+    );
+    let blocked = false;
+    attempt.keys.forEach((k, i) => {
+      const c = this.local.get(k.key);
+      if (c && c.windowStart === attempt.windowStart) {
+        c.inFlight = Math.max(0, c.inFlight - 1);
+        // The store's total includes this attempt and every gateway's; it only ever raises the local view.
+        c.confirmed = Number.isFinite(totals[i]) ? Math.max(c.confirmed, totals[i]) : c.confirmed + 1;
+      }
+      if (totals[i] > k.max) blocked = true;
+    });
+    return { blocked, retryAfterSec: blocked ? this.retryAfterSec(attempt.windowStart, now) : 0 };
   }
 
-  private sweep(now: number): void {
-    for (const [k, b] of this.buckets) if (b.resetAt <= now) this.buckets.delete(k);
+  /** The right password: the account's counts start over and the address gets its attempt back. */
+  async succeeded(attempt: Attempt): Promise<void> {
+    await Promise.all(
+      attempt.keys.map((k) => {
+        const c = this.local.get(k.key);
+        if (k.account) {
+          if (c && c.windowStart === attempt.windowStart) c.confirmed = 0;
+          return this.shared.reset(k.key, attempt.windowStart);
+        }
+        if (c && c.windowStart === attempt.windowStart) c.confirmed = Math.max(0, c.confirmed - 1);
+        return this.shared.add(k.key, attempt.windowStart, -1);
+      }),
+    );
+  }
+
+  private sweep(windowStart: number): void {
+    for (const [k, c] of this.local) if (c.windowStart !== windowStart) this.local.delete(k);
   }
 }
 

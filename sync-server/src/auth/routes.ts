@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type passport from 'passport';
 import { SIGNIN_FAILED, signinSchema } from '../../../couch-design/usuario';
 import { HttpError } from '../http/errors';
@@ -10,30 +10,35 @@ const answerUser = (u: AuthUser) => ({ id: u.id, role: u.role, empleado_id: u.em
 
 const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'desconocida';
 
-export function authRoutes(pp: passport.PassportStatic, limiter = new SigninLimiter()): Router {
+function tooMany(res: Response, retryAfterSec: number): HttpError {
+  res.setHeader('Retry-After', String(retryAfterSec));
+  return new HttpError(429, tooManyMessage(retryAfterSec));
+}
+
+export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter): Router {
   const r = Router();
 
   r.post('/signin', async (req, res, next) => {
     const body = await validateBody(signinSchema, req.body);
-    const ip = clientIp(req);
-    const verdict = limiter.check(ip, body.email);
-    if (verdict.blocked) {
-      res.setHeader('Retry-After', String(verdict.retryAfterSec));
-      throw new HttpError(429, tooManyMessage(verdict.retryAfterSec));
-    }
+    // Counted before the password is hashed: parallel guesses are refused, not answered 401.
+    const reserved = limiter.reserve(clientIp(req), body.email);
+    if (reserved.blocked) throw tooMany(res, reserved.retryAfterSec);
+    const verdict = await limiter.confirm(reserved.attempt);
+    if (verdict.blocked) throw tooMany(res, verdict.retryAfterSec);
     req.body = body;
     pp.authenticate('local', { session: true }, (err: unknown, user: AuthUser | false) => {
       if (err) return next(err);
-      if (!user) {
-        limiter.fail(ip, body.email);
-        return next(new HttpError(401, SIGNIN_FAILED));
-      }
-      limiter.succeed(ip, body.email);
-      // req.login regenerates the session id (passport >= 0.6), closing session fixation.
-      req.login(user, (loginErr) => {
-        if (loginErr) return next(loginErr);
-        res.json({ success: true, user: answerUser(user) });
-      });
+      if (!user) return next(new HttpError(401, SIGNIN_FAILED));
+      limiter
+        .succeeded(reserved.attempt)
+        .catch((e: unknown) => console.error('No se pudieron reiniciar los intentos de inicio de sesión', e))
+        .then(() => {
+          // req.login regenerates the session id (passport >= 0.6), closing session fixation.
+          req.login(user, (loginErr) => {
+            if (loginErr) return next(loginErr);
+            res.json({ success: true, user: answerUser(user) });
+          });
+        });
     })(req, res, next);
   });
 

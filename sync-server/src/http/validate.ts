@@ -1,11 +1,38 @@
-import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
+import { ValidationError, type AnyObjectSchema, type InferType, type Schema } from 'yup';
 import { HttpError } from './errors';
 
 export interface FieldError { param: string; msg: string }
 
+export const NOT_AN_OBJECT = 'El cuerpo de la petición debe ser un objeto JSON.';
+export const INVALID_DATA = 'Datos no válidos.';
+
 export function toFieldErrors(e: ValidationError): FieldError[] {
   const inner = e.inner.length ? e.inner : [e];
   return inner.map((x) => ({ param: x.path ?? '', msg: x.errors[0] ?? x.message }));
+}
+
+const SCALAR_TEXT: Record<string, string> = { string: 'texto', number: 'un número', boolean: 'sí o no', date: 'una fecha' };
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Objects and arrays sent where the schema wants text, a number, a flag or a date. yup would turn
+ * them into '[object Object]' or fail inside a transform with a TypeError: both refused up front.
+ */
+function misplacedStructures(schema: Schema, value: unknown, path: string, out: FieldError[]): void {
+  if (value === null || typeof value !== 'object' || typeof (schema as { type?: unknown }).type !== 'string') return;
+  if (schema.type === 'object') {
+    if (!isPlainObject(value)) return;
+    const fields = (schema as unknown as AnyObjectSchema).fields as Record<string, Schema>;
+    for (const [key, field] of Object.entries(fields)) {
+      if (Object.hasOwn(value, key)) misplacedStructures(field, value[key], path ? `${path}.${key}` : key, out);
+    }
+  } else if (schema.type === 'array') {
+    const inner = (schema as unknown as { innerType?: Schema }).innerType;
+    if (inner && Array.isArray(value)) value.forEach((item, i) => misplacedStructures(inner, item, `${path}[${i}]`, out));
+  } else if (Object.hasOwn(SCALAR_TEXT, schema.type) && !(value instanceof Date)) {
+    out.push({ param: path, msg: `El campo '${schema.spec.label ?? path}' debe ser ${SCALAR_TEXT[schema.type]}.` });
+  }
 }
 
 /**
@@ -13,16 +40,19 @@ export function toFieldErrors(e: ValidationError): FieldError[] {
  * message as `mensaje` and every failure as `errors: [{param, msg}]`.
  */
 export async function validateBody<S extends AnyObjectSchema>(schema: S, body: unknown): Promise<InferType<S>> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new HttpError(400, 'El cuerpo de la petición debe ser un objeto JSON.');
-  }
+  if (!isPlainObject(body)) throw new HttpError(400, NOT_AN_OBJECT);
+  const misplaced: FieldError[] = [];
+  misplacedStructures(schema, body, '', misplaced);
+  if (misplaced.length) throw new HttpError(400, misplaced[0].msg, { errors: misplaced });
   try {
     return await schema.validate(body, { abortEarly: false, stripUnknown: true });
   } catch (e) {
     if (e instanceof ValidationError) {
       const errors = toFieldErrors(e);
-      throw new HttpError(400, errors[0]?.msg ?? 'Datos no válidos.', { errors });
+      throw new HttpError(400, errors[0]?.msg ?? INVALID_DATA, { errors });
     }
+    // A transform that met a value of a shape it did not expect: the client's input, not a server fault.
+    if (e instanceof TypeError) throw new HttpError(400, INVALID_DATA);
     throw e;
   }
 }
