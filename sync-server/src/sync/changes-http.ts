@@ -10,6 +10,7 @@ import { scopedChanges, type ChangesRequest } from './changes';
 import { parseClientFilter } from './client-filter';
 import { badRequest, boolParam, intParam, MSG, stringParam } from './couch-http';
 import type { SyncedDb } from './databases';
+import { MAX_CHANGES_ROWS } from './limits';
 
 /** Longest a longpoll is held open; the client simply asks again. */
 export const MAX_WAIT_MS = 60_000;
@@ -38,7 +39,9 @@ function readParams(req: Request): Params {
 
   return {
     since,
-    limit: limit === undefined ? undefined : Math.max(1, limit),
+    // Without a limit a whole database could be one answer. PouchDB always pages with `since`
+    // and reads a short page as "ask again", so a capped page changes nothing for it.
+    limit: Math.min(MAX_CHANGES_ROWS, Math.max(1, limit ?? MAX_CHANGES_ROWS)),
     includeDocs: boolParam(q, 'include_docs'),
     style,
     longpoll: feed === 'longpoll',

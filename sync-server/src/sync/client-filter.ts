@@ -11,7 +11,9 @@
  */
 import { createRequire } from 'node:module';
 import type { Request } from 'express';
-import { badRequest, bodyObject, isPlainObject, jsonParam, MSG, stringArray, stringParam } from './couch-http';
+import { exceedsJsonDepth } from '../http/json-body';
+import { badRequest, bodyObject, isPlainObject, jsonParam, jsonText, MSG, stringArray, stringParam } from './couch-http';
+import { MAX_IDS_PER_REQUEST, MAX_SELECTOR_BYTES, MAX_SELECTOR_DEPTH } from './limits';
 
 interface SelectorCore {
   massageSelector(selector: object): object;
@@ -36,18 +38,22 @@ export function parseClientFilter(req: Request): ClientFilter {
 
   if (filter !== undefined && filter !== '_doc_ids' && filter !== '_selector') throw badRequest(MSG.badFilter);
 
-  const docIdsRaw = body.doc_ids ?? jsonParam(req.query, 'doc_ids');
+  const docIdsRaw = body.doc_ids ?? jsonParam(req.query, 'doc_ids', 1);
   if (filter === '_doc_ids' || docIdsRaw !== undefined) {
     if (docIdsRaw === undefined) throw badRequest(MSG.badParam('doc_ids'));
-    out.docIds = new Set(stringArray(docIdsRaw, 'doc_ids'));
+    out.docIds = new Set(stringArray(docIdsRaw, 'doc_ids', MAX_IDS_PER_REQUEST));
   }
 
-  const selector = body.selector ?? jsonParam(req.query, 'selector');
+  const selector = body.selector ?? jsonParam(req.query, 'selector', MAX_SELECTOR_DEPTH);
   if (filter === '_selector' || selector !== undefined) {
     if (!isPlainObject(selector)) throw badRequest(MSG.badSelector);
+    // The matcher walks the selector recursively for every row: its size and depth are bounded
+    // first (a body may nest deeper than a query string can).
+    const text = jsonText(selector);
+    if (text === undefined || text.length > MAX_SELECTOR_BYTES || exceedsJsonDepth(text, MAX_SELECTOR_DEPTH)) throw badRequest(MSG.selectorTooLarge);
     // A client's regular expression would run on the gateway's event loop: one catastrophic
     // pattern stalls every session, so this endpoint does not offer $regex.
-    if (JSON.stringify(selector).includes('"$regex"')) throw badRequest(MSG.badSelector);
+    if (text.includes('"$regex"')) throw badRequest(MSG.badSelector);
     try {
       out.selector = selectorCore.massageSelector(selector);
       // Runs the matcher once so an unknown operator fails here, as a 400, not per row.

@@ -4,6 +4,7 @@
  */
 import type { Request } from 'express';
 import { HttpError } from '../http/errors';
+import { exceedsJsonDepth } from '../http/json-body';
 
 export const MSG = {
   notSignedIn: 'Debe iniciar sesión para sincronizar.',
@@ -15,11 +16,18 @@ export const MSG = {
   badFilter: 'Filtro no permitido: use doc_ids o un selector.',
   badSelector: 'El selector no es válido.',
   badFeed: "Solo se admiten los modos 'normal' y 'longpoll'.",
+  tooMany: (name: string, max: number) => `Demasiados elementos en '${name}': como máximo ${max} por petición.`,
+  tooDeep: (name: string) => `El parámetro '${name}' tiene demasiados niveles de anidación.`,
+  selectorTooLarge: 'El selector es demasiado grande o tiene demasiados niveles de anidación.',
+  localTooLarge: (maxKb: number) => `El punto de control es demasiado grande: como máximo ${maxKb} KB.`,
+  localBusy: 'Otro dispositivo está guardando sus puntos de control; intente de nuevo.',
+  tooManyLocal: (max: number) => `Se alcanzó el máximo de ${max} puntos de control de sincronización en esta base de datos; cierre la sesión en los dispositivos que ya no use.`,
 } as const;
 
 export const badRequest = (reason: string): HttpError => new HttpError(400, reason);
 export const forbidden = (reason: string = MSG.forbiddenPath): HttpError => new HttpError(403, reason);
 export const notFound = (reason: string = MSG.missing): HttpError => new HttpError(404, reason);
+export const tooLarge = (reason: string): HttpError => new HttpError(413, reason);
 
 type Query = Request['query'];
 
@@ -49,10 +57,14 @@ export function stringParam(query: Query, name: string): string | undefined {
   return one(query, name);
 }
 
-/** A parameter CouchDB carries as JSON in the query string (`open_revs`, `doc_ids`). */
-export function jsonParam(query: Query, name: string): unknown {
+/**
+ * A parameter CouchDB carries as JSON in the query string (`open_revs`, `doc_ids`, `selector`),
+ * refused unparsed when it nests deeper than `maxDepth`.
+ */
+export function jsonParam(query: Query, name: string, maxDepth: number): unknown {
   const v = one(query, name);
   if (v === undefined) return undefined;
+  if (exceedsJsonDepth(v, maxDepth)) throw badRequest(MSG.tooDeep(name));
   try {
     return JSON.parse(v);
   } catch {
@@ -71,9 +83,21 @@ export function bodyObject(req: Request): Record<string, unknown> {
   return body;
 }
 
-export function stringArray(v: unknown, what: string, max = 100_000): string[] {
-  if (!Array.isArray(v) || v.length > max || !v.every((x) => typeof x === 'string')) throw badRequest(MSG.badParam(what));
+/** A list of strings: 400 when it is anything else, 413 when it holds more than `max`. */
+export function stringArray(v: unknown, what: string, max: number): string[] {
+  if (!Array.isArray(v)) throw badRequest(MSG.badParam(what));
+  if (v.length > max) throw tooLarge(MSG.tooMany(what, max));
+  if (!v.every((x) => typeof x === 'string')) throw badRequest(MSG.badParam(what));
   return v as string[];
+}
+
+/** JSON text of a parsed value, or `undefined` when it nests too deep for a recursive stringify. */
+export function jsonText(v: unknown): string | undefined {
+  try {
+    return JSON.stringify(v);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Revision ids as CouchDB writes them: `<generation>-<hash>`. */

@@ -1,29 +1,38 @@
 /**
- * Document reads of the replication protocol, scoped: `_bulk_get`, GET with `open_revs`, and
- * `_revs_diff`. A revision is readable when it is in the person's scope itself, or when the
- * document's current winner is (a conflicting or older revision of a document they may read;
- * refusing it would leave PouchDB unable to finish the batch). Anything else answers exactly
- * like a document that does not exist.
+ * Document reads of the replication protocol, scoped: `_bulk_get`, GET with `rev` or `open_revs`,
+ * and `_revs_diff`. Any revision of a document is readable when the document's current winner
+ * (a deletion's tombstone included: it keeps the owner fields) is in the person's scope, and no
+ * revision otherwise: a captación reassigned away takes its history with it. An id that is not
+ * readable is answered without asking the store, exactly as an id that never existed, so the
+ * answer tells nothing about what other people have.
+ *
+ * Ids go to the store in chunks with a turn of the event loop between them (chunks.ts).
  */
 import type { AuthUser } from '../auth/session-user';
 import type { BulkGetRequest, BulkGetResult, OpenRevResult, StoreDb, StoreDoc } from '../store/port';
 import { isNotFound } from '../store/port';
+import { inChunks } from './chunks';
 import { notFound } from './couch-http';
 import { forDevice, isSpecialId, type SyncedDb } from './databases';
-import { winners } from './repository';
+import { currentWinners } from './repository';
 
 type BulkGetEntry = BulkGetResult['results'][number]['docs'][number];
+export type RevsDiff = Map<string, { missing: string[]; possible_ancestors?: string[] }>;
 
+/** What CouchDB answers in `_bulk_get` for an id (or revision) it does not have. */
 const missing = (id: string, rev: string | undefined): BulkGetEntry => ({
   error: { id, rev: rev ?? 'undefined', error: 'not_found', reason: 'missing' },
 });
 
-/** Ids whose winner is in scope, among those given. */
-async function idsWithVisibleWinner(db: StoreDb, def: SyncedDb, user: AuthUser, ids: string[]): Promise<Set<string>> {
-  const visible = new Set<string>();
-  if (ids.length === 0) return visible;
-  for (const [id, doc] of await winners(db, ids)) if (doc && def.inScope(user, doc)) visible.add(id);
-  return visible;
+/** The ids, among those given, whose documents this person may read. */
+async function readableIds(db: StoreDb, def: SyncedDb, user: AuthUser, ids: string[]): Promise<Set<string>> {
+  const candidates = [...new Set(ids)].filter((id) => !isSpecialId(id));
+  if (def.wholeDatabase(user)) return new Set(candidates);
+  const readable = await inChunks(candidates, async (part) => {
+    const won = await currentWinners(db, part);
+    return part.filter((id) => def.inScope(user, won.get(id)));
+  });
+  return new Set(readable);
 }
 
 export interface ReadOptions {
@@ -32,34 +41,36 @@ export interface ReadOptions {
   attachments: boolean;
 }
 
-export async function scopedBulkGet(db: StoreDb, def: SyncedDb, user: AuthUser, reqs: BulkGetRequest[], opts: ReadOptions): Promise<BulkGetResult> {
-  const asked: number[] = [];
-  reqs.forEach((r, i) => {
-    if (!isSpecialId(r.id)) asked.push(i);
-  });
-  const fetched = asked.length ? (await db.bulkGet(asked.map((i) => reqs[i]), opts)).results : [];
-  // The store answers in request order, one result per request.
-  const byIndex = new Map<number, BulkGetEntry[]>();
-  asked.forEach((reqIndex, k) => byIndex.set(reqIndex, fetched[k]?.docs ?? [missing(reqs[reqIndex].id, reqs[reqIndex].rev)]));
-
-  const doubtful = new Set<string>();
-  for (const docs of byIndex.values()) {
-    for (const e of docs) if ('ok' in e && !def.inScope(user, e.ok)) doubtful.add(e.ok._id);
+/**
+ * Request indexes grouped so that no id repeats within a group: PouchDB's `_bulk_get` merges the
+ * requests of one id, and only then does the store answer one result per request, in order.
+ */
+function withoutRepeats(indexes: number[], reqs: BulkGetRequest[]): number[][] {
+  const rounds: number[][] = [];
+  const seen = new Map<string, number>();
+  for (const i of indexes) {
+    const round = seen.get(reqs[i].id) ?? 0;
+    seen.set(reqs[i].id, round + 1);
+    (rounds[round] ??= []).push(i);
   }
-  const winnerVisible = await idsWithVisibleWinner(db, def, user, [...doubtful]);
+  return rounds;
+}
 
+export async function scopedBulkGet(db: StoreDb, def: SyncedDb, user: AuthUser, reqs: BulkGetRequest[], opts: ReadOptions): Promise<BulkGetResult> {
+  const readable = await readableIds(db, def, user, reqs.map((r) => r.id));
+  const asked = reqs.flatMap((r, i) => (readable.has(r.id) ? [i] : []));
+  const answers = new Map<number, BulkGetEntry[]>();
+  for (const round of withoutRepeats(asked, reqs)) {
+    await inChunks(round, async (part) => {
+      const { results } = await db.bulkGet(part.map((i) => reqs[i]), opts);
+      part.forEach((i, k) => answers.set(i, results[k]?.docs ?? [missing(reqs[i].id, reqs[i].rev)]));
+    });
+  }
   return {
-    results: reqs.map((r, i) => {
-      const docs = byIndex.get(i);
-      if (!docs) return { id: r.id, docs: [missing(r.id, r.rev)] };
-      return {
-        id: r.id,
-        docs: docs.map((e) => {
-          if (!('ok' in e)) return e;
-          return !def.inScope(user, e.ok) && !winnerVisible.has(e.ok._id) ? missing(r.id, e.ok._rev) : { ok: forDevice(e.ok) };
-        }),
-      };
-    }),
+    results: reqs.map((r, i) => ({
+      id: r.id,
+      docs: (answers.get(i) ?? [missing(r.id, r.rev)]).map((e) => ('ok' in e ? { ok: forDevice(e.ok) } : e)),
+    })),
   };
 }
 
@@ -70,15 +81,13 @@ export async function scopedGet(
   id: string,
   opts: ReadOptions & { rev?: string; conflicts: boolean },
 ): Promise<StoreDoc> {
-  let doc: StoreDoc;
+  if (!(await readableIds(db, def, user, [id])).has(id)) throw notFound();
   try {
-    doc = await db.get(id, { rev: opts.rev, revs: opts.revs, latest: opts.latest, conflicts: opts.conflicts, attachments: opts.attachments });
+    return forDevice(await db.get(id, { rev: opts.rev, revs: opts.revs, latest: opts.latest, conflicts: opts.conflicts, attachments: opts.attachments }));
   } catch (e) {
     if (isNotFound(e)) throw notFound();
     throw e;
   }
-  if (def.inScope(user, doc) || (await idsWithVisibleWinner(db, def, user, [id])).has(id)) return forDevice(doc);
-  throw notFound();
 }
 
 export async function scopedOpenRevs(
@@ -89,47 +98,39 @@ export async function scopedOpenRevs(
   openRevs: 'all' | string[],
   opts: ReadOptions,
 ): Promise<OpenRevResult[]> {
-  let entries: OpenRevResult[];
+  if (!(await readableIds(db, def, user, [id])).has(id)) {
+    if (openRevs === 'all') throw notFound();
+    return openRevs.map((rev) => ({ missing: rev }));
+  }
   try {
-    entries = await db.getOpenRevs(id, openRevs, opts);
+    return (await db.getOpenRevs(id, openRevs, opts)).map((e) => ('ok' in e ? { ok: forDevice(e.ok) } : e));
   } catch (e) {
     if (isNotFound(e)) throw notFound();
     throw e;
   }
-  const needWinner = entries.some((e) => 'ok' in e && !def.inScope(user, e.ok));
-  const winnerVisible = needWinner && (await idsWithVisibleWinner(db, def, user, [id])).has(id);
-  const visible = entries.map((e): OpenRevResult => {
-    if (!('ok' in e)) return e;
-    return !def.inScope(user, e.ok) && !winnerVisible ? { missing: e.ok._rev ?? '' } : { ok: forDevice(e.ok) };
-  });
-  if (openRevs === 'all' && !visible.some((e) => 'ok' in e)) throw notFound();
-  return visible;
 }
 
 /**
- * Revisions the server lacks. For ids outside the scope every revision is reported missing, as
- * if the document did not exist: the answer must not tell which foreign revisions are stored.
+ * Revisions the server lacks. For an id that is not readable every revision is reported
+ * missing, as for a document that does not exist.
  */
-export async function scopedRevsDiff(
-  db: StoreDb,
-  def: SyncedDb,
-  user: AuthUser,
-  revs: Record<string, string[]>,
-): Promise<Record<string, { missing: string[]; possible_ancestors?: string[] }>> {
-  const ids = Object.keys(revs);
-  const hidden = new Set(ids.filter(isSpecialId));
-  if (!def.wholeDatabase(user)) {
-    const lookup = ids.filter((id) => !hidden.has(id));
-    const won = await winners(db, lookup);
-    for (const id of lookup) {
-      const w = won.get(id);
-      // A deleted or unknown document reveals nothing: its revisions go to the store as they are.
-      if (w && !def.inScope(user, w)) hidden.add(id);
-    }
+export async function scopedRevsDiff(db: StoreDb, def: SyncedDb, user: AuthUser, revs: Map<string, string[]>): Promise<RevsDiff> {
+  const ids = [...revs.keys()];
+  const readable = await readableIds(db, def, user, ids);
+  const found: RevsDiff = new Map();
+  await inChunks(
+    ids.filter((id) => readable.has(id)),
+    async (part) => {
+      // Own properties only, whatever the ids are called (`constructor`, `toString`...).
+      const diff = await db.revsDiff(Object.fromEntries(part.map((id) => [id, revs.get(id) as string[]])));
+      for (const id of part) if (Object.hasOwn(diff, id)) found.set(id, diff[id]);
+    },
+  );
+  const out: RevsDiff = new Map();
+  for (const [id, asked] of revs) {
+    const known = found.get(id);
+    if (known) out.set(id, known);
+    else if (!readable.has(id) && asked.length) out.set(id, { missing: asked });
   }
-  const asked: Record<string, string[]> = {};
-  for (const id of ids) if (!hidden.has(id)) asked[id] = revs[id];
-  const diff = Object.keys(asked).length ? await db.revsDiff(asked) : {};
-  for (const id of hidden) if (revs[id].length) diff[id] = { missing: [...new Set(revs[id])] };
-  return diff;
+  return out;
 }

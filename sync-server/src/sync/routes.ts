@@ -22,8 +22,10 @@ import {
   notFound,
   stringArray,
   stringParam,
+  tooLarge,
 } from './couch-http';
 import { syncedDb, type SyncedDb } from './databases';
+import { MAX_IDS_PER_REQUEST, MAX_OPEN_REVS, MAX_REVS_PER_REQUEST } from './limits';
 import { getLocal, putLocal } from './local-docs';
 import { scopedBulkGet, scopedGet, scopedOpenRevs, scopedRevsDiff, type ReadOptions } from './reads';
 import { welcome } from './server-info';
@@ -49,15 +51,25 @@ function readOptions(req: Request): ReadOptions {
 
 function bulkGetRequests(body: Record<string, unknown>): BulkGetRequest[] {
   if (!Array.isArray(body.docs)) throw badRequest(MSG.badBody);
+  if (body.docs.length > MAX_IDS_PER_REQUEST) throw tooLarge(MSG.tooMany('docs', MAX_IDS_PER_REQUEST));
   return body.docs.map((d) => {
     if (!isPlainObject(d) || typeof d.id !== 'string' || (d.rev !== undefined && typeof d.rev !== 'string')) throw badRequest(MSG.badBody);
     return { id: d.id, ...(typeof d.rev === 'string' ? { rev: d.rev } : {}) };
   });
 }
 
-function revsDiffBody(body: Record<string, unknown>): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [id, revs] of Object.entries(body)) out[id] = stringArray(revs, '_revs_diff');
+/** `{id: [rev]}` as a Map: ids are the client's words (`__proto__`, `constructor`...), never object keys of ours. */
+function revsDiffBody(body: Record<string, unknown>): Map<string, string[]> {
+  const entries = Object.entries(body);
+  if (entries.length > MAX_IDS_PER_REQUEST) throw tooLarge(MSG.tooMany('_revs_diff', MAX_IDS_PER_REQUEST));
+  const out = new Map<string, string[]>();
+  let total = 0;
+  for (const [id, revs] of entries) {
+    const list = stringArray(revs, '_revs_diff', MAX_REVS_PER_REQUEST);
+    out.set(id, [...new Set(list)]);
+    total += list.length;
+    if (total > MAX_REVS_PER_REQUEST) throw tooLarge(MSG.tooMany('_revs_diff', MAX_REVS_PER_REQUEST));
+  }
   return out;
 }
 
@@ -65,7 +77,7 @@ function openRevsParam(req: Request): 'all' | string[] | undefined {
   const raw = stringParam(req.query, 'open_revs');
   if (raw === undefined) return undefined;
   if (raw === 'all') return 'all';
-  return stringArray(jsonParam(req.query, 'open_revs'), 'open_revs', 1000);
+  return stringArray(jsonParam(req.query, 'open_revs', 1), 'open_revs', MAX_OPEN_REVS);
 }
 
 export function syncRoutes(ctx: AppContext): Router {
@@ -134,7 +146,8 @@ export function syncRoutes(ctx: AppContext): Router {
       return;
     }
     if (first === '_revs_diff' && method === 'POST') {
-      res.json(await scopedRevsDiff(db, def, user, revsDiffBody(bodyObject(req))));
+      // fromEntries defines own properties, so even a `__proto__` id is answered as data.
+      res.json(Object.fromEntries(await scopedRevsDiff(db, def, user, revsDiffBody(bodyObject(req)))));
       return;
     }
     if (first === '_bulk_get' && method === 'POST') {

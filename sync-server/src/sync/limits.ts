@@ -1,0 +1,28 @@
+/**
+ * How much one replication request may ask for. PouchDB sends batches of `batch_size` documents
+ * (100 by default, 200 in the PWA, up to 500 in the benchmarks), plus one `_bulk_get` entry per
+ * conflicting leaf: the caps leave room for several times that and stop a client that asks for
+ * a whole database in one request, which would hold the gateway for everybody else.
+ */
+
+/** Ids per `_bulk_get`, `_revs_diff` and `doc_ids`. */
+export const MAX_IDS_PER_REQUEST = 2_000;
+/** Revisions in one `_revs_diff` (every id's list together). */
+export const MAX_REVS_PER_REQUEST = 10_000;
+/** Revisions in one `open_revs` list: a document with this many conflicts is already broken. */
+export const MAX_OPEN_REVS = 1_000;
+/** Rows of one `_changes` answer, whatever `limit` says: PouchDB pages on with `since`. */
+export const MAX_CHANGES_ROWS = 2_000;
+
+/** A client's `_changes` selector, as JSON text. Real ones are a few hundred bytes, a few levels. */
+export const MAX_SELECTOR_BYTES = 16 * 1024;
+export const MAX_SELECTOR_DEPTH = 16;
+
+/** A `_local` checkpoint: PouchDB's are a few hundred bytes (five history entries, three levels). */
+export const MAX_LOCAL_DOC_BYTES = 64 * 1024;
+export const MAX_LOCAL_DOC_DEPTH = 16;
+/** Checkpoints one person keeps per database: about three per device and scope change. */
+export const MAX_LOCAL_DOCS_PER_PERSON = 100;
+
+/** Ids handed to the store per call; the event loop gets a turn between calls. */
+export const STORE_CHUNK = 100;
