@@ -16,6 +16,9 @@ import type { AppContext } from './context';
 import { EmpleadosRepository } from './empleados/repository';
 import { errorHandler, HttpError } from './http/errors';
 import { jsonBody, type OtherBodyRoute } from './http/json-body';
+import { NominasRepository } from './nominas/repository';
+import { CREAR_NOMINA_FORM, nominasRoutes } from './nominas/routes';
+import { NominasService } from './nominas/service';
 import { noStore, sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security';
 import type { Store } from './store/port';
@@ -38,6 +41,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   const sesiones = await store.db('sesiones');
   const sessionStore = new StoreSessionStore(sesiones, config.sessionMaxAgeMs);
   const pp = createPassport(usuarios, sessionUsers);
+  const nominas = new NominasService(await NominasRepository.open(store));
 
   const app = express();
   app.disable('x-powered-by');
@@ -63,6 +67,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   api.use(jsonBody({ limit: '1mb', otherBodies: apiOtherBodies }));
   api.use(authRoutes(pp, new SigninLimiter(new StoreAttemptCounters(sesiones, DEFAULT_SIGNIN_LIMITS.windowMs))));
   for (const mount of apiFeatures) api.use(mount(context));
+  api.use(nominasRoutes({ service: nominas }));
   api.use((_req, _res, next) => next(new HttpError(404, 'Recurso no encontrado.')));
   app.use('/api', api);
 
@@ -81,7 +86,7 @@ type FeatureMount = (ctx: AppContext) => express.Router;
  * The only /api routes whose body is not JSON, as the specification lists them (forms such as
  * `POST /CrearNomina/{id}`, photo uploads as multipart): each named here explicitly, path relative to /api.
  */
-const apiOtherBodies: OtherBodyRoute[] = [];
+const apiOtherBodies: OtherBodyRoute[] = [CREAR_NOMINA_FORM];
 
 /** Feature routers mounted under /api (REST). */
 const apiFeatures: FeatureMount[] = [captacionesRoutes, usuariosRoutes];

@@ -1,0 +1,63 @@
+/** Store access for payroll: one payslip, one employee's payslips, and the employee a payslip names. */
+import { NOMINAS_BY_EMPLEADO_FECHA, nominasDeEmpleadoSelector } from '../../../couch-design/design-docs/index';
+import type { Nomina } from '../../../couch-design/nomina';
+import { isNotFound, type Store, type StoreDb, type StoreDoc, type WriteResult } from '../store/port';
+import type { EmpleadoNombre } from './policy';
+
+/**
+ * The most payslips read for one employee: two a month for four centuries. Lists filter and sort
+ * in memory with the shared rules (stored dates may be dd/mm/yyyy, which no index orders), so
+ * reads that mean "all" still pass a limit.
+ */
+export const MAX_NOMINAS_POR_EMPLEADO = 10_000;
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+export class NominasRepository {
+  private constructor(
+    private readonly db: StoreDb,
+    private readonly empleados: StoreDb,
+  ) {}
+
+  static async open(store: Store): Promise<NominasRepository> {
+    const [db, empleados] = await Promise.all([store.db('nominas'), store.db('empleados')]);
+    return new NominasRepository(db, empleados);
+  }
+
+  /** The current payslip, or null when missing, deleted or not a payslip. */
+  async get(id: string): Promise<Nomina | null> {
+    const doc = await readDoc(this.db, id);
+    return doc && doc.type === 'nomina' ? (doc as unknown as Nomina) : null;
+  }
+
+  /** Every payslip of one employee, in no particular order. */
+  async ofEmpleado(empleadoId: string): Promise<Nomina[]> {
+    const { docs } = await this.db.find({
+      selector: nominasDeEmpleadoSelector(empleadoId),
+      use_index: [NOMINAS_BY_EMPLEADO_FECHA.ddoc, NOMINAS_BY_EMPLEADO_FECHA.name],
+      limit: MAX_NOMINAS_POR_EMPLEADO,
+    });
+    return docs.filter((d) => d.type === 'nomina') as unknown as Nomina[];
+  }
+
+  /** The employee's name parts, or null when there is no such employee. Nothing else of the record leaves. */
+  async empleado(id: string): Promise<EmpleadoNombre | null> {
+    const doc = await readDoc(this.empleados, id);
+    if (!doc || doc.type !== 'empleado') return null;
+    return { _id: doc._id, prim_nom: text(doc.prim_nom), segun_nom: text(doc.segun_nom), apell_pa: text(doc.apell_pa), apell_ma: text(doc.apell_ma) };
+  }
+
+  put(doc: StoreDoc): Promise<WriteResult> {
+    return this.db.put(doc);
+  }
+}
+
+async function readDoc(db: StoreDb, id: string): Promise<StoreDoc | null> {
+  try {
+    const doc = await db.get(id);
+    return doc._deleted ? null : doc;
+  } catch (e) {
+    if (isNotFound(e)) return null;
+    throw e;
+  }
+}
