@@ -1,0 +1,259 @@
+/**
+ * One simulated tablet of a field agent: a real PouchDB database (memory adapter) replicating
+ * with `/db/captaciones` as the PWA's sync engine does (pwa/src/lib/sync/engine.ts): a live
+ * pull, a one-shot push after every local change (coalesced while one runs), failures retried
+ * with a jittered backoff, and a push that makes no progress cancelled and started again.
+ *
+ * The device keeps a ledger of what it wrote: per captación, the marker that names the logical
+ * record (in `captacion.observaciones`, a field the gateway keeps) and the content of its last
+ * edit, to be compared with the server at the end.
+ */
+import { randomUUID } from 'node:crypto';
+import { sampleCaptacion } from '../../couch-design/captacion/fixtures';
+import { localDb, PouchDB, sessionFetch, type ClientDb } from '../../sync-server/src/sync/test-client';
+
+/** What the device last wrote on one captación. */
+export interface LedgerEntry {
+  marker: string;
+  edits: number;
+  content: string;
+}
+
+export interface DeviceStats {
+  creations: number;
+  edits: number;
+  pushes: number;
+  pushFailures: number;
+  /** Pushes cancelled because they did not finish in time (a stalled push). */
+  pushStalls: number;
+  pullRestarts: number;
+  /** Revisions the gateway refused (`forbidden`): valid captaciones, so the target is 0. */
+  denied: number;
+  /** Answers 500 and above: each fails a whole push or pull. */
+  serverErrors: number;
+}
+
+interface Replication {
+  on(event: string, listener: (...args: any[]) => void): unknown;
+  cancel(): void;
+  then<R>(onFulfilled: (result: { status?: string; docs_written?: number }) => R, onRejected?: (err: unknown) => R): Promise<R>;
+}
+
+const BACKOFF = { minMs: 250, maxMs: 4_000 };
+const PUSH_TIMEOUT_MS = 20_000;
+const BATCH = 100;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const backoff = (attempt: number) => Math.round(Math.min(BACKOFF.maxMs, BACKOFF.minMs * 2 ** attempt) * (0.75 + Math.random() * 0.25));
+
+const NOMBRES = ['María', 'José', 'Guadalupe', 'Juan', 'Rosa', 'Luis', 'Ana', 'Carlos', 'Patricia', 'Jorge'];
+const COLONIAS = ['Roma Sur', 'Narvarte', 'Del Valle', 'Coyoacán', 'Polanco', 'Condesa', 'Tlalpan', 'Lindavista'];
+
+/** The fields every edit changes, as one comparable string. */
+export function contentOf(doc: Record<string, any>): string {
+  return JSON.stringify([doc.captacion?.observaciones ?? null, doc.datos_laborales?.ingresos_mensuales ?? null]);
+}
+
+export const markerOf = (doc: Record<string, any>): string | null => /\[marca ([0-9a-f-]+)\]/.exec(String(doc.captacion?.observaciones ?? ''))?.[1] ?? null;
+
+export class Device {
+  readonly local: ClientDb = localDb();
+  private readonly remote: ClientDb;
+  readonly ledger = new Map<string, LedgerEntry>();
+  readonly stats: DeviceStats = { creations: 0, edits: 0, pushes: 0, pushFailures: 0, pushStalls: 0, pullRestarts: 0, denied: 0, serverErrors: 0 };
+
+  private live = false;
+  private pull: Replication | null = null;
+  private pullAttempt = 0;
+  private pullTimer: ReturnType<typeof setTimeout> | null = null;
+  private pushRun: Promise<void> | null = null;
+  private pushAgain = false;
+  private pushAttempt = 0;
+  private pushTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    readonly index: number,
+    readonly userId: string,
+    baseUrl: string,
+    cookie: string,
+  ) {
+    // `skip_setup` as the PWA's openRemoteDb: the gateway never lets a client create a database.
+    const send = sessionFetch(cookie);
+    const fetch = async (url: string, opts?: Parameters<typeof send>[1]) => {
+      const res = (await send(url, opts)) as { status: number };
+      if (res.status >= 500) this.stats.serverErrors++;
+      return res;
+    };
+    this.remote = new PouchDB(`${baseUrl}/db/captaciones`, { skip_setup: true, fetch } as unknown as PouchDB.Configuration.RemoteDatabaseConfiguration);
+  }
+
+  // --- Writing ---------------------------------------------------------------------------
+
+  /** One change made by the person: a new captación now and then, else an edit of one of theirs. */
+  async write(): Promise<void> {
+    const ids = [...this.ledger.keys()];
+    if (ids.length < 2 || Math.random() < 0.3) await this.create();
+    else await this.edit(ids[Math.floor(Math.random() * ids.length)]);
+    this.requestPush();
+  }
+
+  private async create(): Promise<void> {
+    const k = this.ledger.size;
+    const marker = randomUUID();
+    const i = this.index * 1000 + k;
+    const doc = {
+      ...sampleCaptacion({
+        propietario: { nombre: `${NOMBRES[i % NOMBRES.length]} ${i} Hernández`, telefono: String(5500000000 + i) },
+        propiedad: { direccion: { numero: String(1 + (i % 900)), colonia: COLONIAS[i % COLONIAS.length] } },
+        captacion: { asesor: this.userId, fecha: new Date().toISOString() },
+      }),
+      _id: `cap-carga-${this.index}-${k}-${marker.slice(0, 8)}`,
+    };
+    const entry = this.edited(doc, marker, 0);
+    await this.local.put(doc as never);
+    this.ledger.set(doc._id, entry);
+    this.stats.creations++;
+  }
+
+  private async edit(id: string): Promise<void> {
+    const previous = this.ledger.get(id)!;
+    // A pull may write the same document meanwhile: edit its newest revision.
+    for (;;) {
+      const doc = (await this.local.get(id)) as Record<string, any>;
+      const entry = this.edited(doc, previous.marker, previous.edits + 1);
+      try {
+        await this.local.put(doc as never);
+        this.ledger.set(id, entry);
+        this.stats.edits++;
+        return;
+      } catch (e) {
+        if ((e as { status?: number }).status !== 409) throw e;
+      }
+    }
+  }
+
+  /** Applies edit number `n` to `doc` in place and answers the ledger entry it makes. */
+  private edited(doc: Record<string, any>, marker: string, n: number): LedgerEntry {
+    doc.captacion = { ...doc.captacion, observaciones: `Dispositivo ${this.index}, edición ${n}. [marca ${marker}]` };
+    doc.datos_laborales = { ...doc.datos_laborales, ingresos_mensuales: 20_000 + n * 10 + (this.index % 10) };
+    return { marker, edits: n, content: contentOf(doc) };
+  }
+
+  // --- Live sync (as the PWA) ------------------------------------------------------------
+
+  startLive(): void {
+    this.live = true;
+    this.startPull();
+    this.requestPush();
+  }
+
+  async stopLive(): Promise<void> {
+    this.live = false;
+    if (this.pullTimer) clearTimeout(this.pullTimer);
+    if (this.pushTimer) clearTimeout(this.pushTimer);
+    this.pullTimer = this.pushTimer = null;
+    const pull = this.pull;
+    this.pull = null;
+    pull?.cancel();
+    await Promise.all([pull?.then(() => undefined, () => undefined), this.pushRun?.catch(() => undefined)]);
+  }
+
+  private startPull(): void {
+    if (!this.live) return;
+    const pull = this.local.replicate.from(this.remote, { live: true, retry: false, batch_size: BATCH }) as unknown as Replication;
+    this.pull = pull;
+    pull.on('paused', (err?: unknown) => {
+      if (!err) this.pullAttempt = 0;
+    });
+    const restart = () => {
+      if (this.pull !== pull || !this.live) return;
+      this.pull = null;
+      this.stats.pullRestarts++;
+      this.pullTimer = setTimeout(() => this.startPull(), backoff(this.pullAttempt++));
+    };
+    pull.on('error', restart);
+    // A live replication that completes without being cancelled has stopped: start it again.
+    pull.then(restart, restart);
+  }
+
+  private requestPush(): void {
+    if (!this.live) return;
+    if (this.pushRun) {
+      this.pushAgain = true;
+      return;
+    }
+    this.pushRun = (async () => {
+      do {
+        this.pushAgain = false;
+        await this.pushOnce();
+      } while (this.pushAgain && this.live);
+    })()
+      .then(
+        () => {
+          this.pushAttempt = 0;
+        },
+        () => {
+          this.stats.pushFailures++;
+          // What did not go up stays pending: try again later, as the PWA's retry does.
+          if (this.live) this.pushTimer = setTimeout(() => this.requestPush(), backoff(this.pushAttempt++));
+        },
+      )
+      .finally(() => {
+        this.pushRun = null;
+      });
+  }
+
+  /** One push to completion; throws what it failed with. Answers how many revisions it wrote. */
+  async pushOnce(timeoutMs = PUSH_TIMEOUT_MS): Promise<number> {
+    this.stats.pushes++;
+    const rep = this.local.replicate.to(this.remote, { batch_size: BATCH, retry: false }) as unknown as Replication;
+    rep.on('denied', () => this.stats.denied++);
+    let stalled = false;
+    const timer = setTimeout(() => {
+      stalled = true;
+      rep.cancel();
+    }, timeoutMs);
+    try {
+      const result = await rep.then((r) => r);
+      if (stalled) {
+        this.stats.pushStalls++;
+        throw new Error('El envío no avanzó a tiempo.');
+      }
+      return result.docs_written ?? 0;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async pullOnce(): Promise<number> {
+    const result = await (this.local.replicate.from(this.remote, { batch_size: BATCH, retry: false }) as unknown as Replication).then((r) => r);
+    return result.docs_written ?? 0;
+  }
+
+  // --- End of the run --------------------------------------------------------------------
+
+  /**
+   * One-shot push and pull until a round moves nothing, as a "Sincronizar ahora" repeated by a
+   * patient person. Answers whether the device got quiet before `deadline` (epoch ms).
+   */
+  async finish(deadline: number): Promise<boolean> {
+    await this.stopLive();
+    let attempt = 0;
+    while (Date.now() < deadline) {
+      try {
+        const pushed = await this.pushOnce(Math.max(1_000, Math.min(PUSH_TIMEOUT_MS, deadline - Date.now())));
+        const pulled = await this.pullOnce();
+        if (pushed === 0 && pulled === 0) return true;
+        attempt = 0;
+      } catch {
+        await sleep(backoff(attempt++));
+      }
+    }
+    return false;
+  }
+
+  async destroy(): Promise<void> {
+    await this.stopLive();
+    await this.local.destroy();
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The gateway as a separate process (`sync-server/src/main.ts`, the production entry point) on a
+ * LevelDB folder, so the load benchmark can kill it with SIGKILL, as a crash or an OOM kill
+ * would, and start a new one on the same data and port.
+ *
+ * Started with `node --import tsx`, not the `tsx` command: that one runs the gateway in a child
+ * of its own, and a SIGKILL would reach only the wrapper.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const READY_TIMEOUT_MS = 60_000;
+
+export interface GatewaySettings {
+  port: number;
+  dataDir: string;
+  dbPrefix: string;
+  sessionSecret: string;
+  /** Extra environment (e.g. TRUST_PROXY). */
+  env?: Record<string, string>;
+}
+
+export interface GatewayProcess {
+  readonly url: string;
+  /** SIGKILL: no cleanup, no closing of the store. */
+  kill(): Promise<void>;
+  /** SIGTERM: the gateway closes its store and exits. */
+  stop(): Promise<void>;
+}
+
+/** A port that was free a moment ago (the gateway must keep one port across restarts). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const exited = (child: ChildProcess): Promise<void> =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+
+/** Starts the gateway and resolves once it answers HTTP. */
+export async function startGatewayProcess(s: GatewaySettings, log: (line: string) => void = () => undefined): Promise<GatewayProcess> {
+  const url = `http://127.0.0.1:${s.port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...s.env,
+      PORT: String(s.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: s.dataDir,
+      COUCH_DB_PREFIX: s.dbPrefix,
+      SESSION_SECRET: s.sessionSecret,
+      COUCHDB_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The last lines explain a gateway that would not start.
+  const tail: string[] = [];
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) {
+      tail.push(line);
+      if (tail.length > 20) tail.shift();
+      log(line);
+    }
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  // A benchmark that dies must not leave a gateway holding the port and the data folder.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  const gone = exited(child).then(() => process.off('exit', orphanGuard));
+
+  const end = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`El gateway terminó al arrancar (código ${child.exitCode}):\n${tail.join('\n')}`);
+    const up = await fetch(`${url}/api/check-auth`, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => (void r.body?.cancel(), true),
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > end) {
+      child.kill('SIGKILL');
+      throw new Error(`El gateway no respondió en ${READY_TIMEOUT_MS / 1000} s:\n${tail.join('\n')}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    url,
+    async kill() {
+      child.kill('SIGKILL');
+      await gone;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await gone;
+      clearTimeout(timer);
+    },
+  };
+}
