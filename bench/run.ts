@@ -6,12 +6,14 @@ import { report, type Bench, type Row } from './row';
 import { benchSync } from './sync';
 import { benchApi } from './api';
 import { benchBundle } from './bundle';
+import { benchPayroll } from './payroll';
 import { benchLoad } from './load';
 
 const BENCHES: Array<[string, Bench]> = [
   ['sync', benchSync],
   ['api', benchApi],
   ['bundle', benchBundle],
+  ['payroll', benchPayroll],
   ['load', benchLoad],
 ];
 
