@@ -29,6 +29,7 @@ import type { StoreDoc } from '../sync-server/src/store/port';
 import { UsuariosRepository } from '../sync-server/src/usuarios/repository';
 import { contentOf, Device, markerOf } from './load/device';
 import { freePort, startGatewayProcess, type GatewayProcess } from './load/gateway-process';
+import { epochNow, sampleRest } from './load/rest-sampler';
 import { report, type Row } from './row';
 
 const DEVICES = Number(process.env.LOAD_DEVICES ?? 50);
@@ -89,22 +90,8 @@ async function signIn(url: string, email: string, address: string): Promise<stri
 
 const addressOf = (n: number): string => `10.7.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 
+/** Epoch milliseconds, as the REST samples. */
 interface Outage { killedAt: number; upAt: number }
-
-/** The admin's list, requested every REST_INTERVAL_MS until `until`. */
-async function sampleRest(url: string, cookie: string, until: number): Promise<Array<{ start: number; end: number; ok: boolean }>> {
-  const out: Array<{ start: number; end: number; ok: boolean }> = [];
-  while (Date.now() < until) {
-    const start = performance.now();
-    const ok = await fetch(url + LIST, { headers: { cookie, accept: 'application/json' }, signal: AbortSignal.timeout(10_000) }).then(
-      async (r) => (await r.arrayBuffer(), r.status === 200),
-      () => false,
-    );
-    out.push({ start, end: performance.now(), ok });
-    await sleep(REST_INTERVAL_MS);
-  }
-  return out;
-}
 
 async function person(device: Device, until: number): Promise<void> {
   while (Date.now() < until) {
@@ -192,16 +179,16 @@ export async function benchLoad(): Promise<Row[]> {
     const loadStart = Date.now();
     const loadEnd = loadStart + SECONDS * 1000;
     const people = Promise.all(devices.map((d) => person(d, loadEnd)));
-    const rest = sampleRest(url, adminCookie, loadEnd);
+    const rest = sampleRest(url + LIST, adminCookie, loadEnd, REST_INTERVAL_MS);
 
     // The fault: halfway through, no goodbye, same data and port for the next one.
     await sleep(Math.max(0, loadStart + (SECONDS * 1000) / 2 - Date.now()));
-    const outage: Outage = { killedAt: performance.now(), upAt: NaN };
+    const outage: Outage = { killedAt: epochNow(), upAt: NaN };
     await gw.kill();
     progress('gateway muerto (SIGKILL)');
     await sleep(DOWN_MS);
     gw = await startGatewayProcess(settings, log);
-    outage.upAt = performance.now();
+    outage.upAt = epochNow();
     progress(`gateway de vuelta tras ${Math.round(outage.upAt - outage.killedAt)} ms`);
 
     await people;
@@ -218,6 +205,7 @@ export async function benchLoad(): Promise<Row[]> {
     const inWindow = (s: { start: number; end: number }) => s.end >= outage.killedAt && s.start <= outage.upAt;
     const counted = samples.filter((s) => !inWindow(s));
     const latencies = counted.filter((s) => s.ok).map((s) => s.end - s.start);
+    for (const s of samples) progress(`lista REST a ${((s.start - outage.killedAt) / 1000).toFixed(1)} s de la caída: ${Math.round(s.end - s.start)} ms${s.ok ? '' : ' (falló)'}`);
     const sum = (k: keyof Device['stats']) => devices.reduce((n, d) => n + d.stats[k], 0);
     const written = devices.reduce((n, d) => n + d.ledger.size, 0);
     if (stray.unexpected.length) throw new AggregateError(stray.unexpected, 'Errores inesperados sin atender durante la carga');

@@ -89,15 +89,22 @@ export class Device {
 
   // --- Writing ---------------------------------------------------------------------------
 
-  /** One change made by the person: a new captación now and then, else an edit of one of theirs. */
+  private lastTouched: string | null = null;
+
+  /**
+   * One change made by the person: now and then a new captación; more often another save of the
+   * one they are working on (a correction right after saving); else an edit of an older one.
+   */
   async write(): Promise<void> {
     const ids = [...this.ledger.keys()];
-    if (ids.length < 2 || Math.random() < 0.3) await this.create();
-    else await this.edit(ids[Math.floor(Math.random() * ids.length)]);
+    const r = Math.random();
+    if (!this.lastTouched || r < 0.25) this.lastTouched = await this.create();
+    else if (r < 0.65) await this.edit(this.lastTouched);
+    else await this.edit((this.lastTouched = ids[Math.floor(Math.random() * ids.length)]));
     this.requestPush();
   }
 
-  private async create(): Promise<void> {
+  private async create(): Promise<string> {
     const k = this.ledger.size;
     const marker = randomUUID();
     const i = this.index * 1000 + k;
@@ -113,6 +120,7 @@ export class Device {
     await this.local.put(doc as never);
     this.ledger.set(doc._id, entry);
     this.stats.creations++;
+    return doc._id;
   }
 
   private async edit(id: string): Promise<void> {
