@@ -24,5 +24,11 @@ export const MAX_LOCAL_DOC_DEPTH = 16;
 /** Checkpoints one person keeps per database: about three per device and scope change. */
 export const MAX_LOCAL_DOCS_PER_PERSON = 100;
 
+/**
+ * Bodies of `_bulk_get`, `_revs_diff`, `_changes` and `_local`: at the caps above they stay well
+ * under this, and merely parsing a body of several megabytes holds the event loop for long.
+ */
+export const READ_BODY_LIMIT = '1mb';
+
 /** Ids handed to the store per call; the event loop gets a turn between calls. */
 export const STORE_CHUNK = 100;

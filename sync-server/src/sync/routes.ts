@@ -25,7 +25,7 @@ import {
   tooLarge,
 } from './couch-http';
 import { syncedDb, type SyncedDb } from './databases';
-import { MAX_IDS_PER_REQUEST, MAX_OPEN_REVS, MAX_REVS_PER_REQUEST } from './limits';
+import { MAX_IDS_PER_REQUEST, MAX_OPEN_REVS, MAX_REVS_PER_REQUEST, READ_BODY_LIMIT } from './limits';
 import { getLocal, putLocal } from './local-docs';
 import { scopedBulkGet, scopedGet, scopedOpenRevs, scopedRevsDiff, type ReadOptions } from './reads';
 import { welcome } from './server-info';
@@ -83,13 +83,17 @@ function openRevsParam(req: Request): 'all' | string[] | undefined {
 export function syncRoutes(ctx: AppContext): Router {
   const router = express.Router();
   const json = jsonBody({ limit: SYNC_BODY_LIMIT });
+  const readJson = jsonBody({ limit: READ_BODY_LIMIT });
 
   router.use('/db', (req: Request, _res: Response, next: NextFunction) => {
     next(req.user ? undefined : new HttpError(401, MSG.notSignedIn));
   });
   // Only the endpoints that take a JSON body read one: anything else is refused unread.
   const withBody = /^\/[^/]+\/(_bulk_docs|_bulk_get|_revs_diff|_changes|_local\/[^/]+)\/?$/;
-  router.use('/db', (req, res, next) => ((req.method === 'POST' || req.method === 'PUT') && withBody.test(req.path) ? json(req, res, next) : next()));
+  router.use('/db', (req, res, next) => {
+    if ((req.method !== 'POST' && req.method !== 'PUT') || !withBody.test(req.path)) return next();
+    return (/\/_bulk_docs\/?$/.test(req.path) ? json : readJson)(req, res, next);
+  });
 
   router.use('/db', async (req: Request, res: Response) => {
     const user = req.user as AuthUser;

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captacionTombstone } from '../../../couch-design/captacion/stamp';
+import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
+import { startGateway, type TestGateway } from '../testing/gateway';
+import { payslip, seed, signedIn, type Person } from './test-client';
+
+/**
+ * Out of scope looks like nonexistent: for an id a person may not read, every read answers byte
+ * for byte what it answers for an id that never existed, so nobody learns which foreign payslips
+ * exist or which revisions they have. A revision is readable only while the document's current
+ * winner (a deletion's tombstone included) is in the person's scope.
+ */
+let gw: TestGateway;
+let supervisor: Person, agente: Person;
+const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion: { asesor: asesorId } }), _id: id });
+
+beforeAll(async () => {
+  gw = await startGateway();
+  supervisor = await signedIn(gw, 'supervisor', 'emp-sup');
+  agente = await signedIn(gw, 'user', 'emp-agente');
+  await seed(gw.store, 'nominas', [payslip('emp-sup', 1), payslip('emp-agente', 1), payslip('emp-agente', 2)]);
+});
+
+afterAll(async () => {
+  await gw?.close();
+});
+
+/** An id nobody ever wrote, as long as `like` so that the answers can be compared byte for byte. */
+const neverExisted = (like: string): string => randomBytes(like.length).toString('hex').slice(0, like.length);
+
+async function raw(p: Person, method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
+  const res = await p.client.fetch(path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+/** Runs `ask` for `hidden` and for a never-existing id of the same length: both answers must be identical. */
+async function expectSameAsNonexistent(p: Person, hidden: string, ask: (id: string) => [string, string, unknown?]): Promise<string> {
+  const ghost = neverExisted(hidden);
+  const a = await raw(p, ...ask(hidden));
+  const b = await raw(p, ...ask(ghost));
+  const what = ask(hidden)[1];
+  expect(a.status, what).toBe(b.status);
+  expect(a.text.split(hidden).join('<id>'), what).toBe(b.text.split(ghost).join('<id>'));
+  expect(a.status, what).toBeLessThan(500);
+  return a.text;
+}
+
+async function storedRev(dbName: string, id: string): Promise<string> {
+  return (await (await gw.store.db(dbName)).get(id))._rev as string;
+}
+
+describe('a foreign payslip answers as one that never existed', () => {
+  it('_bulk_get, with and without the revision, with the options PouchDB sends', async () => {
+    const id = 'nomina-emp-agente-1';
+    const rev = await storedRev('nominas', id);
+    for (const query of ['', '?revs=true&latest=true']) {
+      const noRev = await expectSameAsNonexistent(supervisor, id, (x) => ['POST', `/db/nominas/_bulk_get${query}`, { docs: [{ id: x }] }]);
+      expect(noRev).not.toContain(rev);
+      await expectSameAsNonexistent(supervisor, id, (x) => ['POST', `/db/nominas/_bulk_get${query}`, { docs: [{ id: x, rev }] }]);
+      await expectSameAsNonexistent(supervisor, id, (x) => ['POST', `/db/nominas/_bulk_get${query}`, { docs: [{ id: x }, { id: x, rev }, { id: 'nomina-emp-sup-1' }] }]);
+    }
+    // The person's own payslip in the same request is answered in full.
+    const own = await supervisor.client.json('POST', '/db/nominas/_bulk_get', { docs: [{ id }, { id: 'nomina-emp-sup-1' }] });
+    expect(own.body.results[1].docs[0].ok.empleadoId).toBe('emp-sup');
+  });
+
+  it('_revs_diff, GET with rev and GET with open_revs', async () => {
+    const id = 'nomina-emp-agente-2';
+    const rev = await storedRev('nominas', id);
+    await expectSameAsNonexistent(supervisor, id, (x) => ['POST', '/db/nominas/_revs_diff', { [x]: [rev, '1-0123456789abcdef'] }]);
+    await expectSameAsNonexistent(supervisor, id, (x) => ['GET', `/db/nominas/${x}`]);
+    await expectSameAsNonexistent(supervisor, id, (x) => ['GET', `/db/nominas/${x}?rev=${rev}`]);
+    await expectSameAsNonexistent(supervisor, id, (x) => ['GET', `/db/nominas/${x}?open_revs=all&revs=true&latest=true`]);
+    await expectSameAsNonexistent(supervisor, id, (x) => ['GET', `/db/nominas/${x}?open_revs=${encodeURIComponent(JSON.stringify([rev]))}&revs=true`]);
+  });
+});
+
+describe('a captación reassigned away takes its history with it', () => {
+  let oldRev: string;
+  let newRev: string;
+
+  beforeAll(async () => {
+    const db = await gw.store.db('captaciones');
+    await seed(gw.store, 'captaciones', [cap('reasignada', supervisor.id), cap('propia', supervisor.id), cap('recibida', agente.id)]);
+    const before = await db.get('reasignada');
+    oldRev = before._rev as string;
+    newRev = (await db.put({ ...before, captacion: { ...(before.captacion as object), asesor: agente.id } })).rev as string;
+    // And one reassigned to the supervisor: its older revisions belong to the document they now read.
+    const received = await db.get('recibida');
+    await db.put({ ...received, captacion: { ...(received.captacion as object), asesor: supervisor.id } });
+  });
+
+  it('the old revision, once in scope, now answers like a document that never existed', async () => {
+    await expectSameAsNonexistent(supervisor, 'reasignada', (x) => ['POST', '/db/captaciones/_bulk_get?revs=true', { docs: [{ id: x, rev: oldRev }] }]);
+    await expectSameAsNonexistent(supervisor, 'reasignada', (x) => ['POST', '/db/captaciones/_bulk_get?revs=true&latest=true', { docs: [{ id: x, rev: oldRev }, { id: x, rev: newRev }] }]);
+    await expectSameAsNonexistent(supervisor, 'reasignada', (x) => ['GET', `/db/captaciones/${x}?rev=${oldRev}&revs=true`]);
+    await expectSameAsNonexistent(supervisor, 'reasignada', (x) => ['GET', `/db/captaciones/${x}?open_revs=${encodeURIComponent(JSON.stringify([oldRev]))}`]);
+    await expectSameAsNonexistent(supervisor, 'reasignada', (x) => ['POST', '/db/captaciones/_revs_diff', { [x]: [oldRev, newRev] }]);
+  });
+
+  it('the new adviser reads every revision, and so does the supervisor of a captación reassigned to them', async () => {
+    const r = await agente.client.json('GET', `/db/captaciones/reasignada?rev=${oldRev}`);
+    expect(r.status).toBe(200);
+    expect(r.body.captacion.asesor).toBe(supervisor.id);
+    const received = await gw.store.db('captaciones').then((db) => db.getOpenRevs('recibida', 'all', { revs: true }));
+    const first = (received[0] as { ok: { _revisions: { start: number; ids: string[] } } }).ok._revisions;
+    const firstRev = `${first.start - 1}-${first.ids[1]}`;
+    const got = await supervisor.client.json('POST', '/db/captaciones/_bulk_get', { docs: [{ id: 'recibida', rev: firstRev }] });
+    expect(got.body.results[0].docs[0].ok.captacion.asesor).toBe(agente.id);
+  });
+
+  it("a deletion's tombstone decides: readable for its adviser, nonexistent for anyone else", async () => {
+    const db = await gw.store.db('captaciones');
+    const own = await db.get('propia');
+    const ownTomb = (await db.put(captacionTombstone('propia', own._rev, supervisor.id))).rev as string;
+    await seed(gw.store, 'captaciones', [cap('ajena-borrada', agente.id)]);
+    const gone = await db.get('ajena-borrada');
+    const tomb = (await db.put(captacionTombstone('ajena-borrada', gone._rev, agente.id))).rev as string;
+
+    const mine = await supervisor.client.json('POST', '/db/captaciones/_bulk_get?revs=true', { docs: [{ id: 'propia', rev: ownTomb }, { id: 'propia', rev: own._rev }] });
+    expect(mine.body.results[0].docs[0].ok).toMatchObject({ _id: 'propia', _deleted: true });
+    expect(mine.body.results[1].docs[0].ok).toMatchObject({ _id: 'propia', type: 'captacion' });
+    for (const rev of [tomb, gone._rev as string]) {
+      await expectSameAsNonexistent(supervisor, 'ajena-borrada', (x) => ['POST', '/db/captaciones/_bulk_get?revs=true', { docs: [{ id: x, rev }] }]);
+      await expectSameAsNonexistent(supervisor, 'ajena-borrada', (x) => ['POST', '/db/captaciones/_revs_diff', { [x]: [rev] }]);
+      await expectSameAsNonexistent(supervisor, 'ajena-borrada', (x) => ['GET', `/db/captaciones/${x}?rev=${rev}`]);
+    }
+    await expectSameAsNonexistent(supervisor, 'ajena-borrada', (x) => ['POST', '/db/captaciones/_bulk_get', { docs: [{ id: x }] }]);
+  });
+});
