@@ -3,31 +3,30 @@
  * section 2.5: the person's captaciones from the local database (their role's scope), searched,
  * newest first, ten a page; search and page live in the URL.
  */
-import { Alert, Button, Callout, H3, HTMLTable, InputGroup, Intent, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Callout, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { useMemo, useState, type JSX } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { Captacion } from '../../../../couch-design/captacion';
+import { Banner, Feedback, StatusTag } from '../../components/feedback';
+import { DataTable, downloadCsv, ListSearch, Pagination, useListUrlState, type Column, type RowAction } from '../../components/list';
+import { Page, PageHeader } from '../../components/page';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
 import { useCaptacionesList } from './data/hooks';
 import { deleteCaptacion } from './data/repository';
-import { downloadCsv } from './list/download';
+import { CAPTACIONES_CSV } from './list/csv';
 import { visibleCaptaciones } from './list/filter';
-import { Pagination } from './list/Pagination';
-import { toListRow } from './list/rows';
-import { readListState, withPage, withSearch } from './list/url-state';
+import { toListRow, type ListRow } from './list/rows';
 import { downloadCaptacionPdf, PdfError } from './pdf';
 import {
   ACCION_EDITAR,
-  ACCION_ELIMINAR,
   ACCION_PDF,
   ACCION_VER,
   BTN_CREAR,
   BTN_EXPORTAR,
   BTN_NUEVA,
   BUSCAR_PLACEHOLDER,
-  CARGANDO,
   CONFIRM_ELIMINAR,
   ERROR_CARGAR_LISTA,
   ERROR_CONEXION,
@@ -41,26 +40,63 @@ import {
   TITLE_LISTA,
   VACIO,
 } from './texts';
-import { ClosableCallout, Loading, StatusTag } from './ui';
 import './captaciones.css';
+
+interface Item {
+  doc: Captacion;
+  row: ListRow;
+}
+
+const [PROPIEDAD, PROPIETARIO, UBICACION, ULTIMA, ESTATUS, FECHA] = LIST_COLUMNS;
+
+const COLUMNS: Column<Item>[] = [
+  {
+    header: PROPIEDAD,
+    failed: ERROR_CONEXION,
+    cell: ({ row }) => (
+      <>
+        <div className="list-cell-main">{row.propiedad}</div>
+        <div className="page-muted list-clamp" title={row.direccion}>
+          {row.direccion}
+        </div>
+      </>
+    ),
+  },
+  { header: PROPIETARIO, failed: ERROR_DATOS, cell: ({ row }) => row.propietario },
+  { header: UBICACION, cell: ({ row }) => row.ubicacion },
+  { header: ULTIMA, cell: ({ row }) => <span className="page-muted">{row.ultimaActualizacion}</span> },
+  {
+    header: ESTATUS,
+    failed: (
+      <Tag round intent={Intent.DANGER}>
+        {ESTATUS_ERROR}
+      </Tag>
+    ),
+    cell: ({ row }) => (
+      <>
+        <StatusTag chip={row.estatus} />
+        {row.conflicted ? (
+          <Tag minimal intent={Intent.WARNING} icon="git-merge" className="cap-chip-conflict">
+            Conflicto
+          </Tag>
+        ) : null}
+      </>
+    ),
+  },
+  { header: FECHA, nowrap: true, cell: ({ row }) => row.fecha },
+];
 
 export default function CaptacionesListPage(): JSX.Element {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const { q, page } = readListState(params);
+  const { q, page, setSearch, setPage } = useListUrlState();
   const { user, canCreate, canEdit, canDelete } = useCaptacionAccess();
   const list = useCaptacionesList(user);
-  const [toDelete, setToDelete] = useState<Captacion | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const [pdfBusy, setPdfBusy] = useState<string | null>(null);
 
   const docs = list.status === 'ready' ? list.value : [];
   const shown = useMemo(() => visibleCaptaciones(docs, q, page), [docs, q, page]);
-  const rows = useMemo(() => shown.items.map((doc) => ({ doc, row: toListRow(doc) })), [shown.items]);
-
-  const setSearch = (value: string) => setParams(withSearch(params, value), { replace: true });
-  const setPage = (p: number) => setParams(withPage(params, p));
+  const items = useMemo(() => shown.items.map((doc) => ({ doc, row: toListRow(doc) })), [shown.items]);
 
   const downloadPdf = async (doc: Captacion) => {
     setActionError(null);
@@ -74,73 +110,58 @@ export default function CaptacionesListPage(): JSX.Element {
     }
   };
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteCaptacion(toDelete._id);
-      setToDelete(null);
-    } catch (err) {
-      console.error('No se pudo eliminar la captación.', err);
-      setToDelete(null);
-      setActionError(ERROR_ELIMINAR);
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const actions: RowAction<Item>[] = [
+    { label: ACCION_VER, icon: 'eye-open', run: ({ row }) => navigate(paths.captacion(row.id)) },
+    { label: ACCION_PDF, icon: 'download', run: ({ doc }) => void downloadPdf(doc), busy: ({ row }) => pdfBusy === row.id },
+  ];
+  if (canEdit) actions.push({ label: ACCION_EDITAR, icon: 'edit', run: ({ row }) => navigate(paths.editarCaptacion(row.id)) });
 
-  const exportCsv = () => downloadCsv(shown.matching.map(toListRow), q.trim() !== '');
+  const exportCsv = () => downloadCsv(CAPTACIONES_CSV, shown.matching.map(toListRow), q.trim() !== '');
+  const toNew = () => navigate(paths.nuevaCaptacion);
 
   const empty = list.status === 'ready' && docs.length === 0;
   const noMatch = list.status === 'ready' && docs.length > 0 && shown.total === 0;
 
   return (
-    <div className="app-page cap-page">
-      <header className="cap-header cap-header--list">
-        <H3>{TITLE_LISTA}</H3>
-        <div className="cap-header__actions">
-          <Button icon="export" size="large" onClick={exportCsv} disabled={list.status !== 'ready' || shown.total === 0}>
-            {BTN_EXPORTAR}
-          </Button>
-          {canCreate ? (
-            <Button icon="add" intent={Intent.PRIMARY} size="large" onClick={() => navigate(paths.nuevaCaptacion)}>
-              {BTN_NUEVA}
+    <Page>
+      <PageHeader
+        title={TITLE_LISTA}
+        actions={
+          <>
+            <Button icon="export" size="large" onClick={exportCsv} disabled={list.status !== 'ready' || shown.total === 0}>
+              {BTN_EXPORTAR}
             </Button>
-          ) : null}
-        </div>
-      </header>
-
-      <InputGroup
-        className="cap-search"
-        type="search"
-        leftIcon="search"
-        size="large"
-        placeholder={BUSCAR_PLACEHOLDER}
-        aria-label={BUSCAR_PLACEHOLDER}
-        value={q}
-        onChange={(e) => setSearch(e.target.value)}
+            {canCreate ? (
+              <Button icon="add" intent={Intent.PRIMARY} size="large" onClick={toNew}>
+                {BTN_NUEVA}
+              </Button>
+            ) : null}
+          </>
+        }
       />
 
+      <ListSearch value={q} onChange={setSearch} placeholder={BUSCAR_PLACEHOLDER} />
+
       {actionError ? (
-        <ClosableCallout intent={Intent.DANGER} onClose={() => setActionError(null)} testId="list-error">
+        <Banner intent={Intent.DANGER} onClose={() => setActionError(null)} testId="list-error">
           {actionError}
-        </ClosableCallout>
+        </Banner>
       ) : null}
       {list.status === 'error' ? (
-        <Callout intent={Intent.DANGER} icon="error" className="cap-callout" role="alert">
+        <Callout intent={Intent.DANGER} icon="error" role="alert">
           {list.error instanceof ApiError && list.error.message ? list.error.message : ERROR_CARGAR_LISTA}
         </Callout>
       ) : null}
 
       {list.status === 'loading' ? (
-        <Loading text={CARGANDO} />
+        <Feedback kind="loading" />
       ) : empty ? (
         <NonIdealState
           icon="projects"
           title={canCreate ? VACIO : SIN_ASIGNADOS}
           action={
             canCreate ? (
-              <Button intent={Intent.PRIMARY} icon="add" size="large" onClick={() => navigate(paths.nuevaCaptacion)}>
+              <Button intent={Intent.PRIMARY} icon="add" size="large" onClick={toNew}>
                 {BTN_CREAR}
               </Button>
             ) : undefined
@@ -149,102 +170,29 @@ export default function CaptacionesListPage(): JSX.Element {
       ) : noMatch ? (
         <NonIdealState icon="search" title={SIN_RESULTADOS} />
       ) : (
-        <div className="cap-table-wrap">
-          <HTMLTable className="cap-table" interactive striped>
-            <thead>
-              <tr>
-                {LIST_COLUMNS.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.status === 'error' ? (
-                <tr data-testid="error-row">
-                  <td>{ERROR_CONEXION}</td>
-                  <td>{ERROR_DATOS}</td>
-                  <td />
-                  <td />
-                  <td>
-                    <Tag round intent={Intent.DANGER}>
-                      {ESTATUS_ERROR}
-                    </Tag>
-                  </td>
-                  <td />
-                  <td />
-                </tr>
-              ) : (
-                rows.map(({ doc, row }) => (
-                  <tr key={row.id} data-testid="captacion-row" data-id={row.id}>
-                    <td>
-                      <div className="cap-cell-main">{row.propiedad}</div>
-                      <div className="cap-cell-sub cap-clamp" title={row.direccion}>
-                        {row.direccion}
-                      </div>
-                    </td>
-                    <td>{row.propietario}</td>
-                    <td>{row.ubicacion}</td>
-                    <td className="cap-cell-sub">{row.ultimaActualizacion}</td>
-                    <td>
-                      <StatusTag chip={row.estatus} />
-                      {row.conflicted ? (
-                        <Tag minimal intent={Intent.WARNING} icon="git-merge" className="cap-chip-conflict">
-                          Conflicto
-                        </Tag>
-                      ) : null}
-                    </td>
-                    <td>{row.fecha}</td>
-                    <td>
-                      <div className="cap-row-actions">
-                        <Button variant="minimal" icon="eye-open" aria-label={ACCION_VER} title={ACCION_VER} onClick={() => navigate(paths.captacion(row.id))} />
-                        <Button
-                          variant="minimal"
-                          icon="download"
-                          aria-label={ACCION_PDF}
-                          title={ACCION_PDF}
-                          loading={pdfBusy === row.id}
-                          onClick={() => void downloadPdf(doc)}
-                        />
-                        {canEdit ? (
-                          <Button variant="minimal" icon="edit" aria-label={ACCION_EDITAR} title={ACCION_EDITAR} onClick={() => navigate(paths.editarCaptacion(row.id))} />
-                        ) : null}
-                        {canDelete ? (
-                          <Button
-                            variant="minimal"
-                            intent={Intent.DANGER}
-                            icon="trash"
-                            aria-label={ACCION_ELIMINAR}
-                            title={ACCION_ELIMINAR}
-                            onClick={() => setToDelete(doc)}
-                          />
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </HTMLTable>
-        </div>
+        <DataTable
+          columns={COLUMNS}
+          rows={items}
+          rowKey={({ row }) => row.id}
+          rowTestId="captacion-row"
+          actions={actions}
+          failed={list.status === 'error'}
+          onDelete={
+            canDelete
+              ? {
+                  question: CONFIRM_ELIMINAR,
+                  remove: ({ doc }) => deleteCaptacion(doc._id),
+                  onError: (err) => {
+                    console.error('No se pudo eliminar la captación.', err);
+                    setActionError(ERROR_ELIMINAR);
+                  },
+                }
+              : undefined
+          }
+        />
       )}
 
       <Pagination page={shown.page} pages={shown.pages} onPage={setPage} />
-
-      <Alert
-        isOpen={toDelete !== null}
-        intent={Intent.DANGER}
-        icon="trash"
-        confirmButtonText={ACCION_ELIMINAR}
-        cancelButtonText="Cancelar"
-        loading={deleting}
-        canEscapeKeyCancel
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      >
-        <p>{CONFIRM_ELIMINAR}</p>
-      </Alert>
-    </div>
+    </Page>
   );
 }

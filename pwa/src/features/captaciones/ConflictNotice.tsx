@@ -1,20 +1,26 @@
 /** The Spanish warning shown on detail and edit while a record has conflicting revisions. */
-import { Button, Callout, Intent } from '@blueprintjs/core';
+import { Button, Intent } from '@blueprintjs/core';
 import type { JSX } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { Banner } from '../../components/feedback';
 import { paths } from '../../lib/paths';
 import { BTN_RESOLVER, CONFLICTO_AVISO } from './texts';
 
 export function ConflictNotice({ id }: { id: string }): JSX.Element {
   const navigate = useNavigate();
   return (
-    <Callout intent={Intent.WARNING} icon="git-merge" className="cap-callout cap-conflict" data-testid="conflict-notice" role="alert">
-      <div className="cap-callout__body">
-        <span>{CONFLICTO_AVISO}</span>
+    <Banner
+      intent={Intent.WARNING}
+      icon="git-merge"
+      role="alert"
+      testId="conflict-notice"
+      action={
         <Button intent={Intent.WARNING} icon="git-merge" onClick={() => navigate(paths.captacionConflicto(id))}>
           {BTN_RESOLVER}
         </Button>
-      </div>
-    </Callout>
+      }
+    >
+      {CONFLICTO_AVISO}
+    </Banner>
   );
 }

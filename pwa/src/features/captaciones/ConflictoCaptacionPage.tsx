@@ -3,10 +3,13 @@
  * side by side, section by section; the person picks one per section; saving writes the merged
  * record first and only then deletes the revisions not chosen.
  */
-import { Button, Callout, Card, H3, H5, Intent, Radio, RadioGroup } from '@blueprintjs/core';
+import { Button, Callout, Card, H5, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useMemo, useRef, useState, type JSX } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { Captacion } from '../../../../couch-design/captacion';
+import { BTN_CANCELAR, GUARDANDO } from '../../components/form';
+import { Banner, Feedback } from '../../components/feedback';
+import { Page, PageHeader } from '../../components/page';
 import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
 import { describeSection, versionLabel } from './conflict/describe';
@@ -14,19 +17,16 @@ import { CONFLICT_SECTIONS, losingRevisions, mergeBySection, sectionDiffers, typ
 import { useCaptacion } from './data/hooks';
 import { resolveCaptacionConflict } from './data/repository';
 import {
-  BTN_CANCELAR,
   BTN_GUARDAR_SELECCION,
   CONFLICTO_AVISO,
   CONFLICTO_AYUDA,
   CONFLICTO_ERROR,
   CONFLICTO_RESUELTO,
   ERROR_CARGAR_DETALLE,
-  GUARDANDO,
   NO_ENCONTRADA,
   SIN_CONFLICTO,
   TITLE_CONFLICTO,
 } from './texts';
-import { ClosableCallout, Loading } from './ui';
 import './captaciones.css';
 
 export default function ConflictoCaptacionPage(): JSX.Element {
@@ -68,13 +68,8 @@ export default function ConflictoCaptacionPage(): JSX.Element {
   };
 
   let body: JSX.Element;
-  if (loaded.status === 'loading' && !versions) body = <Loading />;
-  else if (loaded.status === 'error' && !versions)
-    body = (
-      <Callout intent={Intent.DANGER} icon="error" role="alert">
-        {ERROR_CARGAR_DETALLE}
-      </Callout>
-    );
+  if (loaded.status === 'loading' && !versions) body = <Feedback kind="loading" />;
+  else if (loaded.status === 'error' && !versions) body = <Feedback kind="error" text={ERROR_CARGAR_DETALLE} />;
   else if (!versions)
     body =
       loaded.status === 'ready' && loaded.value ? (
@@ -82,14 +77,12 @@ export default function ConflictoCaptacionPage(): JSX.Element {
           {SIN_CONFLICTO}
         </Callout>
       ) : (
-        <Callout intent={Intent.WARNING} icon="search" role="alert">
-          {NO_ENCONTRADA}
-        </Callout>
+        <Feedback kind="not-found" text={NO_ENCONTRADA} />
       );
   else
     body = (
       <>
-        <Callout intent={Intent.WARNING} icon="git-merge" className="cap-callout">
+        <Callout intent={Intent.WARNING} icon="git-merge">
           <p>{CONFLICTO_AVISO}</p>
           <p>{CONFLICTO_AYUDA}</p>
         </Callout>
@@ -102,7 +95,7 @@ export default function ConflictoCaptacionPage(): JSX.Element {
                 <H5>{section.label}</H5>
               </div>
               {!differs ? (
-                <p className="cap-cell-sub">Las versiones coinciden en esta sección.</p>
+                <p className="page-muted">Las versiones coinciden en esta sección.</p>
               ) : (
                 <>
                   <RadioGroup
@@ -149,8 +142,8 @@ export default function ConflictoCaptacionPage(): JSX.Element {
             </Card>
           );
         })}
-        <div className="cap-actions">
-          <div className="cap-actions__buttons">
+        <div className="form-actions">
+          <div className="form-actions__buttons">
             <Button size="large" onClick={() => navigate(paths.captacion(id))} disabled={saving}>
               {BTN_CANCELAR}
             </Button>
@@ -159,12 +152,12 @@ export default function ConflictoCaptacionPage(): JSX.Element {
             </Button>
           </div>
           {failure ? (
-            <ClosableCallout intent={Intent.DANGER} onClose={() => setFailure(null)} testId="conflict-error">
+            <Banner intent={Intent.DANGER} onClose={() => setFailure(null)} testId="conflict-error">
               {failure}
-            </ClosableCallout>
+            </Banner>
           ) : null}
           {done ? (
-            <Callout intent={Intent.SUCCESS} icon="tick-circle" role="status" className="cap-callout">
+            <Callout intent={Intent.SUCCESS} icon="tick-circle" role="status">
               {CONFLICTO_RESUELTO}
             </Callout>
           ) : null}
@@ -173,12 +166,9 @@ export default function ConflictoCaptacionPage(): JSX.Element {
     );
 
   return (
-    <div className="app-page cap-page">
-      <header className="cap-header">
-        <H3>{TITLE_CONFLICTO}</H3>
-        <span className="cap-header__id">ID: {id}</span>
-      </header>
+    <Page>
+      <PageHeader title={TITLE_CONFLICTO} recordId={id} />
       {body}
-    </div>
+    </Page>
   );
 }

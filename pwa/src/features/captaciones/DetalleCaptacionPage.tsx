@@ -1,9 +1,11 @@
 /** 'Detalle de Captación Inmobiliaria' (/dashboard/captaciones/:id/detalle), spec 001 section 2.6. */
-import { Button, Callout, Card, H3, Intent } from '@blueprintjs/core';
+import { Button, Callout, Card, Intent } from '@blueprintjs/core';
 import { useMemo, useState, type JSX } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { captacionWarnings, formToDoc, lastUpdate, NUNCA_EDITADO, type Captacion } from '../../../../couch-design/captacion';
+import { captacionWarnings, FECHA_DESCONOCIDA, formToDoc, lastUpdate, NUNCA_EDITADO, statusChip, type Captacion } from '../../../../couch-design/captacion';
 import { formatDateTime } from '../../../../couch-design/format';
+import { Avatar, Banner, Feedback, orDash, StatusTag } from '../../components/feedback';
+import { Page, PageHeader } from '../../components/page';
 import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
 import { useAdviserName } from './adviser';
@@ -13,27 +15,19 @@ import { DetailTabs } from './detail/DetailTabs';
 import { downloadCaptacionPdf, PdfError } from './pdf';
 import { RejectedNotice } from './RejectedNotice';
 import { BTN_DESCARGAR_PDF, BTN_EDITAR, BTN_VOLVER, ERROR_CARGAR_DETALLE, ERROR_PDF, NO_ENCONTRADA, TITLE_DETALLE } from './texts';
-import { ClosableCallout, Loading, StatusTag } from './ui';
 import { captureDate } from './list/rows';
-import { statusChip } from '../../../../couch-design/captacion';
 import './captaciones.css';
 
 function LastUpdateBanner({ doc }: { doc: Captacion }): JSX.Element {
   const last = lastUpdate(doc);
   return (
     <Card className="cap-last-update" data-testid="last-update">
-      {last?.avatar ? (
-        <img className="cap-avatar" src={last.avatar} alt="" />
-      ) : (
-        <span className="cap-avatar" aria-hidden>
-          {(last?.usuario ?? '?').trim().charAt(0).toUpperCase() || '?'}
-        </span>
-      )}
+      <Avatar src={last?.avatar} letters={(last?.usuario ?? '?').trim().charAt(0).toUpperCase() || '?'} />
       <div>
-        <div className="cap-cell-sub">Última actualización</div>
+        <div className="page-muted">Última actualización</div>
         {last ? (
           <>
-            <strong>{last.usuario}</strong> · <span>{formatDateTime(last.fecha, 'Fecha desconocida')}</span>
+            <strong>{last.usuario}</strong> · <span>{formatDateTime(last.fecha, FECHA_DESCONOCIDA)}</span>
           </>
         ) : (
           <strong>{NUNCA_EDITADO}</strong>
@@ -53,7 +47,7 @@ function Header({ doc }: { doc: Captacion }): JSX.Element {
         Asesor: <strong>{asesor}</strong>
       </span>
       <span>Fecha de captación: {captureDate(doc.captacion?.fecha)}</span>
-      <span>Tipo de captación: {doc.captacion?.tipo_captacion || '-'}</span>
+      <span>Tipo de captación: {orDash(doc.captacion?.tipo_captacion)}</span>
     </div>
   );
 }
@@ -87,31 +81,21 @@ export default function DetalleCaptacionPage(): JSX.Element {
   };
 
   let body: JSX.Element;
-  if (loaded.status === 'loading') body = <Loading />;
-  else if (loaded.status === 'error')
-    body = (
-      <Callout intent={Intent.DANGER} icon="error" role="alert">
-        {ERROR_CARGAR_DETALLE}
-      </Callout>
-    );
-  else if (!doc || !stored)
-    body = (
-      <Callout intent={Intent.WARNING} icon="search" role="alert">
-        {NO_ENCONTRADA}
-      </Callout>
-    );
+  if (loaded.status === 'loading') body = <Feedback kind="loading" />;
+  else if (loaded.status === 'error') body = <Feedback kind="error" text={ERROR_CARGAR_DETALLE} />;
+  else if (!doc || !stored) body = <Feedback kind="not-found" text={NO_ENCONTRADA} />;
   else
     body = (
       <>
         {stored.conflicts.length > 0 ? <ConflictNotice id={doc._id} /> : null}
         <RejectedNotice id={doc._id} rev={doc._rev} />
         {pdfError ? (
-          <ClosableCallout intent={Intent.DANGER} onClose={() => setPdfError(null)} testId="pdf-error">
+          <Banner intent={Intent.DANGER} onClose={() => setPdfError(null)} testId="pdf-error">
             {pdfError}
-          </ClosableCallout>
+          </Banner>
         ) : null}
         {warnings.length > 0 ? (
-          <Callout intent={Intent.WARNING} icon="warning-sign" className="cap-callout" data-testid="check-digit-warnings">
+          <Callout intent={Intent.WARNING} icon="warning-sign" data-testid="check-digit-warnings">
             {warnings.map((w) => (
               <div key={w.param}>{w.msg}</div>
             ))}
@@ -119,36 +103,36 @@ export default function DetalleCaptacionPage(): JSX.Element {
         ) : null}
         <LastUpdateBanner doc={stored.doc} />
         <Header doc={doc} />
-        <Card className="cap-card">
+        <Card className="page-card">
           <DetailTabs captacion={doc} />
         </Card>
       </>
     );
 
   return (
-    <div className="app-page cap-page">
-      <header className="cap-header cap-header--list">
-        <div>
-          <H3>{TITLE_DETALLE}</H3>
-          <span className="cap-header__id">ID: {id}</span>
-        </div>
-        <div className="cap-header__actions">
-          <Button size="large" icon="arrow-left" onClick={() => navigate(paths.captaciones)}>
-            {BTN_VOLVER}
-          </Button>
-          {doc ? (
-            <Button size="large" icon="download" loading={pdfBusy} onClick={() => void downloadPdf()}>
-              {BTN_DESCARGAR_PDF}
+    <Page>
+      <PageHeader
+        title={TITLE_DETALLE}
+        recordId={id}
+        actions={
+          <>
+            <Button size="large" icon="arrow-left" onClick={() => navigate(paths.captaciones)}>
+              {BTN_VOLVER}
             </Button>
-          ) : null}
-          {doc && canEdit ? (
-            <Button size="large" icon="edit" intent={Intent.PRIMARY} onClick={() => navigate(paths.editarCaptacion(id))}>
-              {BTN_EDITAR}
-            </Button>
-          ) : null}
-        </div>
-      </header>
+            {doc ? (
+              <Button size="large" icon="download" loading={pdfBusy} onClick={() => void downloadPdf()}>
+                {BTN_DESCARGAR_PDF}
+              </Button>
+            ) : null}
+            {doc && canEdit ? (
+              <Button size="large" icon="edit" intent={Intent.PRIMARY} onClick={() => navigate(paths.editarCaptacion(id))}>
+                {BTN_EDITAR}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
       {body}
-    </div>
+    </Page>
   );
 }

@@ -1,16 +1,18 @@
 /** 'Editar Captación' (/dashboard/captaciones/editar/:id), spec 001 section 2.4. */
-import { Callout, H3, Intent } from '@blueprintjs/core';
 import { useRef, type JSX } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { docToForm, type Captacion, type CaptacionForm } from '../../../../couch-design/captacion';
-import { useSession } from '../../lib/session';
+import { useInitialDraft } from '../../components/form';
+import { Feedback } from '../../components/feedback';
+import { Page, PageHeader } from '../../components/page';
 import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session';
 import { useCaptacionAccess } from './access';
 import { ConflictNotice } from './ConflictNotice';
 import { useCaptacion } from './data/hooks';
 import { isRevisionConflict, updateCaptacion } from './data/repository';
 import { CaptacionFormView } from './form/CaptacionFormView';
-import { editDraftKey, useInitialDraft } from './form/drafts';
+import { editDraftKey } from './form/drafts';
 import { normalizeFormValues } from './form/normalize';
 import { RejectedNotice } from './RejectedNotice';
 import {
@@ -22,7 +24,6 @@ import {
   NO_ENCONTRADA,
   TITLE_EDITAR,
 } from './texts';
-import { Loading } from './ui';
 import './captaciones.css';
 
 export default function EditarCaptacionPage(): JSX.Element {
@@ -46,19 +47,11 @@ export default function EditarCaptacionPage(): JSX.Element {
 
   let body: JSX.Element;
   if (!ready || draftLoading || (loaded.status === 'loading' && !base)) {
-    body = <Loading />;
+    body = <Feedback kind="loading" />;
   } else if (loaded.status === 'error' && !base) {
-    body = (
-      <Callout intent={Intent.DANGER} icon="error" role="alert">
-        {ERROR_CARGAR_EDICION}
-      </Callout>
-    );
+    body = <Feedback kind="error" text={ERROR_CARGAR_EDICION} />;
   } else if (!base) {
-    body = (
-      <Callout intent={Intent.WARNING} icon="search" role="alert">
-        {NO_ENCONTRADA}
-      </Callout>
-    );
+    body = <Feedback kind="not-found" text={NO_ENCONTRADA} />;
   } else {
     const current = loaded.status === 'ready' ? loaded.value : null;
     const conflicted = !!current && current.conflicts.length > 0;
@@ -92,12 +85,9 @@ export default function EditarCaptacionPage(): JSX.Element {
   }
 
   return (
-    <div className="app-page cap-page">
-      <header className="cap-header">
-        <H3>{TITLE_EDITAR}</H3>
-        {base ? <span className="cap-header__id">ID: {base.doc._id}</span> : null}
-      </header>
+    <Page>
+      <PageHeader title={TITLE_EDITAR} recordId={base?.doc._id} />
       {body}
-    </div>
+    </Page>
   );
 }

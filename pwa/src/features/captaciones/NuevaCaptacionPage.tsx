@@ -1,17 +1,18 @@
 /** 'Nueva Captación Inmobiliaria' (/dashboard/captaciones/nueva), spec 001 section 2.3. */
-import { H3 } from '@blueprintjs/core';
 import { useMemo, type JSX } from 'react';
 import { Navigate } from 'react-router-dom';
 import { emptyCaptacionForm } from '../../../../couch-design/captacion';
-import { useSession } from '../../lib/session';
+import { useInitialDraft } from '../../components/form';
+import { Feedback } from '../../components/feedback';
+import { Page, PageHeader } from '../../components/page';
 import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session';
 import { useCaptacionAccess } from './access';
 import { createCaptacion } from './data/repository';
 import { CaptacionFormView } from './form/CaptacionFormView';
-import { NEW_DRAFT_KEY, useInitialDraft } from './form/drafts';
+import { NEW_DRAFT_KEY } from './form/drafts';
 import { normalizeFormValues } from './form/normalize';
 import { BTN_GUARDAR_NUEVA, ERROR_GUARDAR, GUARDADA_OK, TITLE_NUEVA } from './texts';
-import { Loading } from './ui';
 import './captaciones.css';
 
 export default function NuevaCaptacionPage(): JSX.Element {
@@ -23,12 +24,10 @@ export default function NuevaCaptacionPage(): JSX.Element {
 
   if (ready && !canCreate) return <Navigate to={paths.home} replace />;
   return (
-    <div className="app-page cap-page">
-      <header className="cap-header">
-        <H3>{TITLE_NUEVA}</H3>
-      </header>
+    <Page>
+      <PageHeader title={TITLE_NUEVA} />
       {!ready || loading ? (
-        <Loading />
+        <Feedback kind="loading" />
       ) : (
         <CaptacionFormView
           initialValues={draft ? normalizeFormValues(draft.values) : baseline}
@@ -43,6 +42,6 @@ export default function NuevaCaptacionPage(): JSX.Element {
           }}
         />
       )}
-    </div>
+    </Page>
   );
 }

@@ -4,10 +4,10 @@
  */
 import { Intent } from '@blueprintjs/core';
 import { useEffect, useState, type JSX } from 'react';
+import { Banner } from '../../components/feedback';
 import type { RejectedChange } from '../../lib/db';
 import { rejectedChangesOf } from './data/repository';
 import { RECHAZO_SERVIDOR } from './texts';
-import { ClosableCallout } from './ui';
 
 export function RejectedNotice({ id, rev }: { id: string; rev?: string }): JSX.Element | null {
   const [items, setItems] = useState<RejectedChange[]>([]);
@@ -24,10 +24,10 @@ export function RejectedNotice({ id, rev }: { id: string; rev?: string }): JSX.E
   if (closed || items.length === 0) return null;
   const lines = [...new Set(items.flatMap((i) => i.reason.split(/;\s*|\n/)).map((l) => l.trim()).filter(Boolean))];
   return (
-    <ClosableCallout intent={Intent.DANGER} onClose={() => setClosed(true)} testId="rejected-notice" title={RECHAZO_SERVIDOR}>
+    <Banner intent={Intent.DANGER} onClose={() => setClosed(true)} testId="rejected-notice" title={RECHAZO_SERVIDOR}>
       {lines.map((l) => (
         <div key={l}>{l}</div>
       ))}
-    </ClosableCallout>
+    </Banner>
   );
 }

@@ -6,24 +6,16 @@ export const TITLE_LISTA = 'Mis Proyectos de Captación';
 export const TITLE_DETALLE = 'Detalle de Captación Inmobiliaria';
 export const TITLE_CONFLICTO = 'Resolver conflicto de captación';
 
-export const CARGANDO = 'Cargando...';
-export const GUARDANDO = 'Guardando...';
-export const REQUIRED_NOTE = 'Los campos marcados con * son obligatorios.';
-
-export const BTN_CANCELAR = 'Cancelar';
 export const BTN_GUARDAR_NUEVA = 'Guardar Captación';
 export const BTN_GUARDAR_CAMBIOS = 'Guardar Cambios';
 export const BTN_NUEVA = 'Nueva Captación';
 export const BTN_CREAR = 'Crear Captación';
 export const BTN_EDITAR = 'Editar';
 export const BTN_VOLVER = 'Volver';
-export const BTN_ANTERIOR = 'Anterior';
-export const BTN_SIGUIENTE = 'Siguiente';
 export const BTN_EXPORTAR = 'Exportar CSV';
 export const BTN_DESCARGAR_PDF = 'Descargar PDF';
 export const BTN_AGREGAR_ADEUDO = '+ Agregar Adeudo';
 export const BTN_AGREGAR_REFERENCIA = '+ Agregar Referencia';
-export const BTN_ELIMINAR = 'Eliminar';
 
 export const GUARDADA_OK = 'Captación guardada exitosamente';
 export const ACTUALIZADA_OK = 'Captación actualizada exitosamente';
@@ -43,7 +35,8 @@ export const CAMBIO_CONCURRENTE =
 export const CONFIRM_ELIMINAR = 'Estás seguro de que deseas eliminar esta captación? Esta acción no se puede deshacer.';
 
 export const BUSCAR_PLACEHOLDER = 'Buscar por propietario o dirección';
-export const LIST_COLUMNS = ['Propiedad', 'Propietario', 'Ubicación', 'Última Actualización', 'Estatus', 'Fecha', 'Acciones'] as const;
+/** The data columns; 'Acciones' comes with the list kit's row buttons. */
+export const LIST_COLUMNS = ['Propiedad', 'Propietario', 'Ubicación', 'Última Actualización', 'Estatus', 'Fecha'] as const;
 export const VACIO = 'No hay proyectos disponibles';
 export const SIN_ASIGNADOS = 'No tienes proyectos asignados';
 export const SIN_RESULTADOS = 'Ninguna captación coincide con la búsqueda.';
@@ -54,27 +47,16 @@ export const ESTATUS_ERROR = 'Error';
 export const ACCION_VER = 'Ver detalle';
 export const ACCION_PDF = 'Descargar PDF';
 export const ACCION_EDITAR = 'Editar';
-export const ACCION_ELIMINAR = 'Eliminar';
 
 export { SIN_ADEUDOS, SIN_REFERENCIAS as SIN_REFERENCIAS_DETALLE } from '../../../../couch-design/captacion/rules';
 export const SIN_REFERENCIAS_FORM = 'No hay referencias registradas. Se requieren al menos 2 referencias.';
 export const ADEUDOS_AYUDA = 'Registre los adeudos de la propiedad, como predial, agua o hipoteca.';
 export const REFERENCIAS_AYUDA = 'Agregue al menos dos referencias personales del propietario.';
 export const NO_EN_VENTA = 'La propiedad no está en venta actualmente.';
-export const VACIO_VALOR = '-';
-export const SI = 'Sí';
-export const NO = 'No';
 
-export const BORRADOR_RECUPERADO = 'Se recuperó un borrador sin guardar.';
-/** Not in the specification: tells the agent the half-filled form is safe on the device. */
-export const BORRADOR_GUARDADO = 'Borrador guardado en este dispositivo';
-export const SALIR_TITULO = 'Cambios sin guardar';
 export const SALIR_PREGUNTA =
   'Tiene cambios sin guardar en esta captación. Se conservan como borrador en este dispositivo. ¿Desea salir de todos modos?';
 export const DESCARTAR_PREGUNTA = 'Se descartarán los cambios sin guardar de esta captación. ¿Desea continuar?';
-export const SALIR_SI = 'Salir';
-export const DESCARTAR_SI = 'Descartar cambios';
-export const SEGUIR_EDITANDO = 'Seguir editando';
 
 export const CONFLICTO_AVISO = 'Esta captación se modificó en dos dispositivos sin conexión. Elija qué versión conservar.';
 export const BTN_RESOLVER = 'Resolver conflicto';
@@ -86,4 +68,3 @@ export const CONFLICTO_AYUDA =
   'Para cada sección elija la versión que desea conservar. Las versiones no elegidas se eliminan solo al guardar.';
 
 export const RECHAZO_SERVIDOR = 'El servidor rechazó un cambio de esta captación; el cambio se conserva en este dispositivo:';
-export const NUNCA_ACTUALIZADA = 'Nunca editado';

@@ -1,6 +1,6 @@
 /** The seven read-only tabs of the detail screen (spec 001 section 2.6). */
-import { Card, Icon, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { useState, type JSX } from 'react';
+import { Card, Icon, Tag } from '@blueprintjs/core';
+import type { JSX } from 'react';
 import {
   addressLine,
   CAPTACION_TABS,
@@ -9,9 +9,9 @@ import {
   SIN_DIRECCION,
   type Captacion,
 } from '../../../../../couch-design/captacion';
-import { SIN_ADEUDOS, SIN_REFERENCIAS_DETALLE, VACIO_VALOR } from '../texts';
-import { StatusTag } from '../ui';
-import { date, Facts, money, orDash, ReadOnlyCheck, siNo, withUnit } from './values';
+import { Avatar, date, Facts, money, orDash, ReadOnlyCheck, siNo, StatusTag, VACIO_VALOR, withUnit } from '../../../components/feedback';
+import { PanelTabs } from '../../../components/page';
+import { SIN_ADEUDOS, SIN_REFERENCIAS_DETALLE } from '../texts';
 
 function Propietario({ c }: { c: Captacion }): JSX.Element {
   const p = c.propietario;
@@ -54,12 +54,12 @@ function Propiedad({ c }: { c: Captacion }): JSX.Element {
 
 function Adeudos({ c }: { c: Captacion }): JSX.Element {
   const list = c.propiedad.adeudos;
-  if (list.length === 0) return <p className="cap-empty">{SIN_ADEUDOS}</p>;
+  if (list.length === 0) return <p className="page-empty">{SIN_ADEUDOS}</p>;
   return (
-    <div className="cap-cards">
+    <div className="page-cards">
       {list.map((a, i) => (
-        <Card key={i} className="cap-row-card">
-          <div className="cap-row-card__head">
+        <Card key={i} className="page-row-card">
+          <div className="page-row-card__head">
             <strong>{orDash(a.tipo)}</strong>
             <StatusTag chip={debtStatusChip(a.estatus)} />
           </div>
@@ -102,25 +102,19 @@ function initials(name: string): string {
 
 function Referencias({ c }: { c: Captacion }): JSX.Element {
   const refs = c.referencias_personales;
-  if (refs.length === 0) return <p className="cap-empty">{SIN_REFERENCIAS_DETALLE}</p>;
+  if (refs.length === 0) return <p className="page-empty">{SIN_REFERENCIAS_DETALLE}</p>;
   return (
-    <div className="cap-cards">
+    <div className="page-cards">
       {refs.map((r, i) => (
         <Card key={i} className="cap-ref-card">
-          {r.avatar ? (
-            <img className="cap-avatar" src={r.avatar} alt="" />
-          ) : (
-            <span className="cap-avatar" aria-hidden>
-              {initials(r.nombre || '?')}
-            </span>
-          )}
+          <Avatar src={r.avatar} letters={initials(r.nombre || '?')} />
           <div>
             <strong>{orDash(r.nombre)}</strong>
-            <div className="cap-cell-sub">{orDash(r.relacion)}</div>
+            <div className="page-muted">{orDash(r.relacion)}</div>
             <div>
               <Icon icon="phone" size={12} /> {orDash(r.telefono)}
             </div>
-            <div className="cap-cell-sub">{orDash(r.direccion)}</div>
+            <div className="page-muted">{orDash(r.direccion)}</div>
           </div>
         </Card>
       ))}
@@ -132,7 +126,7 @@ function Documentos({ c }: { c: Captacion }): JSX.Element {
   const d = c.documentos_entregados;
   return (
     <>
-      <div className="cap-checks">
+      <div className="page-checks">
         <ReadOnlyCheck label="INE" checked={d.ine} />
         <ReadOnlyCheck label="CURP" checked={d.curp} />
         <ReadOnlyCheck label="RFC" checked={d.rfc} />
@@ -168,7 +162,7 @@ function Venta({ c }: { c: Captacion }): JSX.Element {
           { label: 'Observaciones', value: orDash(v.observaciones), wide: true },
         ]}
       />
-      <h4 className="cap-subtitle">Comprador</h4>
+      <h4 className="page-subtitle">Comprador</h4>
       <Facts
         items={[
           { label: 'Nombre', value: orDash(v.comprador.nombre) },
@@ -177,8 +171,8 @@ function Venta({ c }: { c: Captacion }): JSX.Element {
           { label: 'Dirección', value: orDash(v.comprador.direccion), wide: true },
         ]}
       />
-      <h4 className="cap-subtitle">Documentos de la venta</h4>
-      <div className="cap-checks">
+      <h4 className="page-subtitle">Documentos de la venta</h4>
+      <div className="page-checks">
         <ReadOnlyCheck label="Contrato" checked={v.documentos_entregados.contrato} />
         <ReadOnlyCheck label="Identificación" checked={v.documentos_entregados.identificacion} />
         <ReadOnlyCheck label="Constancia de crédito" checked={v.documentos_entregados.constancia_credito} />
@@ -190,13 +184,9 @@ function Venta({ c }: { c: Captacion }): JSX.Element {
 const PANELS = [Propietario, Propiedad, Adeudos, Laborales, Referencias, Documentos, Venta];
 
 export function DetailTabs({ captacion }: { captacion: Captacion }): JSX.Element {
-  const [tab, setTab] = useState(0);
-  return (
-    <Tabs id="captacion-detalle-tabs" className="cap-tabs" selectedTabId={tab} onChange={(id) => setTab(Number(id))} renderActiveTabPanelOnly animate={false}>
-      {CAPTACION_TABS.map((title, i) => {
-        const Panel = PANELS[i];
-        return <Tab key={title} id={i} title={title} panel={<div className="cap-panel"><Panel c={captacion} /></div>} />;
-      })}
-    </Tabs>
-  );
+  const tabs = CAPTACION_TABS.map((title, i) => {
+    const Section = PANELS[i];
+    return { title, panel: <Section c={captacion} /> };
+  });
+  return <PanelTabs id="captacion-detalle-tabs" tabs={tabs} />;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../../../couch-design/captacion/fixtures';
 import { formatDateTime } from '../../../../../couch-design/format';
-import { csvCell, csvFileName, CSV_HEADERS, rowsToCsv } from './csv';
+import { csvFileName, CSV_HEADERS, rowsToCsv } from './csv';
 import { toListRow } from './rows';
 
 describe('CSV export', () => {
@@ -27,16 +27,6 @@ describe('CSV export', () => {
     );
     expect(lines[2]).toBe('cap-2,No especificado,Sin dirección,Sin propietario,No especificado,Nunca editado,Desconocido,Fecha desconocida');
     expect(lines[3]).toBe('');
-  });
-
-  it('quotes commas, quotes and line breaks, and defuses spreadsheet formulas', () => {
-    expect(csvCell('simple')).toBe('simple');
-    expect(csvCell('a, b')).toBe('"a, b"');
-    expect(csvCell('dijo "hola"')).toBe('"dijo ""hola"""');
-    expect(csvCell('línea\notra')).toBe('"línea\notra"');
-    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
-    expect(csvCell('+52 55')).toBe("'+52 55");
-    expect(csvCell('-')).toBe('-');
   });
 
   it('names the file after the day in Mexico', () => {

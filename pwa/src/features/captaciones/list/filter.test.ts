@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../../../couch-design/captacion/fixtures';
-import { matchesSearch, pageNumbers, paginate, PAGE_SIZE, sortNewestFirst, visibleCaptaciones } from './filter';
+import { matchesSearch, sortNewestFirst, visibleCaptaciones } from './filter';
 
 const doc = (id: string, nombre: string, fecha: string, calle = 'Av. Juárez', ciudad = 'Puebla') =>
   ({ ...sampleCaptacion({ propietario: { nombre }, propiedad: { direccion: { calle, ciudad } }, captacion: { fecha } }), _id: id });
@@ -44,17 +44,6 @@ describe('order and pages', () => {
     expect(sortNewestFirst(list).map((d) => d._id)).toEqual(['c', 'a', 'b', 'none']);
   });
 
-  it('pages of 10, 0 pages when empty, and an out-of-range page is clamped', () => {
-    const items = Array.from({ length: 23 }, (_, i) => i);
-    expect(PAGE_SIZE).toBe(10);
-    expect(paginate(items, 1)).toMatchObject({ items: items.slice(0, 10), page: 1, pages: 3, total: 23 });
-    expect(paginate(items, 3).items).toEqual([20, 21, 22]);
-    expect(paginate(items, 99).page).toBe(3);
-    expect(paginate(items, 0).page).toBe(1);
-    expect(paginate(items, Number.NaN).page).toBe(1);
-    expect(paginate([], 1)).toMatchObject({ items: [], page: 1, pages: 0, total: 0 });
-  });
-
   it('search, sort and page together; the export gets every match', () => {
     const list = Array.from({ length: 15 }, (_, i) => doc(`p${i}`, i % 2 ? 'Pedro Impar' : 'Paula Par', `2025-01-${String(i + 1).padStart(2, '0')}T00:00:00Z`));
     const shown = visibleCaptaciones(list, 'paula', 1);
@@ -62,13 +51,5 @@ describe('order and pages', () => {
     expect(shown.pages).toBe(1);
     expect(shown.items[0]._id).toBe('p14');
     expect(shown.matching).toHaveLength(8);
-  });
-
-  it('numbers every page when few, else a window with gaps', () => {
-    expect(pageNumbers(1, 1)).toEqual([1]);
-    expect(pageNumbers(3, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(pageNumbers(1, 20)).toEqual([1, 2, '…', 20]);
-    expect(pageNumbers(10, 20)).toEqual([1, '…', 9, 10, 11, '…', 20]);
-    expect(pageNumbers(4, 20)).toEqual([1, 2, 3, 4, 5, '…', 20]);
   });
 });

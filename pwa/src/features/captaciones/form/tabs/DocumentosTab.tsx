@@ -1,10 +1,10 @@
 import type { JSX } from 'react';
-import { AreaField, CheckField } from '../fields';
+import { AreaField, CheckField } from '../../../../components/form';
 
 export function DocumentosTab(): JSX.Element {
   return (
     <>
-      <div className="cap-checks">
+      <div className="page-checks">
         <CheckField name="documentacion.ine" label="INE" required />
         <CheckField name="documentacion.escrituras" label="Escrituras" required />
         <CheckField name="documentacion.curp" label="CURP" />

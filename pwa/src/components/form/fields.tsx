@@ -6,6 +6,8 @@ import { Checkbox, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@
 import { getIn, useFormikContext } from 'formik';
 import type { ChangeEvent, JSX, ReactNode } from 'react';
 import { fieldId, useFormUi } from './form-ui';
+import { SELECCIONE } from './texts';
+import './form.css';
 
 interface BaseProps {
   name: string;
@@ -15,7 +17,8 @@ interface BaseProps {
   className?: string;
 }
 
-function useFieldState(name: string) {
+/** What a field shows and the props every control of it shares. `warns`: it shows warnings too. */
+function useField(name: string, warns = false) {
   const formik = useFormikContext<Record<string, unknown>>();
   const ui = useFormUi();
   const error = getIn(formik.errors, name) as unknown;
@@ -25,13 +28,22 @@ function useFieldState(name: string) {
   // an untouched one only after leaving it or a save attempt.
   const changed = value !== getIn(formik.initialValues, name);
   const message = typeof error === 'string' && (touched === true || changed || ui.showAllErrors) ? error : undefined;
-  const warning = ui.warnings[name];
+  const warning = warns && !message ? ui.warnings[name] : undefined;
   return {
-    formik,
     value,
     error: message,
-    warning: message ? undefined : warning,
-    disabled: ui.disabled,
+    warning,
+    intent: message ? Intent.DANGER : warning ? Intent.WARNING : Intent.NONE,
+    set: (next: unknown) => void formik.setFieldValue(name, next),
+    touch: () => void formik.setFieldTouched(name, true, false),
+    control: {
+      id: fieldId(name),
+      name,
+      disabled: ui.disabled,
+      'aria-invalid': message ? true : undefined,
+      'aria-describedby': message || warning ? `${fieldId(name)}-msg` : undefined,
+      onBlur: () => void formik.setFieldTouched(name, true),
+    },
   };
 }
 
@@ -64,26 +76,19 @@ export interface TextFieldProps extends BaseProps {
 
 export function TextField(props: TextFieldProps): JSX.Element {
   const { name, type = 'text', placeholder, inputMode, maxLength, autoComplete, uppercase } = props;
-  const { formik, value, error, warning, disabled } = useFieldState(name);
-  const onChange = (e: ChangeEvent<HTMLInputElement>) =>
-    void formik.setFieldValue(name, uppercase ? e.target.value.toUpperCase() : e.target.value);
+  const { value, error, warning, intent, set, control } = useField(name, true);
   return (
     <Group {...props} error={error} warning={warning}>
       <InputGroup
-        id={fieldId(name)}
-        name={name}
+        {...control}
         type={type}
         value={typeof value === 'string' ? value : ''}
         placeholder={placeholder}
         inputMode={inputMode}
         maxLength={maxLength}
         autoComplete={autoComplete ?? 'off'}
-        intent={error ? Intent.DANGER : warning ? Intent.WARNING : Intent.NONE}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || warning ? `${fieldId(name)}-msg` : undefined}
-        onChange={onChange}
-        onBlur={() => void formik.setFieldTouched(name, true)}
-        disabled={disabled}
+        intent={intent}
+        onChange={(e) => set(uppercase ? e.target.value.toUpperCase() : e.target.value)}
         size="large"
       />
     </Group>
@@ -100,34 +105,29 @@ export interface NumberFieldProps extends BaseProps {
 
 /**
  * A number input holding a number or '' (empty), the form's representation of an empty number
- * (couch-design/captacion/types). Tablets get the numeric keyboard.
+ * (as couch-design's form shapes hold it). Tablets get the numeric keyboard.
  */
 export function NumberField(props: NumberFieldProps): JSX.Element {
   const { name, min, max, step = 'any', unit } = props;
-  const { formik, value, error, disabled } = useFieldState(name);
+  const { value, error, intent, set, control } = useField(name);
   const onChange = (e: ChangeEvent<HTMLInputElement>) => {
     const raw = e.target.value;
     const n = raw === '' ? '' : Number(raw);
-    void formik.setFieldValue(name, typeof n === 'number' && Number.isNaN(n) ? raw : n);
+    set(typeof n === 'number' && Number.isNaN(n) ? raw : n);
   };
   return (
     <Group {...props} error={error}>
       <InputGroup
-        id={fieldId(name)}
-        name={name}
+        {...control}
         type="number"
         inputMode="decimal"
         min={min}
         max={max}
         step={step}
         value={typeof value === 'number' || typeof value === 'string' ? String(value) : ''}
-        rightElement={unit ? <span className="cap-unit">{unit}</span> : undefined}
-        intent={error ? Intent.DANGER : Intent.NONE}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId(name)}-msg` : undefined}
+        rightElement={unit ? <span className="form-unit">{unit}</span> : undefined}
+        intent={intent}
         onChange={onChange}
-        onBlur={() => void formik.setFieldTouched(name, true)}
-        disabled={disabled}
         size="large"
       />
     </Group>
@@ -140,26 +140,14 @@ export interface SelectFieldProps extends BaseProps {
 }
 
 export function SelectField(props: SelectFieldProps): JSX.Element {
-  const { name, options, placeholder = 'Seleccione...' } = props;
-  const { formik, value, error, disabled } = useFieldState(name);
+  const { name, options, placeholder = SELECCIONE } = props;
+  const { value, error, set, control } = useField(name);
   const current = typeof value === 'string' ? value : '';
   // A legacy value outside the list stays selectable, so opening a record never changes it.
   const all = current && !options.includes(current) ? [...options, current] : options;
   return (
     <Group {...props} error={error}>
-      <HTMLSelect
-        id={fieldId(name)}
-        name={name}
-        value={current}
-        fill
-        large
-        iconName="caret-down"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId(name)}-msg` : undefined}
-        onChange={(e) => void formik.setFieldValue(name, e.target.value)}
-        onBlur={() => void formik.setFieldTouched(name, true)}
-        disabled={disabled}
-      >
+      <HTMLSelect {...control} value={current} fill large iconName="caret-down" onChange={(e) => set(e.target.value)}>
         <option value="">{placeholder}</option>
         {all.map((o) => (
           <option key={o} value={o}>
@@ -173,46 +161,33 @@ export function SelectField(props: SelectFieldProps): JSX.Element {
 
 export function AreaField(props: BaseProps & { rows?: number }): JSX.Element {
   const { name, rows = 3 } = props;
-  const { formik, value, error, disabled } = useFieldState(name);
+  const { value, error, set, control } = useField(name);
   return (
     <Group {...props} error={error}>
-      <TextArea
-        id={fieldId(name)}
-        name={name}
-        value={typeof value === 'string' ? value : ''}
-        rows={rows}
-        fill
-        autoResize
-        onChange={(e) => void formik.setFieldValue(name, e.target.value)}
-        onBlur={() => void formik.setFieldTouched(name, true)}
-        disabled={disabled}
-      />
+      <TextArea {...control} value={typeof value === 'string' ? value : ''} rows={rows} fill autoResize onChange={(e) => set(e.target.value)} />
     </Group>
   );
 }
 
 export function CheckField(props: BaseProps): JSX.Element {
   const { name, label, required, className } = props;
-  const { formik, value, error, disabled } = useFieldState(name);
+  const { value, error, intent, set, touch, control } = useField(name);
   return (
-    <FormGroup className={className} intent={error ? Intent.DANGER : Intent.NONE} helperText={error ? <span id={`${fieldId(name)}-msg`} role="alert">{error}</span> : undefined}>
+    <FormGroup className={className} intent={intent} helperText={error ? <span id={control['aria-describedby']} role="alert">{error}</span> : undefined}>
       <Checkbox
-        id={fieldId(name)}
-        name={name}
+        {...control}
         checked={value === true}
         size="large"
         labelElement={
           <>
             {label}
-            {required ? <span className="cap-required"> *</span> : null}
+            {required ? <span className="form-required"> *</span> : null}
           </>
         }
-        aria-describedby={error ? `${fieldId(name)}-msg` : undefined}
         onChange={(e) => {
-          void formik.setFieldValue(name, e.currentTarget.checked);
-          void formik.setFieldTouched(name, true, false);
+          set(e.currentTarget.checked);
+          touch();
         }}
-        disabled={disabled}
       />
     </FormGroup>
   );

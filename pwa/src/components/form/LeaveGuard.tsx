@@ -6,10 +6,18 @@
 import { Alert, Intent } from '@blueprintjs/core';
 import { useContext, useEffect, type JSX } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
-import { DESCARTAR_PREGUNTA, DESCARTAR_SI, SALIR_PREGUNTA, SALIR_SI, SEGUIR_EDITANDO } from '../texts';
+import { DESCARTAR_SI, SALIR_SI, SEGUIR_EDITANDO } from './texts';
+
+export interface LeaveQuestions {
+  /** Leaving by any other way: the changes stay as a draft. */
+  leave: string;
+  /** Leaving through Cancelar: the changes are dropped. */
+  discard: string;
+}
 
 export interface LeaveGuardProps {
   when: boolean;
+  questions: LeaveQuestions;
   /** True when the navigation being asked about is the Cancelar button. */
   isDiscard: () => boolean;
   /** Runs after the person confirmed, before leaving. */
@@ -30,7 +38,7 @@ function useBeforeUnloadPrompt(when: boolean): void {
   }, [when]);
 }
 
-function BlockerAlert({ when, isDiscard, onConfirm, onStay }: LeaveGuardProps): JSX.Element {
+function BlockerAlert({ when, questions, isDiscard, onConfirm, onStay }: LeaveGuardProps): JSX.Element {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
   const discard = blocker.state === 'blocked' && isDiscard();
   return (
@@ -50,7 +58,7 @@ function BlockerAlert({ when, isDiscard, onConfirm, onStay }: LeaveGuardProps): 
         if (blocker.state === 'blocked') blocker.reset();
       }}
     >
-      <p>{discard ? DESCARTAR_PREGUNTA : SALIR_PREGUNTA}</p>
+      <p>{discard ? questions.discard : questions.leave}</p>
     </Alert>
   );
 }

@@ -1,13 +1,14 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import type { JSX } from 'react';
-import { BTN_ANTERIOR, BTN_SIGUIENTE } from '../texts';
-import { pageNumbers } from './filter';
+import { pageNumbers } from './paging';
+import { BTN_ANTERIOR, BTN_SIGUIENTE, pageLabel, PAGINACION } from './texts';
+import './list.css';
 
-/** Anterior, the numbered pages and Siguiente; nothing when there is a single page (spec 2.5). */
+/** Anterior, the numbered pages and Siguiente; nothing when there is a single page (spec 001 section 2.5). */
 export function Pagination({ page, pages, onPage }: { page: number; pages: number; onPage: (p: number) => void }): JSX.Element | null {
   if (pages <= 1) return null;
   return (
-    <nav className="cap-pagination" aria-label="Paginación">
+    <nav className="list-pagination" aria-label={PAGINACION}>
       <ButtonGroup size="large">
         <Button disabled={page <= 1} onClick={() => onPage(page - 1)}>
           {BTN_ANTERIOR}
@@ -23,7 +24,7 @@ export function Pagination({ page, pages, onPage }: { page: number; pages: numbe
               active={p === page}
               intent={p === page ? 'primary' : 'none'}
               aria-current={p === page ? 'page' : undefined}
-              aria-label={`Página ${p}`}
+              aria-label={pageLabel(p)}
               onClick={() => onPage(p)}
             >
               {p}

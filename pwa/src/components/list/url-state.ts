@@ -1,4 +1,5 @@
-/** The list's search and page live in the URL (`?q=&page=`), so a reload or a shared link shows the same list. */
+/** A list's search and page live in the URL (`?q=&page=`), so a reload or a shared link shows the same list. */
+import { useSearchParams } from 'react-router-dom';
 
 export interface ListUrlState {
   q: string;
@@ -30,4 +31,19 @@ export function withSearch(params: URLSearchParams, q: string): URLSearchParams 
 
 export function withPage(params: URLSearchParams, page: number): URLSearchParams {
   return writeListState({ ...readListState(params), page }, params);
+}
+
+export interface ListUrl extends ListUrlState {
+  /** Typing replaces the history entry: Atrás leaves the list rather than undoing letters. */
+  setSearch: (q: string) => void;
+  setPage: (page: number) => void;
+}
+
+export function useListUrlState(): ListUrl {
+  const [params, setParams] = useSearchParams();
+  return {
+    ...readListState(params),
+    setSearch: (q) => setParams(withSearch(params, q), { replace: true }),
+    setPage: (page) => setParams(withPage(params, page)),
+  };
 }

@@ -1,8 +1,9 @@
-/** How the detail screen shows values (spec 001 section 2.6): '-' for empty, Sí/No, es-MX money and dates. */
+/** How read-only screens show values (spec 001 section 2.6): '-' for empty, Sí/No, es-MX money and dates. */
 import { Checkbox } from '@blueprintjs/core';
 import type { JSX, ReactNode } from 'react';
-import { formatDate, formatMoney } from '../../../../../couch-design/format';
-import { NO, SI, VACIO_VALOR } from '../texts';
+import { formatDate, formatMoney } from '../../../../couch-design/format';
+import { NO, SI, VACIO_VALOR } from './texts';
+import './feedback.css';
 
 export function orDash(v: unknown): string {
   if (typeof v === 'number') return Number.isFinite(v) ? v.toLocaleString('es-MX') : VACIO_VALOR;
@@ -24,9 +25,9 @@ export interface Fact {
 /** A label/value grid that reads well on a tablet (two or three columns) and a phone (one). */
 export function Facts({ items }: { items: Fact[] }): JSX.Element {
   return (
-    <dl className="cap-facts">
+    <dl className="feedback-facts">
       {items.map((f) => (
-        <div key={f.label} className={f.wide ? 'cap-fact cap-fact--wide' : 'cap-fact'}>
+        <div key={f.label} className={f.wide ? 'feedback-fact feedback-fact--wide' : 'feedback-fact'}>
           <dt>{f.label}</dt>
           <dd>{f.value}</dd>
         </div>
@@ -39,15 +40,26 @@ export function Facts({ items }: { items: Fact[] }): JSX.Element {
 export function ReadOnlyCheck({ label, checked }: { label: string; checked: unknown }): JSX.Element {
   return (
     <Checkbox
-      className="cap-readonly-check"
+      className="feedback-readonly-check"
       checked={checked === true}
       readOnly
       disabled
       labelElement={
         <>
-          {label} <span className="cap-check-value">({siNo(checked)})</span>
+          {label} <span className="feedback-check-value">({siNo(checked)})</span>
         </>
       }
     />
+  );
+}
+
+/** A person's picture, or the letters given in its place. */
+export function Avatar({ src, letters }: { src?: string; letters: string }): JSX.Element {
+  return src ? (
+    <img className="feedback-avatar" src={src} alt="" />
+  ) : (
+    <span className="feedback-avatar" aria-hidden>
+      {letters}
+    </span>
   );
 }

@@ -1,0 +1,218 @@
+/**
+ * The save sequence every create and edit form shares (spec 001 sections 2.3, 2.4, 5, 8):
+ * validation on every change, the summary banner on a refused save (hidden after 5 s),
+ * 'Guardando...', the green banner and the way out 2 s later, the red closable banner on failure,
+ * a draft kept while filling, and a question before leaving unsaved changes. The form's own
+ * fields are its children.
+ */
+import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
+import { Formik, setNestedObjectValues, useFormikContext, type FormikTouched } from 'formik';
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { issuesToFormErrors } from '../../../../couch-design/captacion/schema';
+import { Banner } from '../feedback/Banner';
+import { useDraftAutosave } from './drafts';
+import { jsonEqual } from './equal';
+import { errorLines } from './error-lines';
+import { ErrorSummary, type SummarySection } from './ErrorSummary';
+import { FormUiContext, type FormIssue, type FormUi } from './form-ui';
+import { LeaveGuard, type LeaveQuestions } from './LeaveGuard';
+import { BORRADOR_GUARDADO, BORRADOR_RECUPERADO, BTN_CANCELAR, GUARDANDO, REQUIRED_NOTE } from './texts';
+import './form.css';
+
+export const REDIRECT_DELAY_MS = 2000;
+export const SUMMARY_HIDE_MS = 5000;
+
+const draftTime = new Intl.DateTimeFormat('es-MX', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+export interface FormShellTexts {
+  submit: string;
+  /** The green banner after a save. */
+  success: string;
+  /** The red banner when the save failed without a message of its own. */
+  errorFallback: string;
+  leave: LeaveQuestions;
+}
+
+export interface FormShellProps<T extends object> {
+  initialValues: T;
+  /** What "no unsaved changes" means: the empty form, or the stored record. */
+  baseline: T;
+  /** Every problem that blocks saving (the shared schema of couch-design). */
+  validate: (values: T) => FormIssue[];
+  /** Problems that only warn, shown under their field. */
+  warn?: (values: T) => FormIssue[];
+  /** The summary's sections; without it one list of every message. */
+  summarize?: (issues: FormIssue[], values: T) => SummarySection[];
+  texts: FormShellTexts;
+  /** Writes the record; throws on failure. */
+  onSave: (values: T) => Promise<void>;
+  /** Where a save (after REDIRECT_DELAY_MS) and Cancelar lead. */
+  exitTo: string;
+  /** Keeps a draft on the device while the form is filled (omit for forms without drafts). */
+  draft?: { key: string; baseRev?: string; restored: boolean };
+  /** Shown above the form (a conflict banner...). */
+  notice?: ReactNode;
+  children: ReactNode;
+}
+
+const oneSection = (issues: FormIssue[]): SummarySection[] => [{ section: '', tab: null, messages: issues.map((i) => i.msg) }];
+
+export function FormShell<T extends object>(props: FormShellProps<T>): JSX.Element {
+  const { initialValues, validate } = props;
+  return (
+    <Formik<T> initialValues={initialValues} validate={(values) => issuesToFormErrors(validate(values))} validateOnChange validateOnBlur onSubmit={() => undefined}>
+      <FormBody {...props} />
+    </Formik>
+  );
+}
+
+function FormBody<T extends object>(props: FormShellProps<T>): JSX.Element {
+  const { baseline, validate, warn, summarize = oneSection, texts, onSave, exitTo, draft: draftOptions, notice, children } = props;
+  const formik = useFormikContext<T>();
+  const { values } = formik;
+  const navigate = useNavigate();
+
+  const [tab, setTab] = useState(0);
+  const [attempted, setAttempted] = useState(false);
+  const [summary, setSummary] = useState<SummarySection[] | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string[] | null>(null);
+  const [showRestored, setShowRestored] = useState(draftOptions?.restored ?? false);
+  const [saved, setSaved] = useState(false);
+  const discardIntent = useRef(false);
+  const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  const later = useCallback((fn: () => void, ms: number) => {
+    timers.current.push(setTimeout(fn, ms));
+  }, []);
+
+  const issues = useMemo(() => validate(values), [validate, values]);
+  const warnings = useMemo(() => Object.fromEntries((warn?.(values) ?? []).map((w) => [w.param, w.msg])), [warn, values]);
+  const sections = useMemo(() => summarize(issues, values), [summarize, issues, values]);
+  const unsaved = !saved && !jsonEqual(values, baseline);
+
+  const draft = useDraftAutosave<T>(draftOptions?.key ?? null, draftOptions?.baseRev);
+  useEffect(() => {
+    if (saved) return;
+    if (unsaved) draft.schedule(values);
+    else draft.drop();
+  }, [values, unsaved, saved, draft]);
+
+  const tabErrors = useMemo(() => {
+    const counts = new Map<number, number>();
+    if (!attempted) return counts;
+    for (const s of sections) if (s.tab !== null) counts.set(s.tab, s.messages.length);
+    return counts;
+  }, [attempted, sections]);
+
+  const attemptSave = async () => {
+    setFailure(null);
+    if (issues.length > 0) {
+      setAttempted(true);
+      void formik.setTouched(setNestedObjectValues<FormikTouched<T>>(values, true), true);
+      // A copy per attempt: each press shows its banner for the full 5 s.
+      const shown = [...sections];
+      setSummary(shown);
+      // Stay on the current tab when it has problems of its own; else open the first one that does.
+      const first = shown.find((s) => s.tab !== null);
+      if (first && first.tab !== null && !shown.some((s) => s.tab === tab)) setTab(first.tab);
+      later(() => setSummary((current) => (current === shown ? null : current)), SUMMARY_HIDE_MS);
+      return;
+    }
+    setSummary(null);
+    setSaving(true);
+    try {
+      await onSave(values);
+      await draft.discard();
+      setSaved(true);
+      setSuccess(texts.success);
+      later(() => navigate(exitTo), REDIRECT_DELAY_MS);
+    } catch (err) {
+      console.error('No se pudo guardar el formulario.', err);
+      setFailure(errorLines(err, texts.errorFallback));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const cancel = async () => {
+    if (!unsaved) {
+      await draft.discard();
+      navigate(exitTo);
+      return;
+    }
+    discardIntent.current = true;
+    navigate(exitTo);
+  };
+
+  const ui: FormUi = { showAllErrors: attempted, warnings, issues, disabled: saving || saved, tab, openTab: setTab, tabErrors };
+
+  return (
+    <FormUiContext.Provider value={ui}>
+      {notice}
+      {showRestored ? (
+        <Banner intent={Intent.PRIMARY} onClose={() => setShowRestored(false)} testId="draft-restored">
+          {BORRADOR_RECUPERADO}
+        </Banner>
+      ) : null}
+      <p className="form-note">{REQUIRED_NOTE}</p>
+      {summary ? <ErrorSummary sections={summary} onOpenTab={setTab} /> : null}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void attemptSave();
+        }}
+      >
+        {children}
+        <div className="form-actions">
+          <div className="form-actions__buttons">
+            <span className="form-draft-status" data-testid="draft-status" aria-live="polite">
+              {draft.savedAt && unsaved ? `${BORRADOR_GUARDADO} · ${draftTime.format(draft.savedAt)}` : ''}
+            </span>
+            <Button size="large" onClick={() => void cancel()} disabled={saving}>
+              {BTN_CANCELAR}
+            </Button>
+            <Button
+              size="large"
+              type="submit"
+              intent={Intent.PRIMARY}
+              disabled={saving || saved}
+              icon={saving ? <Spinner size={16} aria-hidden /> : 'floppy-disk'}
+            >
+              {saving ? GUARDANDO : texts.submit}
+            </Button>
+          </div>
+          {failure ? (
+            <Banner intent={Intent.DANGER} onClose={() => setFailure(null)} testId="save-error">
+              {failure.map((line) => (
+                <div key={line}>{line}</div>
+              ))}
+            </Banner>
+          ) : null}
+          {success ? (
+            <Callout intent={Intent.SUCCESS} icon="tick-circle" role="status" data-testid="save-success">
+              {success}
+            </Callout>
+          ) : null}
+        </div>
+      </form>
+      <LeaveGuard
+        when={unsaved && !saving}
+        questions={texts.leave}
+        isDiscard={() => discardIntent.current}
+        onConfirm={async (discard) => {
+          discardIntent.current = false;
+          if (discard) await draft.discard();
+          else draft.flush();
+        }}
+        onStay={() => {
+          discardIntent.current = false;
+        }}
+      />
+    </FormUiContext.Provider>
+  );
+}

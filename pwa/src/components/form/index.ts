@@ -1,0 +1,11 @@
+export { readDraft, useDraftAutosave, useInitialDraft, type Draft, type DraftAutosave } from './drafts';
+export { jsonEqual } from './equal';
+export { errorLines } from './error-lines';
+export { ErrorSummary, type SummarySection } from './ErrorSummary';
+export { AreaField, CheckField, NumberField, SelectField, TextField, type NumberFieldProps, type SelectFieldProps, type TextFieldProps } from './fields';
+export { fieldId, useFormUi, type FormIssue, type FormUi } from './form-ui';
+export { FormShell, REDIRECT_DELAY_MS, SUMMARY_HIDE_MS, type FormShellProps, type FormShellTexts } from './FormShell';
+export { FieldList, type FieldListProps } from './FieldList';
+export { FormTabs, type FormTab } from './FormTabs';
+export { LeaveGuard, type LeaveGuardProps, type LeaveQuestions } from './LeaveGuard';
+export { BTN_CANCELAR, GUARDANDO } from './texts';

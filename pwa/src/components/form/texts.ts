@@ -1,0 +1,14 @@
+/** Texts of the form kit, shared by every form (spec 001 sections 2.3, 2.4, 8). */
+export const GUARDANDO = 'Guardando...';
+export const REQUIRED_NOTE = 'Los campos marcados con * son obligatorios.';
+export const BTN_CANCELAR = 'Cancelar';
+export const SELECCIONE = 'Seleccione...';
+
+export const BORRADOR_RECUPERADO = 'Se recuperó un borrador sin guardar.';
+/** Not in the specification: tells the person the half-filled form is safe on the device. */
+export const BORRADOR_GUARDADO = 'Borrador guardado en este dispositivo';
+
+export const SALIR_SI = 'Salir';
+export const DESCARTAR_SI = 'Descartar cambios';
+export const SEGUIR_EDITANDO = 'Seguir editando';
+export const BTN_ELIMINAR = 'Eliminar';

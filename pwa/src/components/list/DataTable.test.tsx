@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { OverlaysProvider } from '@blueprintjs/core';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DataTable, type Column, type RowDelete } from './DataTable';
+
+interface Person {
+  id: string;
+  name: string;
+}
+
+const PEOPLE: Person[] = [
+  { id: 'p1', name: 'Ana' },
+  { id: 'p2', name: 'Beto' },
+];
+const COLUMNS: Column<Person>[] = [
+  { header: 'Nombre', cell: (p) => p.name, failed: 'Error de conexión' },
+  { header: 'Clave', cell: (p) => p.id },
+];
+
+afterEach(cleanup);
+
+function table(props: { onDelete?: RowDelete<Person>; failed?: boolean; view?: (p: Person) => void }) {
+  return render(
+    <OverlaysProvider>
+      <DataTable
+        columns={COLUMNS}
+        rows={PEOPLE}
+        rowKey={(p) => p.id}
+        rowTestId="person-row"
+        actions={props.view ? [{ label: 'Ver detalle', icon: 'eye-open', run: props.view }] : []}
+        onDelete={props.onDelete}
+        failed={props.failed}
+      />
+    </OverlaysProvider>,
+  );
+}
+
+describe('list table', () => {
+  it('shows a row per record, its columns and an Acciones column with the row buttons', () => {
+    const view = vi.fn();
+    table({ view });
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nombre', 'Clave', 'Acciones']);
+    const rows = screen.getAllByTestId('person-row');
+    expect(rows.map((r) => r.getAttribute('data-id'))).toEqual(['p1', 'p2']);
+    fireEvent.click(within(rows[1]).getByRole('button', { name: 'Ver detalle' }));
+    expect(view).toHaveBeenCalledWith(PEOPLE[1]);
+  });
+
+  it('has no Acciones column when a row has nothing to do', () => {
+    table({});
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nombre', 'Clave']);
+  });
+
+  it('a failed load is one row of each column’s failure text', () => {
+    table({ failed: true });
+    expect(screen.queryAllByTestId('person-row')).toHaveLength(0);
+    expect(screen.getByTestId('error-row').textContent).toBe('Error de conexión');
+  });
+
+  it('deletes only after the question is confirmed', async () => {
+    const remove = vi.fn(async () => undefined);
+    table({ onDelete: { question: '¿Eliminar a esta persona?', remove, onError: vi.fn() } });
+    fireEvent.click(within(screen.getAllByTestId('person-row')[0]).getByRole('button', { name: 'Eliminar' }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert.textContent).toContain('¿Eliminar a esta persona?');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Cancelar' }));
+    expect(remove).not.toHaveBeenCalled();
+
+    fireEvent.click(within(screen.getAllByTestId('person-row')[1]).getByRole('button', { name: 'Eliminar' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith(PEOPLE[1]));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('a failed delete closes the question and hands the error to the screen', async () => {
+    const failure = new Error('sin red');
+    const onError = vi.fn();
+    table({ onDelete: { question: '¿Eliminar?', remove: () => Promise.reject(failure), onError } });
+    fireEvent.click(within(screen.getAllByTestId('person-row')[0]).getByRole('button', { name: 'Eliminar' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(onError).toHaveBeenCalledWith(failure));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+});

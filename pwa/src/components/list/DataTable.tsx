@@ -1,0 +1,136 @@
+/**
+ * A list's table: one column definition per column, a row of icon buttons per record, and the
+ * question before a delete (spec 001 section 2.5). On a narrow tablet the table scrolls sideways
+ * and the buttons stay in view.
+ */
+import { Alert, Button, HTMLTable, Intent } from '@blueprintjs/core';
+import type { IconName } from '@blueprintjs/icons';
+import { useState, type JSX, type ReactNode } from 'react';
+import { ACCIONES, CANCELAR, ELIMINAR } from './texts';
+import './list.css';
+
+export interface Column<R> {
+  header: string;
+  cell: (row: R) => ReactNode;
+  /** What this column shows in the row that stands for a failed load. */
+  failed?: ReactNode;
+  /** Keeps the cell on one line (dates). */
+  nowrap?: boolean;
+}
+
+export interface RowAction<R> {
+  label: string;
+  icon: IconName;
+  run: (row: R) => void;
+  /** The button spins while this row's action runs. */
+  busy?: (row: R) => boolean;
+}
+
+export interface RowDelete<R> {
+  /** The question of the confirmation. */
+  question: string;
+  remove: (row: R) => Promise<void>;
+  /** The delete failed: the question closes and the screen tells why. */
+  onError: (err: unknown) => void;
+}
+
+export interface DataTableProps<R> {
+  columns: readonly Column<R>[];
+  rows: readonly R[];
+  rowKey: (row: R) => string;
+  /** `data-testid` of each record's row. */
+  rowTestId?: string;
+  /** The buttons of each row, in order; a delete button (and its question) follows them. */
+  actions?: readonly RowAction<R>[];
+  onDelete?: RowDelete<R>;
+  /** The load failed: a single row of each column's `failed` text instead of records. */
+  failed?: boolean;
+}
+
+export function DataTable<R>(props: DataTableProps<R>): JSX.Element {
+  const { columns, rows, rowKey, rowTestId, actions = [], onDelete, failed } = props;
+  const [toDelete, setToDelete] = useState<R | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const withActions = actions.length > 0 || !!onDelete;
+  const cellClass = (c: Column<R>) => (c.nowrap ? 'list-nowrap' : undefined);
+
+  const confirmDelete = async () => {
+    if (toDelete === null || !onDelete) return;
+    setDeleting(true);
+    try {
+      await onDelete.remove(toDelete);
+      setToDelete(null);
+    } catch (err) {
+      setToDelete(null);
+      onDelete.onError(err);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <div className="list-table-wrap">
+      <HTMLTable className={withActions ? 'list-table list-table--actions' : 'list-table'} interactive striped>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.header} scope="col">
+                {c.header}
+              </th>
+            ))}
+            {withActions ? <th scope="col">{ACCIONES}</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {failed ? (
+            <tr data-testid="error-row">
+              {columns.map((c) => (
+                <td key={c.header} className={cellClass(c)}>
+                  {c.failed}
+                </td>
+              ))}
+              {withActions ? <td /> : null}
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)} data-testid={rowTestId} data-id={rowKey(row)}>
+                {columns.map((c) => (
+                  <td key={c.header} className={cellClass(c)}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+                {withActions ? (
+                  <td>
+                    <div className="list-row-actions">
+                      {actions.map((a) => (
+                        <Button key={a.label} variant="minimal" icon={a.icon} aria-label={a.label} title={a.label} loading={a.busy?.(row)} onClick={() => a.run(row)} />
+                      ))}
+                      {onDelete ? (
+                        <Button variant="minimal" intent={Intent.DANGER} icon="trash" aria-label={ELIMINAR} title={ELIMINAR} onClick={() => setToDelete(row)} />
+                      ) : null}
+                    </div>
+                  </td>
+                ) : null}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </HTMLTable>
+      {onDelete ? (
+        <Alert
+          isOpen={toDelete !== null}
+          intent={Intent.DANGER}
+          icon="trash"
+          confirmButtonText={ELIMINAR}
+          cancelButtonText={CANCELAR}
+          loading={deleting}
+          canEscapeKeyCancel
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setToDelete(null)}
+        >
+          <p>{onDelete.question}</p>
+        </Alert>
+      ) : null}
+    </div>
+  );
+}

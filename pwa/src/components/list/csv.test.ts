@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvFileName, toCsv, type CsvColumn } from './csv';
+
+describe('CSV export', () => {
+  it('quotes commas, quotes and line breaks, and defuses spreadsheet formulas', () => {
+    expect(csvCell('simple')).toBe('simple');
+    expect(csvCell('a, b')).toBe('"a, b"');
+    expect(csvCell('dijo "hola"')).toBe('"dijo ""hola"""');
+    expect(csvCell('línea\notra')).toBe('"línea\notra"');
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvCell('+52 55')).toBe("'+52 55");
+    expect(csvCell('-')).toBe('-');
+  });
+
+  it('writes one cell per column definition, in their order', () => {
+    const columns: CsvColumn<{ n: number; who: string }>[] = [
+      { header: 'Nombre', value: (r) => r.who },
+      { header: 'Número', value: (r) => String(r.n) },
+    ];
+    expect(toCsv(columns, [{ n: 1, who: 'Ana, la de Peña' }])).toBe('\uFEFFNombre,Número\r\n"Ana, la de Peña",1\r\n');
+  });
+
+  it('names the file after its list and the day in Mexico', () => {
+    expect(csvFileName('empleados', new Date('2025-03-15T05:00:00Z'), false)).toBe('empleados_2025-03-14.csv');
+    expect(csvFileName('empleados', new Date('2025-03-15T18:00:00Z'), true)).toBe('empleados_busqueda_2025-03-15.csv');
+  });
+});

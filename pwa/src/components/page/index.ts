@@ -1,0 +1,2 @@
+export { Page, PageHeader, type PageHeaderProps } from './Page';
+export { PanelTabs, type PanelTab, type PanelTabsProps } from './PanelTabs';
