@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canCreateCaptacion, canDeleteCaptacion, canEditCaptacion, canEditUser, canChangeRoleOrLink, canManageEmployees,
   canManagePayroll, canManageUsers, canReassignCaptacion, canSeeCaptacion, canViewEmployeeProfile, hasAdminBadge,
-  hasOwnPayslips, isAdmin, isSupervisor, roleLabel,
+  hasOwnPayslips, isAdmin, isSupervisor, roleLabel, ROLE_OPTIONS, ASSIGNABLE_ROLES, assignableRole,
 } from './roles';
 
 // DESIGN section 6, case by case.
@@ -89,8 +89,25 @@ describe('own data', () => {
 describe('role labels', () => {
   it('capitalise the first letter and lower-case the rest, default Usuario', () => {
     expect(roleLabel('supervisor de obra')).toBe('Supervisor de obra');
-    expect(roleLabel('ADMINISTRATOR')).toBe('Administrator');
+    expect(roleLabel('AYUDANTE DE ADMINISTRADOR')).toBe('Ayudante de administrador');
     expect(roleLabel('')).toBe('Usuario');
     expect(roleLabel(undefined)).toBe('Usuario');
+  });
+
+  it('read in Spanish whatever language the role is stored in', () => {
+    expect(roleLabel('user')).toBe('Usuario');
+    expect(roleLabel('ADMINISTRATOR')).toBe('Administrador');
+    expect(roleLabel('administrador')).toBe('Administrador');
+    expect(roleLabel('Superadministrator')).toBe('Superadministrador');
+    expect(roleLabel('asesor')).toBe('Asesor');
+  });
+
+  it('the role selector offers the five assignable roles of section 6, each with a Spanish label', () => {
+    expect(ROLE_OPTIONS.map((o) => o.value)).toEqual([...ASSIGNABLE_ROLES]);
+    expect(new Set(ROLE_OPTIONS.map((o) => o.label)).size).toBe(5);
+    expect(assignableRole(' Administrador ')).toBe('administrador');
+    expect(assignableRole('SUPERVISOR DE OBRA')).toBe('supervisor de obra');
+    expect(assignableRole('Superadministrator')).toBeNull();
+    expect(assignableRole('asesor')).toBeNull();
   });
 });

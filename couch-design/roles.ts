@@ -77,9 +77,45 @@ export function hasOwnPayslips(actor: SessionUser): boolean {
   return !!actor.empleado_id;
 }
 
-/** 'supervisor de obra' -> 'Supervisor de obra'; empty -> 'Usuario'. */
+/**
+ * How a role reads on screen (spec 000 section 6: first letter capitalised, the rest lower-case,
+ * default 'Usuario'), always in Spanish whatever language it is stored in: 'user' -> 'Usuario',
+ * 'administrator' -> 'Administrador', 'supervisor de obra' -> 'Supervisor de obra'.
+ */
 export function roleLabel(role: string | null | undefined): string {
   const r = (role ?? '').trim();
   if (!r) return 'Usuario';
+  const spanish = SPANISH_ROLE_LABELS[normalizeRole(r)];
+  if (spanish) return spanish;
   return r.charAt(0).toUpperCase() + r.slice(1).toLowerCase();
+}
+
+const SPANISH_ROLE_LABELS: Record<string, string> = {
+  user: 'Usuario',
+  usuario: 'Usuario',
+  admin: 'Administrador',
+  administrator: 'Administrador',
+  administrador: 'Administrador',
+  superadministrator: 'Superadministrador',
+  superadministrador: 'Superadministrador',
+  supervisor: 'Supervisor',
+  asesor: 'Asesor',
+};
+
+/**
+ * The role selector of the user forms: the assignable roles of section 6 with Spanish labels that
+ * tell the two administrator roles apart ('administrator' full access, 'administrador' system).
+ */
+export const ROLE_OPTIONS: ReadonlyArray<{ value: (typeof ASSIGNABLE_ROLES)[number]; label: string }> = [
+  { value: 'user', label: 'Usuario' },
+  { value: 'administrator', label: 'Administrador (acceso total)' },
+  { value: 'administrador', label: 'Administrador del sistema' },
+  { value: 'supervisor de obra', label: 'Supervisor de obra' },
+  { value: 'ayudante de administrador', label: 'Ayudante de administrador' },
+];
+
+/** The assignable role a text names ('Administrador ' -> 'administrador'), or null when none. */
+export function assignableRole(role: string | null | undefined): (typeof ASSIGNABLE_ROLES)[number] | null {
+  const r = normalizeRole(role);
+  return ASSIGNABLE_ROLES.find((a) => normalizeRole(a) === r) ?? null;
 }

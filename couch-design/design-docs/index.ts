@@ -59,6 +59,13 @@ export const USUARIOS_BY_EMAIL: MangoIndexDef = {
   name: 'usuarios-email',
 };
 
+/** Users linked from their side to an employee (the link is checked from both directions). */
+export const USUARIOS_BY_EMPLEADO: MangoIndexDef = {
+  index: { fields: ['empleado_id'] },
+  ddoc: 'idx-usuarios-empleado',
+  name: 'usuarios-empleado',
+};
+
 export const EMPLEADOS_BY_USER: MangoIndexDef = {
   index: { fields: ['userId'] },
   ddoc: 'idx-empleados-user',
@@ -69,6 +76,13 @@ export const SESIONES_BY_EXPIRES: MangoIndexDef = {
   index: { fields: ['expires'] },
   ddoc: 'idx-sesiones-expires',
   name: 'sesiones-expires',
+};
+
+/** A person's sessions (passport keeps the user id there), so deleting the account ends them all. */
+export const SESIONES_BY_USER: MangoIndexDef = {
+  index: { fields: ['session.passport.user'] },
+  ddoc: 'idx-sesiones-user',
+  name: 'sesiones-user',
 };
 
 /*
@@ -96,9 +110,9 @@ export const nominasDeEmpleadoSelector = (empleadoId: string): Record<string, un
 export const INDEXES: Record<DatabaseName, readonly MangoIndexDef[]> = {
   captaciones: [CAPTACIONES_BY_FECHA, CAPTACIONES_BY_ASESOR_FECHA],
   nominas: [NOMINAS_BY_EMPLEADO_FECHA],
-  usuarios: [USUARIOS_BY_EMAIL],
+  usuarios: [USUARIOS_BY_EMAIL, USUARIOS_BY_EMPLEADO],
   empleados: [EMPLEADOS_BY_USER],
-  sesiones: [SESIONES_BY_EXPIRES],
+  sesiones: [SESIONES_BY_EXPIRES, SESIONES_BY_USER],
 };
 
 export const VALIDATION_DDOC_ID = '_design/validation';

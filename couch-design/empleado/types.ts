@@ -10,7 +10,7 @@ export interface Empleado {
   email?: string;
   telefono: string;
   pust: string;
-  estado: 'Activo' | 'Inactivo';
+  estado: EstadoEmpleado;
   salario: number;
   fecha_na: string;
   fecha_ing: string;
@@ -18,10 +18,21 @@ export interface Empleado {
   nun_ex: string;
   num_in?: string;
   codigo: string;
+  /** Legacy relative path; answers carry the gateway URL of the photo attachment instead. */
   foto_perfil?: string;
   /** The user account linked from this side (the other direction is `usuario.empleado_id`). */
   userId?: string | null;
+  creado?: string;
 }
 
 export const ESTADOS_EMPLEADO = ['Activo', 'Inactivo'] as const;
-export const DEFAULT_ESTADO_EMPLEADO = 'Activo';
+export type EstadoEmpleado = (typeof ESTADOS_EMPLEADO)[number];
+export const DEFAULT_ESTADO_EMPLEADO: EstadoEmpleado = 'Activo';
+
+/** An employee as every REST answer carries it: the contract's fields, the photo as a URL. */
+export interface EmpleadoPublico extends Omit<Empleado, 'foto_perfil' | 'userId' | 'type'> {
+  id: string;
+  /** Gateway URL of the photo (`/api/empleados-api/{id}/foto?v=...`), or null when there is none. */
+  foto_perfil: string | null;
+  userId: string | null;
+}

@@ -1,0 +1,20 @@
+/** The user contract: shapes, answers, forms' rules, list rules and texts (specification 000). */
+export type { Usuario, UsuarioPublico, UsuarioNombre } from './types';
+export { toPublicUser, toUserName } from './public';
+export { SIGNIN_EMPTY, SIGNIN_FAILED, USUARIO_MSG, PERSONA_MSG } from './messages';
+export {
+  signinSchema,
+  signupSchema,
+  userCreateSchema,
+  userEditSchema,
+  linkEmpleadoSchema,
+  ownPasswordSchema,
+  adminPasswordSchema,
+  MIN_PASSWORD,
+  MAX_PASSWORD,
+} from './schema';
+export type { SignupInput, UserCreateInput, UserEditInput } from './schema';
+export { userSearchText, matchesUserSearch, compareUsuarios, listUsuarios } from './list';
+export { fullName } from '../persona';
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

@@ -1,0 +1,56 @@
+/**
+ * The users list rules: search (spec 000 section 5) and order (section 9). Pure, so the gateway
+ * and the PWA filter and sort with one meaning.
+ *
+ * Search: case- and accent-insensitive, anywhere in the full name, e-mail, position, phone or role
+ * (the stored role and its Spanish label, so 'administrador' finds 'administrator'). Several words
+ * must each appear somewhere; a blank search shows everyone.
+ * Order: any role containing 'admin' first, then by first name, then surnames and id so the order
+ * is total and stable.
+ */
+import { foldText, matchesTerms, searchTerms } from '../captacion/search';
+import { fullName } from '../persona';
+import { hasAdminBadge, roleLabel } from '../roles';
+
+type UserLike = {
+  _id?: string;
+  prim_nom?: string;
+  segun_nom?: string;
+  apell_pa?: string;
+  apell_ma?: string;
+  email?: string;
+  pust?: string;
+  telefono?: string;
+  role?: string;
+};
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+export function userSearchText(u: UserLike): string {
+  return [fullName(u), u.email, u.pust, u.telefono, u.role, u.role ? roleLabel(u.role) : '']
+    .map((v) => foldText(str(v)))
+    .filter(Boolean)
+    .join('\n');
+}
+
+export function matchesUserSearch(u: UserLike, search: string | null | undefined): boolean {
+  const terms = searchTerms(search ?? '');
+  return terms.length === 0 || matchesTerms(userSearchText(u), terms);
+}
+
+const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+
+export function compareUsuarios(a: UserLike, b: UserLike): number {
+  const admin = Number(hasAdminBadge(b.role)) - Number(hasAdminBadge(a.role));
+  if (admin !== 0) return admin;
+  return (
+    collator.compare(str(a.prim_nom), str(b.prim_nom)) ||
+    collator.compare(fullName(a), fullName(b)) ||
+    str(a._id).localeCompare(str(b._id))
+  );
+}
+
+/** The users list as shown: matching the search, admins first, then by first name. */
+export function listUsuarios<T extends UserLike>(users: readonly T[], search?: string | null): T[] {
+  return users.filter((u) => matchesUserSearch(u, search)).sort(compareUsuarios);
+}
