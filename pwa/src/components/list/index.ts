@@ -1,5 +1,6 @@
 export { csvCell, csvFileName, downloadCsv, toCsv, type CsvColumn, type CsvExport } from './csv';
 export { DataTable, type Column, type DataTableProps, type RowAction, type RowDelete } from './DataTable';
+export { ListContent, type ListContentProps } from './ListContent';
 export { ListSearch } from './ListSearch';
 export { paginate, pageNumbers, PAGE_SIZE, type Page } from './paging';
 export { Pagination } from './Pagination';

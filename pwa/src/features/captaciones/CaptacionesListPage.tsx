@@ -7,8 +7,8 @@ import { Button, Callout, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { useMemo, useState, type JSX } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Captacion } from '../../../../couch-design/captacion';
-import { Banner, Feedback, StatusTag } from '../../components/feedback';
-import { DataTable, downloadCsv, ListSearch, Pagination, useListUrlState, type Column, type RowAction } from '../../components/list';
+import { Banner, StatusTag } from '../../components/feedback';
+import { DataTable, downloadCsv, ListContent, ListSearch, Pagination, useListUrlState, type Column, type RowAction } from '../../components/list';
 import { Page, PageHeader } from '../../components/page';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
@@ -119,9 +119,6 @@ export default function CaptacionesListPage(): JSX.Element {
   const exportCsv = () => downloadCsv(CAPTACIONES_CSV, shown.matching.map(toListRow), q.trim() !== '');
   const toNew = () => navigate(paths.nuevaCaptacion);
 
-  const empty = list.status === 'ready' && docs.length === 0;
-  const noMatch = list.status === 'ready' && docs.length > 0 && shown.total === 0;
-
   return (
     <Page>
       <PageHeader
@@ -153,23 +150,25 @@ export default function CaptacionesListPage(): JSX.Element {
         </Callout>
       ) : null}
 
-      {list.status === 'loading' ? (
-        <Feedback kind="loading" />
-      ) : empty ? (
-        <NonIdealState
-          icon="projects"
-          title={canCreate ? VACIO : SIN_ASIGNADOS}
-          action={
-            canCreate ? (
-              <Button intent={Intent.PRIMARY} icon="add" size="large" onClick={toNew}>
-                {BTN_CREAR}
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : noMatch ? (
-        <NonIdealState icon="search" title={SIN_RESULTADOS} />
-      ) : (
+      <ListContent
+        status={list.status}
+        hasRecords={docs.length > 0}
+        matches={shown.total}
+        noMatch={SIN_RESULTADOS}
+        empty={
+          <NonIdealState
+            icon="projects"
+            title={canCreate ? VACIO : SIN_ASIGNADOS}
+            action={
+              canCreate ? (
+                <Button intent={Intent.PRIMARY} icon="add" size="large" onClick={toNew}>
+                  {BTN_CREAR}
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+      >
         <DataTable
           columns={COLUMNS}
           rows={items}
@@ -190,7 +189,7 @@ export default function CaptacionesListPage(): JSX.Element {
               : undefined
           }
         />
-      )}
+      </ListContent>
 
       <Pagination page={shown.page} pages={shown.pages} onPage={setPage} />
     </Page>
