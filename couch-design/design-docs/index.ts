@@ -53,6 +53,17 @@ export const NOMINAS_BY_EMPLEADO_FECHA: MangoIndexDef = {
   name: 'nominas-empleado-fecha',
 };
 
+/**
+ * Every payslip of one employee, dated or not: the REST list filters and orders them in memory
+ * with the shared rules, since legacy dates (dd/mm/yyyy) sort wrongly as text and a payslip
+ * without a date ('N/A') is in no index that holds `fecha`.
+ */
+export const NOMINAS_BY_EMPLEADO: MangoIndexDef = {
+  index: { fields: ['empleadoId'] },
+  ddoc: 'idx-nominas-empleado',
+  name: 'nominas-empleado',
+};
+
 export const USUARIOS_BY_EMAIL: MangoIndexDef = {
   index: { fields: ['email'] },
   ddoc: 'idx-usuarios-email',
@@ -109,7 +120,7 @@ export const nominasDeEmpleadoSelector = (empleadoId: string): Record<string, un
 
 export const INDEXES: Record<DatabaseName, readonly MangoIndexDef[]> = {
   captaciones: [CAPTACIONES_BY_FECHA, CAPTACIONES_BY_ASESOR_FECHA],
-  nominas: [NOMINAS_BY_EMPLEADO_FECHA],
+  nominas: [NOMINAS_BY_EMPLEADO_FECHA, NOMINAS_BY_EMPLEADO],
   usuarios: [USUARIOS_BY_EMAIL, USUARIOS_BY_EMPLEADO],
   empleados: [EMPLEADOS_BY_USER],
   sesiones: [SESIONES_BY_EXPIRES, SESIONES_BY_USER],
