@@ -62,3 +62,17 @@ export function abbreviateCount(n: number): string {
   }
   return String(n);
 }
+
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * Milliseconds of a moment written as an ISO timestamp with its zone ('2025-03-14T16:45:00.000Z',
+ * '2025-03-14T10:45-06:00'); null for anything else, impossible calendar dates included.
+ */
+export function timestampMs(value: unknown): number | null {
+  if (typeof value !== 'string') return null;
+  const m = TIMESTAMP.exec(value.trim());
+  if (!m || toIsoDate(m[1]) === null) return null;
+  const ms = Date.parse(value.trim());
+  return Number.isFinite(ms) ? ms : null;
+}

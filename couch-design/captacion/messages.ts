@@ -41,6 +41,10 @@ export const MSG = {
   booleanoInvalido: 'Debe ser verdadero o falso',
   formatoInvalido: 'El formato de los datos no es válido',
   tipoDocumento: "El documento debe ser de tipo 'captacion'",
+  textoMax: 'El texto no puede tener más de 5000 caracteres',
+  adeudosMax: 'Se permiten como máximo 100 adeudos',
+  referenciasMax: 'Se permiten como máximo 20 referencias personales',
+  imagenesMax: 'Se permiten como máximo 50 imágenes',
 } as const;
 
 /** The summary banner's prefix (spec section 8), trailing space included. */

@@ -12,7 +12,7 @@
  *   the record (negative amounts, commission over 100 %, a bad e-mail or date).
  */
 import * as yup from 'yup';
-import { toIsoDate } from '../format';
+import { timestampMs, toIsoDate } from '../format';
 import { ESTADOS_MEXICO } from '../mexico';
 import { MSG } from './messages';
 import { ESTADO_CIVIL_OPTIONS } from './options';
@@ -25,6 +25,14 @@ export const CURP_PATTERN = /^[A-Z]{4}\d{6}[HM][A-Z]{5}[A-Z0-9]{2}$/;
 export const CODIGO_POSTAL_PATTERN = /^\d{5}$/;
 export const MIN_NOMBRE = 3;
 export const MIN_REFERENCIAS = 2;
+/**
+ * Bounds no real record comes near (the form adds rows one by one): they keep a document, and so
+ * every device that replicates it, from growing without limit.
+ */
+export const MAX_TEXTO = 5000;
+export const MAX_ADEUDOS = 100;
+export const MAX_REFERENCIAS = 20;
+export const MAX_IMAGENES = 50;
 
 const isBlank = (o: unknown): boolean => o === null || o === undefined || (typeof o === 'string' && o.trim() === '');
 
@@ -33,7 +41,8 @@ const str = () =>
     .string()
     .transform((v, o) => (o === null ? undefined : v))
     .trim()
-    .typeError(MSG.formatoInvalido);
+    .typeError(MSG.formatoInvalido)
+    .max(MAX_TEXTO, MSG.textoMax);
 
 const required = (message: string) => str().required(message);
 
@@ -114,8 +123,9 @@ const propiedad = obj({
       (v) => v === undefined || (Number.isInteger(v) && v >= 1800 && v <= new Date().getFullYear() + 5),
     ),
   }),
-  imagenes: yup.array().of(str()).typeError(MSG.formatoInvalido),
-  adeudos: yup.array().of(adeudo).typeError(MSG.formatoInvalido),
+  // Legacy records hold images as `{url}` objects: the cleaning keeps their url.
+  imagenes: yup.array().of(str().meta({ urlObject: true })).typeError(MSG.formatoInvalido).max(MAX_IMAGENES, MSG.imagenesMax),
+  adeudos: yup.array().of(adeudo).typeError(MSG.formatoInvalido).max(MAX_ADEUDOS, MSG.adeudosMax),
 });
 
 const datosLaborales = obj({
@@ -143,7 +153,8 @@ const referencias = yup
   .transform((v, o) => (o === null ? undefined : v))
   .typeError(MSG.referenciasRequeridas)
   .required(MSG.referenciasRequeridas)
-  .min(MIN_REFERENCIAS, MSG.referenciasMin);
+  .min(MIN_REFERENCIAS, MSG.referenciasMin)
+  .max(MAX_REFERENCIAS, MSG.referenciasMax);
 
 const documentacion = obj({
   ine: mustBeTrue(MSG.ineObligatoria),
@@ -161,7 +172,11 @@ const ventaActiva = obj({
   precio_venta: num().min(0, MSG.noNegativo),
   comision_venta: num().min(0, MSG.noNegativo).max(100, MSG.comisionMax),
   fecha_venta: str().test('fecha', MSG.fechaInvalida, (v) => !v || toIsoDate(v) !== null),
-  comprador: obj({ correo: str().email(MSG.correoFormato) }),
+  estatus_venta: str(),
+  tipo_credito: str(),
+  observaciones: str(),
+  comprador: obj({ nombre: str(), telefono: str(), correo: str().email(MSG.correoFormato), direccion: str() }),
+  documentos_entregados: obj({ contrato: bool(), identificacion: bool(), constancia_credito: bool() }),
 });
 
 const isOn = (v: unknown): boolean => v === true || v === 'true' || v === 'on';
@@ -171,10 +186,13 @@ const venta = yup.lazy((v: unknown) =>
   typeof v === 'object' && v !== null && isOn((v as { en_venta?: unknown }).en_venta) ? ventaActiva : yup.mixed(),
 );
 
+/** A capture date: a calendar date (yyyy-mm-dd) or an ISO timestamp with its zone. */
+const isMoment = (v: string): boolean => timestampMs(v) !== null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && toIsoDate(v) !== null);
+
 const captacion = obj({
   tipo_captacion: required(MSG.tipoCaptacionRequerido),
   observaciones: str(),
-  fecha: str(),
+  fecha: str().test('fecha', MSG.fechaInvalida, (v) => !v || isMoment(v)),
   asesor: yup.mixed(),
 });
 
@@ -276,6 +294,57 @@ export function validateCaptacion(value: unknown, shape?: CaptacionShape): Valid
     }
     return issues.sort((a, b) => compareParams(a.param, b.param));
   }
+}
+
+const SHAPE = captacionDocSchema.shape({ documentacion });
+
+function walkShape(schema: unknown, v: unknown, path: string, out: ValidationIssue[]): void {
+  if (v === undefined || v === null) return;
+  const wrong = (): void => void out.push({ param: path, msg: MSG.formatoInvalido });
+  if (schema instanceof yup.ObjectSchema) {
+    if (typeof v !== 'object' || Array.isArray(v)) return wrong();
+    for (const [key, child] of Object.entries(schema.fields)) {
+      const p = path ? `${path}.${key}` : key;
+      walkShape(p === 'venta' ? ventaActiva : child, (v as Record<string, unknown>)[key], p, out);
+    }
+  } else if (schema instanceof yup.ArraySchema) {
+    if (!Array.isArray(v)) return wrong();
+    v.forEach((item, i) => walkShape(schema.innerType, item, `${path}[${i}]`, out));
+  } else if (schema instanceof yup.StringSchema) {
+    const urlObject = schema.spec.meta?.urlObject === true && typeof v === 'object' && typeof (v as { url?: unknown }).url === 'string';
+    if (typeof v !== 'string' && typeof v !== 'number' && !urlObject) wrong();
+  } else if (schema instanceof yup.NumberSchema) {
+    if (typeof v !== 'number' && typeof v !== 'string') wrong();
+  } else if (schema instanceof yup.BooleanSchema) {
+    if (typeof v === 'object') wrong();
+  }
+}
+
+/**
+ * What the cleaning (normalizeCaptacionInput) would otherwise hide: an object or a list where a
+ * text, number or yes/no belongs, or a text where a block or list belongs, which it would turn
+ * into an empty value. Paths as validateCaptacion answers them.
+ */
+export function shapeIssues(value: unknown): ValidationIssue[] {
+  const out: ValidationIssue[] = [];
+  walkShape(SHAPE, value, '', out);
+  return out;
+}
+
+/**
+ * Every problem of a client's captación: the shape of what it sent (`raw`) and the rules on what
+ * the cleaning made of it (`cleaned`), in form order. What REST and replication both refuse.
+ */
+export function captacionInputIssues(raw: unknown, cleaned: unknown): ValidationIssue[] {
+  const seen = new Set<string>();
+  return [...shapeIssues(raw), ...validateCaptacion(cleaned, 'doc')]
+    .filter((i) => {
+      const k = `${i.param}\u0000${i.msg}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    })
+    .sort((a, b) => compareParams(a.param, b.param));
 }
 
 /** Formik-style nested error object from the same rules (first message per field). */

@@ -183,8 +183,10 @@ export interface HistorialEntry {
 
 export interface UltimaActualizacion {
   usuario: { nombre: string; avatar?: string; id?: string };
-  /** ISO timestamp. */
+  /** ISO timestamp: when the person saved the change (their device's clock, kept sane by the gateway). */
   fecha: string;
+  /** ISO timestamp: when the gateway received the change (absent on a device until it syncs). */
+  recibido?: string;
 }
 
 /** Every business field of the record, in either number representation. */
@@ -199,9 +201,9 @@ export interface CaptacionFields<N = DocNumber> {
   tipo_tramite: string;
   /** List status; 'Pendiente' by default. */
   estatus_actual: string;
-  /** Written by the gateway only. */
+  /** Stamped at each save (couch-design/captacion/stamp.ts), checked by the gateway. */
   historial_estatus: HistorialEntry[];
-  /** Written by the gateway only. */
+  /** Stamped at each save (couch-design/captacion/stamp.ts), checked by the gateway. */
   ultima_actualizacion?: UltimaActualizacion | null;
   pdf_url?: string;
 }

@@ -1,4 +1,4 @@
-/** Every Spanish text the captaciones REST endpoints answer with. */
+/** The Spanish texts of the captaciones REST endpoints; refusals of writes come from the write policy. */
 export const MSG = {
   notFound: 'No se encontró la captación',
   badId: 'Identificador no válido.',
@@ -8,13 +8,7 @@ export const MSG = {
   badSupervisor: 'El identificador del asesor no es válido.',
   badSearch: 'La búsqueda no es válida: use a lo sumo 100 caracteres.',
   badBody: 'El cuerpo de la petición debe ser un objeto JSON.',
-  cannotCreate: 'Su rol no permite registrar captaciones.',
-  cannotEdit: 'Su rol no permite modificar captaciones.',
-  cannotDelete: 'Solo un administrador puede eliminar captaciones.',
-  reassign: 'Solo un administrador puede reasignar el asesor de una captación.',
-  asesorDesconocido: 'El asesor indicado no existe.',
   staleRev: 'La captación fue modificada por otra persona. Recargue la página para ver los cambios más recientes.',
-  invalid: 'La captación no es válida.',
   creada: 'Captación guardada exitosamente',
   actualizada: 'Captación actualizada exitosamente',
   eliminada: 'Captación eliminada exitosamente',

@@ -1,13 +1,15 @@
 /**
  * The captaciones rules of the REST endpoints: the role scope of DESIGN section 6 on every call
  * (a supervisor reads only what they advise, and anything else is "not found", never
- * "forbidden", so ids leak nothing), who may create, edit, delete and reassign, validation with
- * the shared schema, and the gateway's stamps.
+ * "forbidden", so ids leak nothing). What may be written, and what is stored, is the shared
+ * captación write policy (couch-design/captacion/write-policy.ts), the one replication applies.
  */
 import { randomUUID } from 'node:crypto';
-import { adviserName, normalizeCaptacionInput, validateCaptacion } from '../../../couch-design/captacion';
+import { adviserName } from '../../../couch-design/captacion';
+import { captacionWritePolicy } from '../../../couch-design/captacion/write-policy';
+import type { WriteState } from '../../../couch-design/write-policy';
 import { captacionPdf } from '../../../couch-design/pdf';
-import { canCreateCaptacion, canDeleteCaptacion, canEditCaptacion, canReassignCaptacion, isSupervisor } from '../../../couch-design/roles';
+import { isSupervisor } from '../../../couch-design/roles';
 import { inCaptacionesScope } from '../../../couch-design/scope';
 import type { AuthUser, SessionUsers } from '../auth/session-user';
 import { HttpError } from '../http/errors';
@@ -16,21 +18,10 @@ import { bumpScopeEpoch } from '../sync/scope-epoch';
 import { MSG } from './messages';
 import type { ListQuery } from './query';
 import type { CaptacionesRepository } from './repository';
-import { captacionTombstone, stampCaptacion } from '../../../couch-design/captacion/stamp';
 
 type Dict = Record<string, unknown>;
 const dict = (v: unknown): Dict => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Dict) : {});
-const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
 const asesorOf = (doc: Dict | null): unknown => dict(doc?.captacion).asesor;
-
-/** Legacy records carry an adviser object; its id is what names the person. */
-function asesorKey(v: unknown): string {
-  if (isBlank(v)) return '';
-  if (typeof v === 'string') return v;
-  const o = dict(v);
-  return String(o._id ?? o.id ?? JSON.stringify(v));
-}
 
 /** A captación as REST answers it: the stored document plus `id` and the adviser's name. */
 export type CaptacionView = StoreDoc & { id: string; asesor_nombre: string };
@@ -51,10 +42,6 @@ export interface Deps {
   store: Store;
   sessionUsers: Pick<SessionUsers, 'invalidate'>;
   repo: CaptacionesRepository;
-}
-
-function invalid(issues: Array<{ param: string; msg: string }>): HttpError {
-  return new HttpError(400, issues[0]?.msg ?? MSG.invalid, { errors: issues });
 }
 
 function bodyObject(body: unknown): Dict {
@@ -103,63 +90,34 @@ export class CaptacionesService {
   }
 
   async create(user: AuthUser, body: unknown): Promise<CaptacionView> {
-    if (!canCreateCaptacion(user.role)) throw new HttpError(403, MSG.cannotCreate);
-    const input = normalizeCaptacionInput(bodyObject(body));
-    const asked = input.captacion.asesor;
-    let asesor: unknown = user.id;
-    if (!isBlank(asked) && asesorKey(asked) !== user.id) {
-      if (!canReassignCaptacion(user.role)) throw new HttpError(403, MSG.reassign);
-      asesor = await this.existingAdviser(asked);
-    }
-    const { _id: _ignoredId, _rev: _ignoredRev, ...fields } = input;
-    const doc = stampCaptacion({ ...fields, _id: randomUUID(), captacion: { ...fields.captacion, asesor } }, null, user, new Date().toISOString());
-    const issues = validateCaptacion(doc, 'doc');
-    if (issues.length > 0) throw invalid(issues);
-    const res = await this.repo.put(doc);
+    const { _id: _ignoredId, _rev: _ignoredRev, ...fields } = bodyObject(body);
+    const { doc } = await this.decide(user, { ...fields, _id: randomUUID() }, { base: null, winner: null });
+    const res = await this.write(doc);
     return (await this.views([{ ...doc, _rev: res.rev }]))[0];
   }
 
   async update(user: AuthUser, id: string, body: unknown): Promise<CaptacionView> {
     const current = await this.get(user, id);
-    if (!canEditCaptacion(user.role)) throw new HttpError(403, MSG.cannotEdit);
     const raw = bodyObject(body);
     if (typeof raw._rev === 'string' && raw._rev !== '' && raw._rev !== current._rev) throw new HttpError(409, MSG.staleRev);
-
-    const input = normalizeCaptacionInput(raw);
-    const before = asesorOf(current);
-    const asked = input.captacion.asesor;
-    let asesor = before;
-    let reassignedFrom: string | undefined;
-    if (!isBlank(asked) && asesorKey(asked) !== asesorKey(before)) {
-      if (!canReassignCaptacion(user.role)) throw new HttpError(403, MSG.reassign);
-      asesor = await this.existingAdviser(asked);
-      if (typeof before === 'string' && before !== '') reassignedFrom = before;
-    }
-
-    const { _id: _ignoredId, _rev: _ignoredRev, ...fields } = input;
-    const doc = stampCaptacion(
-      { ...fields, _id: id, _rev: current._rev, captacion: { ...fields.captacion, asesor } },
-      current,
-      user,
-      new Date().toISOString(),
-    );
-    const issues = validateCaptacion(doc, 'doc');
-    if (issues.length > 0) throw invalid(issues);
+    const { doc, scopeLostBy } = await this.decide(user, { ...raw, _id: id, _rev: current._rev }, { base: current, winner: current });
     const res = await this.write(doc);
-    if (reassignedFrom) {
+    if (scopeLostBy) {
       // The write is done: a failed bump is logged, not turned into an error the client would retry.
-      await bumpScopeEpoch(this.deps.store, reassignedFrom, this.deps.sessionUsers).catch((e) =>
-        console.error('No se pudo renovar el alcance de', reassignedFrom, e),
+      await bumpScopeEpoch(this.deps.store, scopeLostBy, this.deps.sessionUsers).catch((e) =>
+        console.error('No se pudo renovar el alcance de', scopeLostBy, e),
       );
     }
     return (await this.views([{ ...doc, _rev: res.rev }]))[0];
   }
 
   async remove(user: AuthUser, id: string, rev?: string): Promise<void> {
-    if (!canDeleteCaptacion(user.role)) throw new HttpError(403, MSG.cannotDelete);
-    const current = await this.get(user, id);
+    // The policy speaks first: a person who may not delete is told so whether the id exists or not.
+    const current = await this.repo.get(id);
+    const { doc } = await this.decide(user, { _id: id, _rev: current?._rev, _deleted: true }, { base: current, winner: current });
+    if (!current || !inCaptacionesScope(user, current)) throw new HttpError(404, MSG.notFound);
     if (rev && rev !== current._rev) throw new HttpError(409, MSG.staleRev);
-    await this.write(captacionTombstone(id, current._rev, asesorOf(current)));
+    await this.write(doc);
   }
 
   async pdf(user: AuthUser, id: string): Promise<Uint8Array> {
@@ -178,13 +136,16 @@ export class CaptacionesService {
     }
   }
 
-  /** Admins assign advisers by user id; the person must exist. */
-  private async existingAdviser(asked: unknown): Promise<string> {
-    const id = asesorKey(asked);
-    if (typeof asked !== 'string' || !(await this.repo.userExists(id))) {
-      throw invalid([{ param: 'captacion.asesor', msg: MSG.asesorDesconocido }]);
+  /** The shared write policy (the one replication applies too); a refusal becomes the HTTP answer. */
+  private async decide(user: AuthUser, doc: StoreDoc, state: WriteState): Promise<{ doc: StoreDoc; scopeLostBy?: string }> {
+    const named = captacionWritePolicy.usersNamed(doc);
+    const existingUsers = new Set((await this.repo.users(named)).keys());
+    const d = captacionWritePolicy.decide({ doc, source: 'api', now: new Date().toISOString() }, state, user, { existingUsers });
+    if (!d.ok) {
+      if (d.status === 404) throw new HttpError(404, MSG.notFound);
+      throw d.errors?.length ? new HttpError(d.status, d.errors[0].msg, { errors: d.errors }) : new HttpError(d.status, d.reason);
     }
-    return id;
+    return { doc: d.doc as StoreDoc, scopeLostBy: d.scopeLostBy };
   }
 
   /** Adds `id` and the adviser's name, resolving every adviser of the page in one store call. */

@@ -96,7 +96,7 @@ describe('POST /api/captaciones', () => {
     const before = await total();
     const r = await asesor.client.json('POST', '/api/captaciones', payload({ captacion: { asesor: user.user.id } }));
     expect(r.status).toBe(403);
-    expect(r.body).toEqual({ success: false, mensaje: 'Solo un administrador puede reasignar el asesor de una captación.' });
+    expect(r.body).toEqual({ success: false, mensaje: 'No puede registrar captaciones a nombre de otra persona.' });
     expect(await total()).toBe(before);
   });
 
@@ -202,6 +202,35 @@ describe('POST /api/captaciones', () => {
     const params = (r.body.errors as Array<{ param: string }>).map((e) => e.param);
     expect(params).toEqual(expect.arrayContaining(['propiedad.tipo', 'propiedad.direccion.calle', 'propiedad.caracteristicas.m2_terreno']));
     expect(r.body.errors).toContainEqual({ param: 'referencias_personales', msg: SCHEMA.referenciasMin });
+  });
+
+  it('stores the cleaned record: unknown fields such as a forged password_hash never reach the database', async () => {
+    const r = await asesor.client.json('POST', '/api/captaciones', { ...payload(), password_hash: '$2b$10$robado', propietario: { ...payload().propietario, rol: 'admin' } });
+    expect(r.status).toBe(201);
+    const doc = await stored(r.body.captacion._id);
+    expect(doc.password_hash).toBeUndefined();
+    expect((doc.propietario as Record<string, unknown>).rol).toBeUndefined();
+  });
+
+  it('refuses what replication refuses too: objects or lists where text belongs, invalid dates, too many debts', async () => {
+    const before = await total();
+    const cases: Array<[Record<string, unknown>, { param: string; msg: string }]> = [
+      [{ ...payload(), propietario: { ...payload().propietario, nombre: { $ne: null } } }, { param: 'propietario.nombre', msg: SCHEMA.formatoInvalido }],
+      [{ ...payload(), tipo_tramite: ['Contado'] }, { param: 'tipo_tramite', msg: SCHEMA.formatoInvalido }],
+      [payload({ captacion: { fecha: '2025-02-30T10:00:00.000Z' } }), { param: 'captacion.fecha', msg: SCHEMA.fechaInvalida }],
+      [payload({ captacion: { fecha: 'ayer' } }), { param: 'captacion.fecha', msg: SCHEMA.fechaInvalida }],
+      [{ ...payload(), propiedad: { ...payload().propiedad, adeudos: Array.from({ length: 101 }, () => payload().propiedad.adeudos[0]) } }, { param: 'propiedad.adeudos', msg: SCHEMA.adeudosMax }],
+    ];
+    for (const [body, issue] of cases) {
+      const r = await asesor.client.json('POST', '/api/captaciones', body);
+      expect(r.status).toBe(400);
+      expect(r.body.errors).toContainEqual(issue);
+      expectNoStack(r.body);
+    }
+    const huge = await asesor.client.json('POST', '/api/captaciones', { ...payload(), propiedad: { ...payload().propiedad, adeudos: Array.from({ length: 20_000 }, () => ({ tipo: 'Agua', monto: 1 })) } });
+    expect([400, 413]).toContain(huge.status);
+    expect(typeof huge.body.mensaje).toBe('string');
+    expect(await total()).toBe(before);
   });
 
   it('answers a body that is no object, or no JSON, in Spanish', async () => {

@@ -12,6 +12,8 @@ import {
   nominasSelector,
   type MangoSelector,
 } from '../../../couch-design/scope';
+import { captacionWritePolicy } from '../../../couch-design/captacion/write-policy';
+import { nominaSyncPolicy, type WritePolicy } from '../../../couch-design/write-policy';
 
 export type SyncedDbName = 'captaciones' | 'nominas';
 
@@ -26,6 +28,8 @@ export interface SyncedDb {
    */
   inScope(user: AuthUser, doc: { type?: unknown } | null | undefined): boolean;
   wholeDatabase(user: AuthUser): boolean;
+  /** What a device may write into this database: the entity's one write policy, shared with REST. */
+  writePolicy: WritePolicy;
 }
 
 const captacionesWhole = (user: AuthUser): boolean => captacionesScopeKind(user) === 'todas';
@@ -35,6 +39,7 @@ const captaciones: SyncedDb = {
   selector: captacionesSelector,
   inScope: (user, doc) => captacionesWhole(user) || inCaptacionesScope(user, doc),
   wholeDatabase: captacionesWhole,
+  writePolicy: captacionWritePolicy,
 };
 
 const nominas: SyncedDb = {
@@ -42,6 +47,7 @@ const nominas: SyncedDb = {
   selector: nominasSelector,
   inScope: inNominasScope,
   wholeDatabase: () => false,
+  writePolicy: nominaSyncPolicy,
 };
 
 const SYNCED: Record<SyncedDbName, SyncedDb> = { captaciones, nominas };

@@ -1,46 +1,54 @@
 /**
- * `_bulk_docs` through the gateway. Each document is decided on its own (refusals answer
- * `forbidden` in place, like CouchDB's validate_doc_update), the accepted ones are written in
- * one store call.
+ * `_bulk_docs` through the gateway. Each document is decided on its own by the database's write
+ * policy (couch-design; the same one REST uses), refusals answer `forbidden` in place like
+ * CouchDB's validate_doc_update, and the accepted ones are written in one store call.
  *
- * PouchDB pushes with `new_edits:false`: the client's revision ids must be stored as sent or
- * replication would loop. The gateway stores the pushed revision with its own stamps and then
- * writes ONE ordinary revision on top of it with the same content: the client pulls that one,
- * so its copy ends with the server's `ultima_actualizacion`, `historial_estatus` and adviser,
- * whatever it sent.
+ * PouchDB pushes with `new_edits:false`: the revision is stored under the id the device gave it,
+ * with the server's checked stamps inside that same revision. The gateway never writes a revision
+ * of its own on top: that would make a sibling branch as soon as the device pushed again before
+ * pulling (false conflicts, deletions undone), and the device would have to pull its own edit.
  */
 import { randomUUID } from 'node:crypto';
-import type { AuthUser } from '../auth/session-user';
-import type { SessionUsers } from '../auth/session-user';
-import type { Store, StoreDb, StoreDoc, WriteResult } from '../store/port';
-import { decideCaptacion, type Decision } from './captacion-write-rules';
+import type { WriteState } from '../../../couch-design/write-policy';
+import type { AuthUser, SessionUsers } from '../auth/session-user';
+import { isNotFound, type Store, type StoreDb, type StoreDoc, type WriteResult } from '../store/port';
 import { badRequest, isPlainObject, MSG, REV_PATTERN } from './couch-http';
 import { isSpecialId, type SyncedDb } from './databases';
-import { revisions, revKey, winners } from './repository';
+import { revisions, revKey } from './repository';
 import { bumpScopeEpoch } from './scope-epoch';
 
-export const NOMINAS_READ_ONLY = 'Las nóminas solo las registra un administrador desde la sección de nóminas.';
+export const SPECIAL_REFUSED = 'No se pueden escribir documentos de diseño ni locales por sincronización.';
 
 export interface WriteDeps {
   store: Store;
   sessionUsers?: Pick<SessionUsers, 'invalidate'>;
 }
 
-/** The revision a pushed one was edited from: from `_revisions` when replicating, else `_rev`. */
-function parentRev(doc: StoreDoc, newEdits: boolean): string | undefined {
-  if (newEdits) return typeof doc._rev === 'string' ? doc._rev : undefined;
-  const r = doc._revisions;
-  if (r && Number.isInteger(r.start) && Array.isArray(r.ids) && r.ids.length > 1 && r.start > 1) return `${r.start - 1}-${r.ids[1]}`;
-  return undefined;
-}
+/** Revision ids in a `_revisions` path, newest first (`ids[0]` is the revision itself). */
+const MAX_PATH = 1000;
+const HASH = /^[0-9a-zA-Z]{1,64}$/;
 
+/** A replicated revision must say what it is; anything else is a malformed request, as in CouchDB. */
 function checkShape(raw: unknown[], newEdits: boolean): StoreDoc[] {
   return raw.map((d) => {
     if (!isPlainObject(d)) throw badRequest(MSG.badBody);
     const doc = { ...d } as StoreDoc;
     if (doc._id === undefined && newEdits) doc._id = randomUUID();
     if (typeof doc._id !== 'string' || doc._id === '') throw badRequest(MSG.badParam('_id'));
-    if (!newEdits && (typeof doc._rev !== 'string' || !REV_PATTERN.test(doc._rev))) throw badRequest(MSG.badParam('_rev'));
+    if ((!newEdits || doc._rev !== undefined) && (typeof doc._rev !== 'string' || !REV_PATTERN.test(doc._rev))) throw badRequest(MSG.badParam('_rev'));
+    if (doc._revisions !== undefined) {
+      const r = doc._revisions as unknown;
+      const ok =
+        isPlainObject(r) &&
+        Number.isInteger(r.start) &&
+        Array.isArray(r.ids) &&
+        r.ids.length >= 1 &&
+        r.ids.length <= MAX_PATH &&
+        (r.start as number) >= r.ids.length &&
+        r.ids.every((h) => typeof h === 'string' && HASH.test(h)) &&
+        `${r.start}-${r.ids[0]}` === doc._rev;
+      if (!ok) throw badRequest(MSG.badParam('_revisions'));
+    }
     return doc;
   });
 }
@@ -52,6 +60,71 @@ const forbiddenResult = (doc: StoreDoc, reason: string): WriteResult => ({
   reason,
 });
 
+/** Every leaf of a document, deletions included, with its revision path; [] when the id never existed. */
+async function leavesOf(db: StoreDb, id: string): Promise<StoreDoc[]> {
+  try {
+    const res = await db.getOpenRevs(id, 'all', { revs: true });
+    return res.flatMap((r) => ('ok' in r ? [r.ok] : []));
+  } catch (e) {
+    if (isNotFound(e)) return [];
+    throw e;
+  }
+}
+
+/** A few reads at a time: a batch of hundreds must not open hundreds of store requests at once. */
+async function leavesByIds(db: StoreDb, ids: string[]): Promise<Map<string, StoreDoc[]>> {
+  const out = new Map<string, StoreDoc[]>();
+  const queue = [...new Set(ids)];
+  const worker = async (): Promise<void> => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) out.set(id, await leavesOf(db, id));
+  };
+  await Promise.all(Array.from({ length: Math.min(8, queue.length) }, worker));
+  return out;
+}
+
+const generation = (rev: string): number => Number(rev.slice(0, rev.indexOf('-')));
+
+/** CouchDB's winner: live leaves before deleted ones, then the longest path, then the highest id. */
+function winningLeaf(leaves: StoreDoc[]): StoreDoc | null {
+  let best: StoreDoc | null = null;
+  for (const leaf of leaves) {
+    if (!best) {
+      best = leaf;
+      continue;
+    }
+    const a = [leaf._deleted ? 0 : 1, generation(leaf._rev as string), leaf._rev as string] as const;
+    const b = [best._deleted ? 0 : 1, generation(best._rev as string), best._rev as string] as const;
+    if (a[0] !== b[0] ? a[0] > b[0] : a[1] !== b[1] ? a[1] > b[1] : a[2] > b[2]) best = leaf;
+  }
+  return best;
+}
+
+/** Every revision id the server holds for a document: its leaves and their ancestors. */
+function knownRevs(leaves: StoreDoc[]): Set<string> {
+  const out = new Set<string>();
+  for (const leaf of leaves) {
+    out.add(leaf._rev as string);
+    const r = leaf._revisions;
+    if (r) r.ids.forEach((h, i) => out.add(`${r.start - i}-${h}`));
+  }
+  return out;
+}
+
+/** The ancestors a pushed revision names, nearest first. */
+function ancestorsOf(doc: StoreDoc): string[] {
+  const r = doc._revisions;
+  if (!r) return [];
+  return r.ids.slice(1).map((h, i) => `${r.start - 1 - i}-${h}`);
+}
+
+interface Pending {
+  index: number;
+  doc: StoreDoc;
+  state: WriteState;
+  /** A known ancestor to read when it is no leaf (and so not read yet). */
+  ancestor?: string;
+}
+
 export async function scopedBulkDocs(
   deps: WriteDeps,
   db: StoreDb,
@@ -61,37 +134,56 @@ export async function scopedBulkDocs(
   newEdits: boolean,
 ): Promise<WriteResult[]> {
   const docs = checkShape(rawDocs, newEdits);
-  if (def.name !== 'captaciones') {
-    // Payroll is written by admins through REST only, for everyone, admins included.
-    return docs.map((d) => forbiddenResult(d, NOMINAS_READ_ONLY));
+  const policy = def.writePolicy;
+  const refused = new Map<number, string>();
+  docs.forEach((doc, index) => {
+    if (isSpecialId(doc._id)) refused.set(index, SPECIAL_REFUSED);
+    else if (policy.closed) refused.set(index, policy.closed);
+  });
+
+  const open = docs.map((doc, index) => ({ doc, index })).filter(({ index }) => !refused.has(index));
+  const leaves = await leavesByIds(db, open.map(({ doc }) => doc._id));
+
+  // Revisions the server already has were decided when they first arrived: a retried batch after
+  // a lost answer must neither write nor stamp them again.
+  const pending: Pending[] = [];
+  const seen = new Set<string>();
+  for (const { doc, index } of open) {
+    const mine = leaves.get(doc._id) ?? [];
+    const winner = winningLeaf(mine);
+    if (!newEdits) {
+      const key = revKey(doc._id, doc._rev as string);
+      if (seen.has(key) || knownRevs(mine).has(doc._rev as string)) continue;
+      seen.add(key);
+      // The base is the nearest ancestor the server knows: with several offline saves the parent
+      // itself never reached it. Unknown ancestry (a new branch) is judged against the winner.
+      const byRev = new Map(mine.map((l) => [l._rev as string, l]));
+      const known = knownRevs(mine);
+      const nearest = ancestorsOf(doc).find((rev) => known.has(rev));
+      if (nearest && byRev.has(nearest)) pending.push({ index, doc, state: { base: byRev.get(nearest)!, winner } });
+      else pending.push({ index, doc, state: { base: winner, winner }, ancestor: nearest });
+    } else {
+      const base = mine.find((l) => l._rev === doc._rev) ?? null;
+      pending.push({ index, doc, state: { base: base ?? (doc._rev === undefined ? null : winner), winner } });
+    }
   }
 
-  // Revisions the server already has were decided when they first arrived: a retried batch
-  // after a lost answer must neither write nor stamp them again.
-  let todo = docs.map((doc, index) => ({ doc, index }));
-  if (!newEdits && docs.length > 0) {
-    const asked: Record<string, string[]> = {};
-    for (const d of docs) if (!isSpecialId(d._id)) (asked[d._id] ??= []).push(d._rev as string);
-    const diff = Object.keys(asked).length ? await db.revsDiff(asked) : {};
-    todo = todo.filter(({ doc }) => isSpecialId(doc._id) || diff[doc._id]?.missing.includes(doc._rev as string));
+  const inner = pending.filter((p) => p.ancestor);
+  if (inner.length > 0) {
+    // A body older than the leaves may be gone (compaction): the winner stands in for it then.
+    const bodies = await revisions(db, inner.map((p) => ({ id: p.doc._id, rev: p.ancestor as string })));
+    for (const p of inner) p.state = { ...p.state, base: bodies.get(revKey(p.doc._id, p.ancestor as string)) ?? p.state.base };
   }
 
-  const parents = new Map(todo.map(({ doc }) => [doc._id + '\u0000' + (doc._rev ?? ''), parentRev(doc, newEdits)]));
-  const lookup = todo.filter(({ doc }) => !isSpecialId(doc._id));
-  const parentReqs = lookup
-    .map(({ doc }) => ({ id: doc._id, rev: parents.get(doc._id + '\u0000' + (doc._rev ?? '')) }))
-    .filter((r): r is { id: string; rev: string } => typeof r.rev === 'string' && REV_PATTERN.test(r.rev));
-  const [known, won] = await Promise.all([revisions(db, parentReqs), winners(db, lookup.map(({ doc }) => doc._id))]);
-
+  const named = [...new Set(pending.flatMap((p) => policy.usersNamed(p.doc)))];
+  const existingUsers = await existingUserIds(deps.store, named);
   const now = new Date().toISOString();
-  const decisions = new Map<number, Decision>();
-  for (const { doc, index } of todo) {
-    const p = parents.get(doc._id + '\u0000' + (doc._rev ?? ''));
-    decisions.set(index, decideCaptacion(doc, { parent: p ? (known.get(revKey(doc._id, p)) ?? null) : null, winner: won.get(doc._id) ?? null }, user, now));
+  const accepted: Array<{ index: number; doc: StoreDoc; scopeLostBy?: string }> = [];
+  for (const p of pending) {
+    const d = policy.decide({ doc: p.doc, source: 'device', now }, p.state, user, { existingUsers });
+    if (d.ok) accepted.push({ index: p.index, doc: d.doc as StoreDoc, scopeLostBy: d.scopeLostBy });
+    else refused.set(p.index, d.reason);
   }
-
-  const accepted: Array<{ index: number; doc: StoreDoc; reassignedFrom?: string }> = [];
-  for (const [index, d] of decisions) if (d.ok) accepted.push({ index, doc: d.doc, reassignedFrom: d.reassignedFrom });
   const written = accepted.length ? await db.bulkDocs(accepted.map((a) => a.doc), { new_edits: newEdits }) : [];
 
   // Which accepted writes failed in the store (by position when it answers per document).
@@ -109,8 +201,7 @@ export async function scopedBulkDocs(
   }
 
   const stored = accepted.filter((a) => !failed.has(a.index));
-  if (!newEdits) await writeFollowUps(db, stored.map((a) => a.doc));
-  for (const from of new Set(stored.map((a) => a.reassignedFrom).filter((x): x is string => !!x))) {
+  for (const from of new Set(stored.map((a) => a.scopeLostBy).filter((x): x is string => !!x))) {
     // The write is done: a failed bump must not turn it into an error the client would retry
     // (the retry finds the revision stored and would never bump).
     await bumpScopeEpoch(deps.store, from, deps.sessionUsers).catch((e) => console.error('No se pudo renovar el alcance de', from, e));
@@ -120,29 +211,29 @@ export async function scopedBulkDocs(
     // CouchDB answers replicated writes with their failures only.
     const out: WriteResult[] = [];
     docs.forEach((doc, index) => {
-      const d = decisions.get(index);
-      if (d && !d.ok) out.push(forbiddenResult(doc, d.reason));
+      const reason = refused.get(index);
+      if (reason !== undefined) out.push(forbiddenResult(doc, reason));
       else if (failed.has(index)) out.push({ ...failed.get(index)!, id: doc._id, rev: doc._rev });
     });
     return out;
   }
   const byIndex = new Map(accepted.map((a, k) => [a.index, written[k]]));
   return docs.map((doc, index) => {
-    const d = decisions.get(index);
-    if (d && !d.ok) return forbiddenResult(doc, d.reason);
+    const reason = refused.get(index);
+    if (reason !== undefined) return forbiddenResult(doc, reason);
     return byIndex.get(index) ?? { id: doc._id, error: 'unknown_error', reason: MSG.badBody };
   });
 }
 
-/** One ordinary revision on top of each pushed one, carrying the server's stamps to the client. */
-async function writeFollowUps(db: StoreDb, docs: StoreDoc[]): Promise<void> {
-  const next = docs
-    .filter((d) => !d._deleted)
-    .map((d) => {
-      const { _revisions: _omit, ...rest } = d;
-      return rest as StoreDoc;
-    });
-  if (next.length === 0) return;
-  // A conflict means someone already wrote on top of the pushed revision: theirs carries stamps too.
-  await db.bulkDocs(next);
+/** Which of these user ids are existing accounts (deleted ones and other documents are not). */
+async function existingUserIds(store: Store, ids: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  if (ids.length === 0) return out;
+  const usuarios = await store.db('usuarios');
+  const { results } = await usuarios.bulkGet(ids.map((id) => ({ id })));
+  for (const r of results) {
+    const entry = r.docs[0];
+    if (entry && 'ok' in entry && !entry.ok._deleted && entry.ok.type === 'usuario') out.add(r.id);
+  }
+  return out;
 }
