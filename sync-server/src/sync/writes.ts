@@ -24,7 +24,7 @@ export interface WriteDeps {
   sessionUsers?: Pick<SessionUsers, 'invalidate'>;
 }
 
-/** Revision ids in a `_revisions` path, newest first (`ids[0]` is the revision itself). */
+/** The longest `_revisions` path accepted: CouchDB's default revs_limit. */
 const MAX_PATH = 1000;
 const HASH = /^[0-9a-zA-Z]{1,64}$/;
 
@@ -153,12 +153,12 @@ export async function scopedBulkDocs(
     const winner = winningLeaf(mine);
     if (!newEdits) {
       const key = revKey(doc._id, doc._rev as string);
-      if (seen.has(key) || knownRevs(mine).has(doc._rev as string)) continue;
+      const known = knownRevs(mine);
+      if (seen.has(key) || known.has(doc._rev as string)) continue;
       seen.add(key);
       // The base is the nearest ancestor the server knows: with several offline saves the parent
       // itself never reached it. Unknown ancestry (a new branch) is judged against the winner.
       const byRev = new Map(mine.map((l) => [l._rev as string, l]));
-      const known = knownRevs(mine);
       const nearest = ancestorsOf(doc).find((rev) => known.has(rev));
       if (nearest && byRev.has(nearest)) pending.push({ index, doc, state: { base: byRev.get(nearest)!, winner } });
       else pending.push({ index, doc, state: { base: winner, winner }, ancestor: nearest });
