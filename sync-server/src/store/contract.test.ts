@@ -180,6 +180,17 @@ function runContract(name: string, makeStore: (prefix: string) => Promise<Store>
       expect((await storeError(db.getOpenRevs('ghost', 'all'))).status).toBe(404);
     });
 
+    it('reads a deletion as a leaf of open_revs=all, with its path: deleted is told from never existed', async () => {
+      const db = await fresh('openrevs-deleted');
+      const created = await db.put({ _id: 'd', type: 'captacion' });
+      const removed = await db.remove('d', created.rev!);
+      const all = await db.getOpenRevs('d', 'all', { revs: true });
+      expect(all).toHaveLength(1);
+      const leaf = (all[0] as { ok: StoreDoc }).ok;
+      expect(leaf).toMatchObject({ _id: 'd', _rev: removed.rev, _deleted: true });
+      expect(leaf._revisions).toEqual({ start: 2, ids: [removed.rev!.split('-')[1], created.rev!.split('-')[1]] });
+    });
+
     it('finds with selector, sort and limit through the deployed indexes', async () => {
       const db = await store.db('captaciones');
       const fechas = ['2024-01-05', '2024-03-01', '2023-12-31', '2024-02-10', '2024-02-11'];
