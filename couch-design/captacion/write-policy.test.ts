@@ -111,6 +111,12 @@ describe('advisers', () => {
     }
   });
 
+  it('an adviser named by a legacy object is checked by its id', () => {
+    expect(captacionWritePolicy.usersNamed({ captacion: { asesor: { _id: admin.id, name: 'Ana' } } })).toEqual([admin.id]);
+    const d = decide(admin, { ...stored('2-b'), captacion: { ...stored().captacion, asesor: { _id: admin.id } } }, { base: stored(), winner: stored() }, 'api');
+    expect(d).toMatchObject({ ok: true, doc: { captacion: { asesor: admin.id } } });
+  });
+
   it('a non-admin’s offline edit keeps an adviser assigned meanwhile', () => {
     const d = decide(agente, { ...stored('2-b'), tipo_tramite: 'Contado' }, { base: stored(), winner: stored('2-w', admin.id) });
     expect(d).toMatchObject({ ok: true, doc: { tipo_tramite: 'Contado', captacion: { asesor: admin.id } } });

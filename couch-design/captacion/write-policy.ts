@@ -100,8 +100,9 @@ function uncleanPaths(sent: unknown, clean: unknown, path: string, out: string[]
 
 /** The adviser ids a write names: whether they exist decides an admin's assignment. */
 export function captacionUsersNamed(doc: Dict): string[] {
-  const a = asesorOf(doc);
-  return typeof a === 'string' && a.trim() !== '' ? [a.trim()] : [];
+  // Named as the cleaning reads it: a legacy adviser object stands for its id.
+  const a = normalizeCaptacionInput({ captacion: { asesor: asesorOf(doc) } }).captacion.asesor;
+  return typeof a === 'string' && a !== '' ? [a] : [];
 }
 
 export function decideCaptacionWrite(write: EntityWrite, state: WriteState, user: WriteUser, facts: WriteFacts): WriteDecision {
