@@ -117,9 +117,33 @@ describe('prototype keys and wrong types', () => {
       ['GET', `/db/captaciones/propia-1?open_revs=${encodeURIComponent('{"a":1}')}`],
       ['GET', `/db/captaciones/propia-1?open_revs=${encodeURIComponent('[1,2]')}`],
       ['GET', '/db/captaciones/propia-1?rev=1-a&rev=2-b'],
+      ['GET', '/db/captaciones/propia-1?rev=abc'],
+      ['GET', `/db/captaciones/propia-1?open_revs=${encodeURIComponent('["abc"]')}`],
+      ['POST', '/db/captaciones/_bulk_get', { docs: [{ id: 'propia-1', rev: 'no-es-revision' }] }],
       ['PUT', '/db/captaciones/_local/x', ['no', 'es', 'objeto']],
       ['PUT', '/db/captaciones/_local/x', { _rev: { a: 1 }, last_seq: '1' }],
     ];
     for (const [method, path, body] of cases) expectRefusal(await c.json(method, path, body), `${method} ${path} ${JSON.stringify(body)}`);
+  });
+});
+
+describe('latest=true', () => {
+  it('with a revision the document never had answers missing, and the database keeps answering', async () => {
+    const db = await gw.store.db('captaciones');
+    const first = await db.get('propia-1');
+    const second = (await db.put({ ...first, propietario: { ...(first.propietario as object), nombre: 'Rosa Elena Díaz Soto' } })).rev as string;
+    const never = '1-0123456789abcdef0123456789abcdef';
+    for (const p of [supervisor, agente]) {
+      const c = p.client;
+      expect((await c.json('GET', `/db/captaciones/propia-1?rev=${never}&latest=true`)).status).toBe(404);
+      const open = await c.json('GET', `/db/captaciones/propia-1?open_revs=${encodeURIComponent(JSON.stringify([never, first._rev]))}&latest=true`);
+      expect(open.body).toEqual([{ ok: expect.objectContaining({ _rev: second }) }, { missing: never }]);
+      const bulk = await c.json('POST', '/db/captaciones/_bulk_get?revs=true&latest=true', { docs: [{ id: 'propia-1', rev: never }, { id: 'propia-1', rev: first._rev }] });
+      expect(bulk.body.results[0].docs).toEqual([{ error: { id: 'propia-1', rev: never, error: 'not_found', reason: 'missing' } }]);
+      expect(bulk.body.results[1].docs[0].ok._rev).toBe(second);
+      const old = await c.json('GET', `/db/captaciones/propia-1?rev=${first._rev}&latest=true`);
+      expect(old.body._rev).toBe(second);
+      expect((await c.json('GET', '/db/captaciones/propia-1')).status).toBe(200);
+    }
   });
 });

@@ -20,6 +20,7 @@ import {
   jsonParam,
   MSG,
   notFound,
+  REV_PATTERN,
   stringArray,
   stringParam,
   tooLarge,
@@ -53,7 +54,7 @@ function bulkGetRequests(body: Record<string, unknown>): BulkGetRequest[] {
   if (!Array.isArray(body.docs)) throw badRequest(MSG.badBody);
   if (body.docs.length > MAX_IDS_PER_REQUEST) throw tooLarge(MSG.tooMany('docs', MAX_IDS_PER_REQUEST));
   return body.docs.map((d) => {
-    if (!isPlainObject(d) || typeof d.id !== 'string' || (d.rev !== undefined && typeof d.rev !== 'string')) throw badRequest(MSG.badBody);
+    if (!isPlainObject(d) || typeof d.id !== 'string' || (d.rev !== undefined && (typeof d.rev !== 'string' || !REV_PATTERN.test(d.rev)))) throw badRequest(MSG.badBody);
     return { id: d.id, ...(typeof d.rev === 'string' ? { rev: d.rev } : {}) };
   });
 }
@@ -77,7 +78,9 @@ function openRevsParam(req: Request): 'all' | string[] | undefined {
   const raw = stringParam(req.query, 'open_revs');
   if (raw === undefined) return undefined;
   if (raw === 'all') return 'all';
-  return stringArray(jsonParam(req.query, 'open_revs', 1), 'open_revs', MAX_OPEN_REVS);
+  const revs = stringArray(jsonParam(req.query, 'open_revs', 1), 'open_revs', MAX_OPEN_REVS);
+  if (!revs.every((rev) => REV_PATTERN.test(rev))) throw badRequest(MSG.badParam('open_revs'));
+  return revs;
 }
 
 export function syncRoutes(ctx: AppContext): Router {
@@ -174,7 +177,8 @@ export function syncRoutes(ctx: AppContext): Router {
       res.json(await scopedOpenRevs(db, def, user, first, openRevs, opts));
       return;
     }
-    const rev = stringParam(req.query, 'rev');
+    const rev = stringParam(req.query, 'rev') || undefined;
+    if (rev !== undefined && !REV_PATTERN.test(rev)) throw badRequest(MSG.badParam('rev'));
     res.json(await scopedGet(db, def, user, first, { ...opts, rev, conflicts: boolParam(req.query, 'conflicts') }));
   }
 
