@@ -14,6 +14,8 @@ import { SessionUsers } from './auth/session-user';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { EmpleadosRepository } from './empleados/repository';
+import { EMPLEADO_PHOTO_UPLOAD, empleadosRoutes } from './empleados/routes';
+import { EmpleadosService } from './empleados/service';
 import { errorHandler, HttpError } from './http/errors';
 import { jsonBody, type OtherBodyRoute } from './http/json-body';
 import { NominasRepository } from './nominas/repository';
@@ -22,8 +24,10 @@ import { NominasService } from './nominas/service';
 import { noStore, sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security';
 import type { Store } from './store/port';
+import { Personas } from './personas/service';
 import { UsuariosRepository } from './usuarios/repository';
-import { usuariosRoutes } from './usuarios/routes';
+import { USER_PHOTO_UPLOAD, usuariosRoutes } from './usuarios/routes';
+import { UsuariosService } from './usuarios/service';
 
 export interface GatewayApp {
   app: Express;
@@ -41,6 +45,9 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   const sesiones = await store.db('sesiones');
   const sessionStore = new StoreSessionStore(sesiones, config.sessionMaxAgeMs);
   const pp = createPassport(usuarios, sessionUsers);
+  const personas = new Personas({ usuarios, empleados, store, sessionUsers });
+  const usuariosService = new UsuariosService({ usuarios, empleados, personas, sessions: sessionStore, publicSignup: config.publicSignup });
+  const empleadosService = new EmpleadosService({ empleados, usuarios, personas });
   const nominas = new NominasService(await NominasRepository.open(store));
 
   const app = express();
@@ -67,6 +74,8 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   api.use(jsonBody({ limit: '1mb', otherBodies: apiOtherBodies }));
   api.use(authRoutes(pp, new SigninLimiter(new StoreAttemptCounters(sesiones, DEFAULT_SIGNIN_LIMITS.windowMs))));
   for (const mount of apiFeatures) api.use(mount(context));
+  api.use(usuariosRoutes(usuariosService, sessionUsers));
+  api.use(empleadosRoutes(empleadosService));
   api.use(nominasRoutes({ service: nominas }));
   api.use((_req, _res, next) => next(new HttpError(404, 'Recurso no encontrado.')));
   app.use('/api', api);
@@ -86,10 +95,10 @@ type FeatureMount = (ctx: AppContext) => express.Router;
  * The only /api routes whose body is not JSON, as the specification lists them (forms such as
  * `POST /CrearNomina/{id}`, photo uploads as multipart): each named here explicitly, path relative to /api.
  */
-const apiOtherBodies: OtherBodyRoute[] = [CREAR_NOMINA_FORM];
+const apiOtherBodies: OtherBodyRoute[] = [CREAR_NOMINA_FORM, USER_PHOTO_UPLOAD, EMPLEADO_PHOTO_UPLOAD];
 
 /** Feature routers mounted under /api (REST). */
-const apiFeatures: FeatureMount[] = [captacionesRoutes, usuariosRoutes];
+const apiFeatures: FeatureMount[] = [captacionesRoutes];
 /** Feature routers mounted at the root (the /db replication endpoint). */
 const rootFeatures: FeatureMount[] = [syncRoutes];
 

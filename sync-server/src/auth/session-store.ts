@@ -95,6 +95,24 @@ export class StoreSessionStore extends session.Store {
     }
   }
 
+  /**
+   * Ends every session of one person (passport keeps their id in `session.passport.user`), but
+   * `exceptSid`: their account was deleted, or their password changed. Returns how many ended.
+   */
+  async revokeUser(userId: string, exceptSid?: string): Promise<number> {
+    const keep = exceptSid === undefined ? null : docId(exceptSid);
+    let removed = 0;
+    // A session touched meanwhile makes its delete conflict: a few rounds catch it again.
+    for (let round = 0; round < 10; round++) {
+      const { docs } = await this.db.find({ selector: { 'session.passport.user': userId }, fields: ['_id', '_rev'], limit: 200 });
+      const ending = docs.filter((d) => d._id !== keep);
+      if (ending.length === 0) return removed;
+      const res = await this.db.bulkDocs(ending.map((d) => ({ _id: d._id, _rev: d._rev, _deleted: true })));
+      removed += res.filter((r) => !r.error).length;
+    }
+    return removed;
+  }
+
   startPurging(intervalMs = 60 * 60 * 1000): void {
     this.purgeTimer = setInterval(() => void this.purgeExpired().catch((e) => console.error('Error al purgar sesiones', e)), intervalMs);
     this.purgeTimer.unref();

@@ -1,27 +1,25 @@
-import { isNotFound, type Store, type StoreDb } from '../store/port';
+/** Store access for employees (`empleados` database). */
+import type { Empleado } from '../../../couch-design/empleado';
+import { DocRepository } from '../store/doc-repository';
+import type { Store, StoreDb } from '../store/port';
 
-export interface EmpleadoLink { _id: string; userId?: string | null }
+export type EmpleadoLink = Pick<Empleado, '_id' | 'userId'>;
 
-export class EmpleadosRepository {
-  private constructor(private readonly db: StoreDb) {}
+export class EmpleadosRepository extends DocRepository<Empleado> {
+  private constructor(db: StoreDb) {
+    super(db, 'empleado');
+  }
 
   static async open(store: Store): Promise<EmpleadosRepository> {
     return new EmpleadosRepository(await store.db('empleados'));
   }
 
   /** The employee whose `userId` points at this user (the employee-to-user direction of the link). */
-  async findByUserId(userId: string): Promise<EmpleadoLink | null> {
-    const { docs } = await this.db.find({ selector: { type: 'empleado', userId }, fields: ['_id', 'userId'], limit: 1 });
-    return (docs[0] as unknown as EmpleadoLink) ?? null;
+  async findByUserId(userId: string): Promise<Empleado | null> {
+    return (await this.find({ userId }, { limit: 1 }))[0] ?? null;
   }
 
   async exists(id: string): Promise<boolean> {
-    try {
-      const doc = await this.db.get(id);
-      return doc.type === 'empleado';
-    } catch (e) {
-      if (isNotFound(e)) return false;
-      throw e;
-    }
+    return (await this.get(id)) !== null;
   }
 }

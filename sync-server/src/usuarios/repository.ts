@@ -1,37 +1,44 @@
+/** Store access for user accounts (`usuarios` database). */
+import { isAdmin } from '../../../couch-design/roles';
 import type { Usuario } from '../../../couch-design/usuario';
 import { normalizeEmail } from '../../../couch-design/usuario';
-import { isNotFound, type Store, type StoreDb } from '../store/port';
+import { DocRepository } from '../store/doc-repository';
+import type { Store, StoreDb } from '../store/port';
 
-export class UsuariosRepository {
-  private constructor(private readonly db: StoreDb) {}
+export class UsuariosRepository extends DocRepository<Usuario> {
+  private constructor(db: StoreDb) {
+    super(db, 'usuario');
+  }
 
   static async open(store: Store): Promise<UsuariosRepository> {
     return new UsuariosRepository(await store.db('usuarios'));
   }
 
+  /** E-mails are stored lower-case, so this finds an account whatever case was typed. */
   async findByEmail(email: string): Promise<Usuario | null> {
-    const { docs } = await this.db.find({ selector: { email: normalizeEmail(email) }, limit: 1 });
-    return (docs[0] as unknown as Usuario) ?? null;
+    return (await this.find({ email: normalizeEmail(email) }, { limit: 1 }))[0] ?? null;
   }
 
-  async getById(id: string): Promise<Usuario | null> {
-    try {
-      const doc = await this.db.get(id);
-      return doc.type === 'usuario' && !doc._deleted ? (doc as unknown as Usuario) : null;
-    } catch (e) {
-      if (isNotFound(e)) return null;
-      throw e;
-    }
+  /** Every account holding this e-mail (more than one only while two sign-ups race). */
+  async allByEmail(email: string): Promise<Usuario[]> {
+    return this.find({ email: normalizeEmail(email) }, { limit: 10 });
+  }
+
+  getById(id: string): Promise<Usuario | null> {
+    return this.get(id);
   }
 
   async hasAnyUser(): Promise<boolean> {
-    const { docs } = await this.db.find({ selector: { type: 'usuario' }, fields: ['_id'], limit: 1 });
-    return docs.length > 0;
+    return (await this.find({}, { limit: 1, fields: ['_id'] })).length > 0;
+  }
+
+  /** Ids of every account whose role is an administrator's (DESIGN section 6). */
+  async adminIds(): Promise<string[]> {
+    const all = await this.all({}, ['role']);
+    return all.filter((u) => isAdmin(u.role)).map((u) => u._id).sort();
   }
 
   async create(user: Usuario): Promise<Usuario> {
-    const doc = { ...user, email: normalizeEmail(user.email) };
-    const res = await this.db.put(doc as unknown as Parameters<StoreDb['put']>[0]);
-    return { ...doc, _rev: res.rev };
+    return this.put({ ...user, email: normalizeEmail(user.email) });
   }
 }

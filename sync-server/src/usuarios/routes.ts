@@ -1,29 +1,101 @@
-import { Router } from 'express';
-import { isAdmin } from '../../../couch-design/roles';
-import { toPublicUser, toUserName } from '../../../couch-design/usuario';
-import { requireAuth } from '../auth/guards';
-import type { AppContext } from '../context';
-import { HttpError } from '../http/errors';
-import { parseId } from '../http/ids';
-import { UsuariosRepository } from './repository';
-
-export const USER_NOT_FOUND = 'No se encontró el usuario.';
-
 /**
- * `GET /api/users/:id`. The captaciones screens resolve an adviser's id to a name with it
- * (specification 001, section 7), so every signed-in person may ask; only admins and the person
- * themselves get the whole record, everyone else just the name.
+ * REST for users (spec 000 section 7), mounted under /api:
+ *   POST   /signup                         public (PUBLIC_SIGNUP) or dashboard mode (admins)
+ *   GET    /users?search=                  admins
+ *   GET    /users/:id                      whole record for admins and oneself, the name for others
+ *   PUT    /users/:id                      admins, or oneself without role or link
+ *   DELETE /users/:id                      admins
+ *   PUT    /users/:id/asociar-empleado     admins
+ *   POST   /users/:id/upload-photo         multipart `foto_perfil`; admins or oneself
+ *   GET    /users/:id/foto                 the photo; admins or oneself
+ *   PUT    /users/:id/password             oneself (with the current one) or admins
+ * Routes only read the request and shape the answer; the rules live in the service.
  */
-export function usuariosRoutes(ctx: AppContext): Router {
-  const r = Router();
-  const repo = UsuariosRepository.open(ctx.store);
+import { Router, type Request, type Response } from 'express';
+import { canEditUser } from '../../../couch-design/roles';
+import { requireAuth } from '../auth/guards';
+import type { AuthUser, SessionUsers } from '../auth/session-user';
+import { HttpError } from '../http/errors';
+import { BAD_ID, parseId } from '../http/ids';
+import type { OtherBodyRoute } from '../http/json-body';
+import { photoUpload, sendPhoto, uploadedPhoto } from '../http/photo';
+import { MSG } from './messages';
+import type { UsuariosService } from './service';
 
-  r.get('/users/:id', requireAuth, async (req, res) => {
-    const id = parseId(req.params.id);
-    const doc = await (await repo).getById(id);
-    if (!doc) throw new HttpError(404, USER_NOT_FOUND);
-    const whole = isAdmin(req.user!.role) || req.user!.id === id;
-    res.json({ success: true, user: whole ? toPublicUser(doc) : toUserName(doc) });
+/** The photo upload is multipart (section 7): the one body of these routes that is not JSON. */
+export const USER_PHOTO_UPLOAD: OtherBodyRoute = { method: 'POST', path: /^\/users\/[^/]+\/upload-photo\/?$/, type: 'multipart' };
+
+type IdRequest = Request<{ id: string }>;
+const userOf = (req: Request): AuthUser => req.user as AuthUser;
+
+/** A registered person is signed in at once (public mode), with a new session id. */
+function signIn(req: Request, user: AuthUser): Promise<void> {
+  return new Promise((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
+}
+
+export function usuariosRoutes(service: UsuariosService, sessionUsers: Pick<SessionUsers, 'resolve'>): Router {
+  const r = Router();
+
+  r.post('/signup', async (req, res) => {
+    const actor = req.user as AuthUser | undefined;
+    const user = await service.signup(actor, req.body);
+    if (!actor) {
+      const authUser = await sessionUsers.resolve(user._id);
+      if (authUser) await signIn(req, authUser);
+    }
+    res.status(201).json({ success: true, message: MSG.registrado, user });
+  });
+
+  r.get('/users', requireAuth, async (req, res) => {
+    const search = typeof req.query.search === 'string' ? req.query.search.slice(0, 100) : undefined;
+    res.json({ success: true, users: await service.list(userOf(req), search) });
+  });
+
+  r.get('/users/:id', requireAuth, async (req: IdRequest, res: Response) => {
+    res.json({ success: true, user: await service.get(userOf(req), parseId(req.params.id)) });
+  });
+
+  r.put('/users/:id', requireAuth, async (req: IdRequest, res: Response) => {
+    const user = await service.update(userOf(req), parseId(req.params.id), req.body);
+    res.json({ success: true, message: MSG.actualizado, user });
+  });
+
+  r.delete('/users/:id', requireAuth, async (req: IdRequest, res: Response) => {
+    await service.remove(userOf(req), parseId(req.params.id));
+    res.json({ success: true, message: MSG.eliminado });
+  });
+
+  r.put('/users/:id/asociar-empleado', requireAuth, async (req: IdRequest, res: Response) => {
+    const user = await service.linkEmpleado(userOf(req), parseId(req.params.id), req.body);
+    res.json({ success: true, message: MSG.vinculoActualizado, user });
+  });
+
+  r.post(
+    '/users/:id/upload-photo',
+    requireAuth,
+    // Refused before the upload is read: nobody waits for 2 MB to be told no.
+    (req: IdRequest, _res, next) => next(canEditUser(userOf(req), parseId(req.params.id)) ? undefined : new HttpError(403, MSG.soloAdmins)),
+    photoUpload,
+    async (req: IdRequest, res: Response) => {
+      const foto = await service.savePhoto(userOf(req), parseId(req.params.id), uploadedPhoto(req.file));
+      res.json({ success: true, foto_perfil: foto, message: MSG.fotoActualizada });
+    },
+  );
+
+  r.get('/users/:id/foto', requireAuth, async (req: IdRequest, res: Response) => {
+    sendPhoto(res, await service.photo(userOf(req), parseId(req.params.id)));
+  });
+
+  r.put('/users/:id/password', requireAuth, async (req: IdRequest, res: Response) => {
+    await service.setPassword(userOf(req), parseId(req.params.id), req.body, req.sessionID);
+    res.json({ success: true, message: MSG.passwordActualizada });
+  });
+
+  // Anything deeper (`/users/_design/x`, `/users/a/b/c`) names no user; a known action with
+  // another method is an unknown resource (404), not a bad id.
+  r.all('/users/*rest', (req, _res, next) => {
+    if (/^\/users\/[^/]+\/(asociar-empleado|upload-photo|foto|password)\/?$/.test(req.path)) return next();
+    next(new HttpError(400, BAD_ID));
   });
 
   return r;

@@ -1,0 +1,160 @@
+/**
+ * The employees rules of the REST endpoints (spec 000 sections 5 to 7, DESIGN section 6): admins
+ * list, create, edit and delete; a person sees the employee linked to their own account; bodies
+ * validated with the shared schemas; the link to a user changed as a transaction (personas/).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  empleadoCreateSchema,
+  empleadoEditSchema,
+  ESTADOS_EMPLEADO,
+  listEmpleados,
+  toPublicEmpleado,
+  type Empleado,
+  type EmpleadoPublico,
+} from '../../../couch-design/empleado';
+import { PHOTO_FIELD } from '../../../couch-design/foto';
+import { canViewEmployeeProfile, isAdmin } from '../../../couch-design/roles';
+import type { Usuario } from '../../../couch-design/usuario';
+import type { AuthUser } from '../auth/session-user';
+import { HttpError } from '../http/errors';
+import { PHOTO_NOT_FOUND, photoUrl, type Photo } from '../http/photo';
+import { validateBody } from '../http/validate';
+import { applyFields, presentFields } from '../personas/fields';
+import { editPlan, joinPlans, linkPlan, unlinkEmpleadoPlan } from '../personas/plans';
+import type { Personas } from '../personas/service';
+import { empleadoRef, type Plan } from '../personas/transaction';
+import type { DocRepository } from '../store/doc-repository';
+import { MSG, PERSONAS_MSG } from './messages';
+import type { EmpleadosRepository } from './repository';
+
+export interface EmpleadosDeps {
+  empleados: EmpleadosRepository;
+  usuarios: DocRepository<Usuario>;
+  personas: Personas;
+}
+
+export const EMPLEADOS_BASE = '/api/empleados-api';
+
+export interface ListFilter {
+  search?: string;
+  estado?: string;
+}
+
+const requireAdmin = (actor: AuthUser): void => {
+  if (!isAdmin(actor.role)) throw new HttpError(403, MSG.soloAdmins);
+};
+
+const unknownUser = () =>
+  new HttpError(400, PERSONAS_MSG.usuarioInexistente, { errors: [{ param: 'userId', msg: PERSONAS_MSG.usuarioInexistente }] });
+
+export class EmpleadosService {
+  constructor(private readonly deps: EmpleadosDeps) {}
+
+  view(doc: Empleado): EmpleadoPublico {
+    return toPublicEmpleado(doc, photoUrl(EMPLEADOS_BASE, doc));
+  }
+
+  private async current(id: string): Promise<Empleado> {
+    const doc = await this.deps.empleados.get(id);
+    if (!doc) throw new HttpError(404, PERSONAS_MSG.empleadoNoEncontrado);
+    return doc;
+  }
+
+  /** `GET /api/empleados-api`: admins only; 'Activo' first, then by first name. */
+  async list(actor: AuthUser, filter: ListFilter = {}): Promise<EmpleadoPublico[]> {
+    requireAdmin(actor);
+    const estado = ESTADOS_EMPLEADO.find((e) => e.toLowerCase() === (filter.estado ?? '').toLowerCase());
+    const all = await this.deps.empleados.all(estado ? { estado } : {});
+    return listEmpleados(all.map((e) => this.view(e)), filter.search);
+  }
+
+  /** Admins, and the person whose account is linked to this employee; anyone else: not found. */
+  async get(actor: AuthUser, id: string): Promise<EmpleadoPublico> {
+    if (!canViewEmployeeProfile(actor, id)) throw new HttpError(404, PERSONAS_MSG.empleadoNoEncontrado);
+    return this.view(await this.current(id));
+  }
+
+  /** `GET /api/empleados-api/by-user/{userId}`: the employee whose `userId` is that user. */
+  async byUser(actor: AuthUser, userId: string): Promise<EmpleadoPublico> {
+    const doc = isAdmin(actor.role) || actor.id === userId ? await this.deps.empleados.findByUserId(userId) : null;
+    if (!doc) throw new HttpError(404, MSG.sinEmpleado);
+    return this.view(doc);
+  }
+
+  /** `POST /api/empleados-api`: admins; `userId` links a user account at once. */
+  async create(actor: AuthUser, body: unknown): Promise<EmpleadoPublico> {
+    requireAdmin(actor);
+    const { userId, ...fields } = await validateBody(empleadoCreateSchema, body);
+    if (userId && !(await this.deps.usuarios.get(userId))) throw unknownUser();
+    const doc = {
+      ...presentFields(fields),
+      _id: randomUUID(),
+      type: 'empleado',
+      userId: null,
+      creado: new Date().toISOString(),
+    } as Empleado;
+    const saved = await this.deps.empleados.put(doc);
+    if (userId) {
+      try {
+        await this.deps.personas.linkFromEmpleado(saved._id, userId);
+      } catch (e) {
+        await this.deps.personas.deleteEmpleado(saved._id).catch((err) => console.error('No se pudo deshacer el alta de', saved._id, err));
+        throw e;
+      }
+    }
+    return this.view(await this.current(saved._id));
+  }
+
+  /** `PUT /api/empleados-api/{id}`: admins; fields left out keep their value; `userId` relinks (null unlinks). */
+  async update(actor: AuthUser, id: string, body: unknown): Promise<EmpleadoPublico> {
+    requireAdmin(actor);
+    const current = await this.current(id);
+    const { userId, ...fields } = await validateBody(empleadoEditSchema, body);
+    const linkChange = userId !== undefined && (userId || null) !== (await this.linkOf(current));
+    if (linkChange && userId && !(await this.deps.usuarios.get(userId))) throw unknownUser();
+
+    await this.deps.personas.run(async (read) => {
+      const e = await read.empleado(id);
+      if (!e) throw new HttpError(404, PERSONAS_MSG.empleadoNoEncontrado);
+      const parts: Plan[] = [];
+      if (linkChange) {
+        const u = userId ? await read.usuario(userId) : null;
+        if (userId && !u) throw unknownUser();
+        parts.push(u ? await linkPlan(read, u, e) : await unlinkEmpleadoPlan(read, e));
+      }
+      parts.push(editPlan(empleadoRef(id), (doc) => applyFields(doc, fields)));
+      return joinPlans(...parts);
+    });
+    return this.view(await this.current(id));
+  }
+
+  /** `DELETE /api/empleados-api/{id}`: admins; the linked user is unlinked first. */
+  async remove(actor: AuthUser, id: string): Promise<void> {
+    requireAdmin(actor);
+    await this.deps.personas.deleteEmpleado(id);
+  }
+
+  async savePhoto(actor: AuthUser, id: string, photo: Photo): Promise<string> {
+    requireAdmin(actor);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const doc = await this.current(id);
+      if (await this.deps.empleados.putAttachmentIfCurrent(id, PHOTO_FIELD, doc._rev!, photo.data, photo.contentType)) {
+        return photoUrl(EMPLEADOS_BASE, await this.current(id))!;
+      }
+    }
+    throw new HttpError(409, MSG.versionVieja);
+  }
+
+  async photo(actor: AuthUser, id: string): Promise<Buffer> {
+    const doc = canViewEmployeeProfile(actor, id) ? await this.deps.empleados.get(id) : null;
+    if (!doc || !photoUrl(EMPLEADOS_BASE, doc)) throw new HttpError(404, PHOTO_NOT_FOUND);
+    return (await this.deps.empleados.getAttachment(id, PHOTO_FIELD)).data;
+  }
+
+  /** The user linked to this employee from either side, or null. */
+  private async linkOf(e: Empleado): Promise<string | null> {
+    if (e.userId) return e.userId;
+    return (await this.deps.usuarios.find({ empleado_id: e._id }, { limit: 1, fields: ['_id'] }))[0]?._id ?? null;
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Profile photos over HTTP: the multipart upload (field `foto_perfil`, one file, at most 2 MB,
+ * kept in memory, checked by its bytes) and the answer that serves a stored photo. Every failure
+ * of the multipart parser is the client's: a Spanish 400 or 413, never a 500.
+ */
+import type { RequestHandler, Response } from 'express';
+import multer from 'multer';
+import { FOTO_MSG, MAX_PHOTO_BYTES, PHOTO_FIELD, sniffPhotoType, type PhotoType } from '../../../couch-design/foto';
+import { HttpError } from './errors';
+
+export const BAD_MULTIPART = 'El formulario enviado no es válido.';
+export const PHOTO_NOT_FOUND = 'No se encontró la foto.';
+
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024, headerPairs: 50 },
+}).single(PHOTO_FIELD);
+
+/** Parses the upload into `req.file`; answers 413 over 2 MB and 400 for anything malformed. */
+export const photoUpload: RequestHandler = (req, res, next) => {
+  upload(req, res, (err?: unknown) => {
+    if (!err) return next();
+    const code = err instanceof multer.MulterError ? err.code : undefined;
+    if (code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, FOTO_MSG.grande));
+    if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return next(new HttpError(400, FOTO_MSG.campo));
+    next(new HttpError(400, BAD_MULTIPART));
+  });
+};
+
+const bytesOf = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+
+export interface Photo { data: Buffer; contentType: PhotoType }
+
+/** The uploaded file when it is an accepted image; 400 when missing or anything else. */
+export function uploadedPhoto(file: Express.Multer.File | undefined): Photo {
+  if (!file || file.size === 0) throw new HttpError(400, FOTO_MSG.falta);
+  const contentType = sniffPhotoType(bytesOf(file.buffer));
+  if (!contentType) throw new HttpError(400, FOTO_MSG.invalida);
+  return { data: file.buffer, contentType };
+}
+
+/**
+ * Serves a stored photo as the image its bytes are (the stored type is checked again, so nothing
+ * stored otherwise is ever served as a page), never sniffed by the browser, shown inline, and
+ * sandboxed in case a browser opens it as a document.
+ */
+export function sendPhoto(res: Response, data: Buffer): void {
+  const type = sniffPhotoType(bytesOf(data));
+  if (!type) throw new HttpError(404, PHOTO_NOT_FOUND);
+  res.setHeader('Content-Type', type);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Disposition', 'inline');
+  res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.send(data);
+}
+
+/** The `foto_perfil` URL of a document's photo, versioned by its digest so a new photo is a new URL. */
+export function photoUrl(base: string, doc: { _id: string; _attachments?: Record<string, { digest?: string }> }): string | null {
+  const att = doc._attachments?.[PHOTO_FIELD];
+  if (!att) return null;
+  const version = (att.digest ?? '').replace(/[^A-Za-z0-9]/g, '').slice(-16);
+  return `${base}/${encodeURIComponent(doc._id)}/foto${version ? `?v=${version}` : ''}`;
+}

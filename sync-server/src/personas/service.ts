@@ -1,0 +1,82 @@
+/**
+ * Users and employees together: the changes that touch both (the link, deleting either side,
+ * the last admin), run as transactions, and what follows them: the people affected are read
+ * fresh on their next request (SessionUsers) and their devices re-scope on the next sync.
+ */
+import type { Empleado } from '../../../couch-design/empleado';
+import type { Usuario } from '../../../couch-design/usuario';
+import type { SessionUsers } from '../auth/session-user';
+import { HttpError } from '../http/errors';
+import type { Store } from '../store/port';
+import { bumpScopeEpoch } from '../sync/scope-epoch';
+import { PERSONAS_MSG } from './messages';
+import { deleteEmpleadoPlan, deleteUsuarioPlan, linkPlan, unlinkEmpleadoPlan } from './plans';
+import { PersonTransactions, type PersonRepositories, type Plan, type Reader } from './transaction';
+
+export interface PersonasDeps extends PersonRepositories {
+  store: Store;
+  sessionUsers: Pick<SessionUsers, 'invalidate'>;
+}
+
+export class Personas {
+  private readonly tx: PersonTransactions;
+
+  constructor(private readonly deps: PersonasDeps) {
+    this.tx = new PersonTransactions(deps);
+  }
+
+  /** Runs a plan as a transaction, then refreshes the people it affected. */
+  async run(plan: (read: Reader) => Promise<Plan>): Promise<void> {
+    const { affectedUsers } = await this.tx.run(plan);
+    await this.refresh(affectedUsers);
+  }
+
+  /** Links user `userId` to employee `empleadoId`, or unlinks them when it is null. */
+  link(userId: string, empleadoId: string | null): Promise<void> {
+    return this.run(async (read) => linkPlan(read, await mustUsuario(read, userId), empleadoId ? await mustEmpleado(read, empleadoId, PERSONAS_MSG.empleadoInexistente, 400) : null));
+  }
+
+  /** Links employee `empleadoId` to user `userId`, or to nobody when it is null. */
+  linkFromEmpleado(empleadoId: string, userId: string | null): Promise<void> {
+    return this.run(async (read) => {
+      const e = await mustEmpleado(read, empleadoId, PERSONAS_MSG.empleadoNoEncontrado, 404);
+      if (!userId) return unlinkEmpleadoPlan(read, e);
+      const u = await read.usuario(userId);
+      if (!u) throw new HttpError(400, PERSONAS_MSG.usuarioInexistente);
+      return linkPlan(read, u, e);
+    });
+  }
+
+  deleteUsuario(userId: string): Promise<void> {
+    return this.run(async (read) => deleteUsuarioPlan(read, await mustUsuario(read, userId)));
+  }
+
+  deleteEmpleado(empleadoId: string): Promise<void> {
+    return this.run(async (read) => deleteEmpleadoPlan(read, await mustEmpleado(read, empleadoId, PERSONAS_MSG.empleadoNoEncontrado, 404)));
+  }
+
+  /**
+   * The change is made; what follows must not turn it into an error the client would retry, so
+   * a failed bump is logged. Forced: a role or link change moves what the person replicates.
+   */
+  async refresh(userIds: readonly string[]): Promise<void> {
+    for (const id of new Set(userIds)) {
+      this.deps.sessionUsers.invalidate(id);
+      await bumpScopeEpoch(this.deps.store, id, this.deps.sessionUsers, { force: true }).catch((e) =>
+        console.error('No se pudo renovar el alcance de sincronización de', id, e),
+      );
+    }
+  }
+}
+
+export async function mustUsuario(read: Reader, id: string): Promise<Usuario> {
+  const u = await read.usuario(id);
+  if (!u) throw new HttpError(404, PERSONAS_MSG.usuarioNoEncontrado);
+  return u;
+}
+
+async function mustEmpleado(read: Reader, id: string, message: string, status: number): Promise<Empleado> {
+  const e = await read.empleado(id);
+  if (!e) throw new HttpError(status, message);
+  return e;
+}

@@ -1,0 +1,101 @@
+/**
+ * Users and employees test support: valid bodies for the forms, photo uploads as a browser sends
+ * them, and the link invariant read straight from the store.
+ */
+import type { Store, StoreDoc } from '../store/port';
+import type { HttpClient, TestGateway } from './gateway';
+
+let n = 0;
+const next = () => `${++n}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A complete 'Registro de Usuario' / 'Crear Nuevo Usuario' body. */
+export function usuarioBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const k = next();
+  return {
+    prim_nom: 'Ana', apell_pa: 'Pérez', apell_ma: `Gómez${k}`, fecha_na: '21/11/1990', pust: 'Asesora inmobiliaria',
+    calle: 'Av. Chapultepec', nun_ex: '210', codigo: '44160', telefono: '3312345678', email: `ana.${k}@ejemplo.mx`,
+    password: 'Segura-2026', ...overrides,
+  };
+}
+
+/** A complete 'Crear Nuevo Empleado' body. */
+export function empleadoBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const k = next();
+  return {
+    prim_nom: 'Jorge', apell_pa: 'Hernández', apell_ma: `Vega${k}`, fecha_na: '1994-09-30', telefono: '5523456789',
+    pust: 'Auxiliar de oficina', salario: 14500, fecha_ing: '01/06/2021', calle: 'Calle Pino', nun_ex: '45', codigo: '06400', ...overrides,
+  };
+}
+
+/** A 1x1 PNG. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+/** The first bytes of a JPEG, enough for the check by content. */
+export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...new Array<number>(64).fill(1)]);
+
+/** POST multipart with one file, as the browser's FormData sends it. */
+export async function upload(
+  client: HttpClient,
+  path: string,
+  file: { bytes?: Buffer; name?: string; type?: string; field?: string } | null,
+): Promise<{ status: number; body: any }> {
+  const form = new FormData();
+  if (file) form.append(file.field ?? 'foto_perfil', new Blob([new Uint8Array(file.bytes ?? PNG)], { type: file.type ?? 'image/png' }), file.name ?? 'foto.png');
+  else form.append('nota', 'sin archivo');
+  const res = await client.fetch(path, { method: 'POST', body: form });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* the raw text is asserted by the caller */
+  }
+  return { status: res.status, body };
+}
+
+async function all(store: Store, db: string, type: string): Promise<StoreDoc[]> {
+  const { docs } = await (await store.db(db)).find({ selector: { type }, limit: 100_000 });
+  return docs;
+}
+
+/**
+ * Every way the link can be broken, described in Spanish; [] when it holds: a user naming a
+ * missing employee or one linked to someone else, the same seen from the employee, and two
+ * people sharing one partner.
+ */
+export async function linkProblems(store: Store): Promise<string[]> {
+  const users = new Map((await all(store, 'usuarios', 'usuario')).map((u) => [u._id, u]));
+  const emps = new Map((await all(store, 'empleados', 'empleado')).map((e) => [e._id, e]));
+  const problems: string[] = [];
+  const seenEmp = new Map<string, string>();
+  for (const u of users.values()) {
+    const eid = u.empleado_id as string | null | undefined;
+    if (!eid) continue;
+    const e = emps.get(eid);
+    if (!e) problems.push(`usuario ${u._id} apunta al empleado inexistente ${eid}`);
+    else if (e.userId && e.userId !== u._id) problems.push(`usuario ${u._id} apunta a ${eid}, que apunta a ${String(e.userId)}`);
+    if (seenEmp.has(eid)) problems.push(`usuarios ${seenEmp.get(eid)} y ${u._id} comparten el empleado ${eid}`);
+    seenEmp.set(eid, u._id);
+  }
+  const seenUser = new Map<string, string>();
+  for (const e of emps.values()) {
+    const uid = e.userId as string | null | undefined;
+    if (!uid) continue;
+    const u = users.get(uid);
+    if (!u) problems.push(`empleado ${e._id} apunta al usuario inexistente ${uid}`);
+    else if (u.empleado_id && u.empleado_id !== e._id) problems.push(`empleado ${e._id} apunta a ${uid}, que apunta a ${String(u.empleado_id)}`);
+    if (seenUser.has(uid)) problems.push(`empleados ${seenUser.get(uid)} y ${e._id} comparten el usuario ${uid}`);
+    seenUser.set(uid, e._id);
+  }
+  return problems;
+}
+
+/** Both sides of the link of one user: what the user and the employees store. */
+export async function linkOf(gw: TestGateway, userId: string): Promise<{ empleado_id: unknown; empleados: string[] }> {
+  const u = await (await gw.store.db('usuarios')).get(userId).catch(() => null);
+  const { docs } = await (await gw.store.db('empleados')).find({ selector: { type: 'empleado', userId }, limit: 100 });
+  return { empleado_id: u && !u._deleted ? (u.empleado_id ?? null) : undefined, empleados: docs.map((d) => d._id) };
+}
+
+export async function countDocs(gw: TestGateway, db: 'usuarios' | 'empleados', type: string): Promise<number> {
+  return (await all(gw.store, db, type)).length;
+}
