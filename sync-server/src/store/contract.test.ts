@@ -180,6 +180,18 @@ function runContract(name: string, makeStore: (prefix: string) => Promise<Store>
       expect((await storeError(db.getOpenRevs('ghost', 'all'))).status).toBe(404);
     });
 
+    it('answers a revision the document never had as missing with latest, and keeps serving reads after it', async () => {
+      const db = await fresh('latest-unknown');
+      const created = await db.put({ _id: 'l', type: 'captacion', v: 1 });
+      const got = await db.bulkGet([{ id: 'l', rev: '9-nope' }, { id: 'l', rev: created.rev! }], { latest: true, revs: true });
+      const entries = got.results.flatMap((r) => r.docs);
+      expect(entries).toContainEqual({ error: { id: 'l', rev: '9-nope', error: 'not_found', reason: 'missing' } });
+      expect(entries.some((e) => 'ok' in e && e.ok._rev === created.rev)).toBe(true);
+      expect(await db.getOpenRevs('l', ['9-nope'], { latest: true })).toEqual([{ missing: '9-nope' }]);
+      expect((await storeError(db.get('l', { rev: '9-nope', latest: true }))).status).toBe(404);
+      expect((await db.get('l')).v).toBe(1);
+    });
+
     it('reads a deletion as a leaf of open_revs=all, with its path: deleted is told from never existed', async () => {
       const db = await fresh('openrevs-deleted');
       const created = await db.put({ _id: 'd', type: 'captacion' });

@@ -74,7 +74,21 @@ class EmbeddedDb implements StoreDb {
     }
   }
 
+  /**
+   * PouchDB 9 throws outside its callback and keeps its read lock when `latest` names a revision
+   * the document never had: every later read of the database then hangs. CouchDB answers such a
+   * revision as missing, so only revisions the store knows reach PouchDB with `latest`.
+   */
+  private async unknownRevs(id: string, revs: string[]): Promise<Set<string>> {
+    if (revs.length === 0) return new Set();
+    const diff = await this.pouch.revsDiff({ [id]: revs });
+    return new Set(diff[id]?.missing ?? []);
+  }
+
   async get(id: string, opts?: GetOptions): Promise<StoreDoc> {
+    if (opts?.latest && opts.rev && (await this.unknownRevs(id, [opts.rev])).size > 0) {
+      throw new StoreError(404, 'not_found', 'missing');
+    }
     try {
       return await this.pouch.get(id, pick(opts, ['rev', 'revs', 'conflicts', 'latest', 'attachments']));
     } catch (e) {
@@ -88,8 +102,11 @@ class EmbeddedDb implements StoreDb {
     opts?: { revs?: boolean; latest?: boolean; attachments?: boolean },
   ): Promise<OpenRevResult[]> {
     try {
-      const query = { open_revs: openRevs, ...pick(opts, ['revs', 'latest', 'attachments']) };
-      return await this.pouch.get<OpenRevResult[]>(id, query);
+      const unknown = opts?.latest && Array.isArray(openRevs) ? await this.unknownRevs(id, openRevs) : new Set<string>();
+      const known = Array.isArray(openRevs) ? openRevs.filter((r) => !unknown.has(r)) : openRevs;
+      const query = { open_revs: known, ...pick(opts, ['revs', 'latest', 'attachments']) };
+      const found = Array.isArray(known) && known.length === 0 ? [] : await this.pouch.get<OpenRevResult[]>(id, query);
+      return [...found, ...[...unknown].map((rev) => ({ missing: rev }))];
     } catch (e) {
       throw toStoreError(e);
     }
@@ -159,13 +176,32 @@ class EmbeddedDb implements StoreDb {
   async bulkGet(reqs: BulkGetRequest[], opts?: { revs?: boolean; attachments?: boolean; latest?: boolean }): Promise<BulkGetResult> {
     if (reqs.length === 0) return { results: [] };
     try {
-      const res = await this.pouch.bulkGet({ docs: reqs, ...pick(opts, ['revs', 'attachments', 'latest']) });
+      const unknown = opts?.latest ? await this.unknownInBulk(reqs) : new Set<number>();
+      const asked = reqs.filter((_r, i) => !unknown.has(i));
+      const res = asked.length ? await this.pouch.bulkGet({ docs: asked, ...pick(opts, ['revs', 'attachments', 'latest']) }) : { results: [] };
+      const missing = reqs.filter((_r, i) => unknown.has(i));
       return {
-        results: res.results.map(({ id, docs }) => ({ id, docs: docs.map((entry) => bulkGetEntry(id, entry)) })),
+        results: [
+          ...res.results.map(({ id, docs }) => ({ id, docs: docs.map((entry) => bulkGetEntry(id, entry)) })),
+          ...missing.map((r) => ({ id: r.id, docs: [{ error: { id: r.id, rev: r.rev ?? 'undefined', error: 'not_found', reason: 'missing' } }] })),
+        ],
       };
     } catch (e) {
       throw toStoreError(e);
     }
+  }
+
+  /** Positions of requests naming a revision the store does not have (see unknownRevs). */
+  private async unknownInBulk(reqs: BulkGetRequest[]): Promise<Set<number>> {
+    const asked = new Map<string, string[]>();
+    for (const r of reqs) if (r.rev) asked.set(r.id, [...(asked.get(r.id) ?? []), r.rev]);
+    if (asked.size === 0) return new Set();
+    const diff = await this.pouch.revsDiff(Object.fromEntries(asked));
+    const out = new Set<number>();
+    reqs.forEach((r, i) => {
+      if (r.rev && diff[r.id]?.missing.includes(r.rev)) out.add(i);
+    });
+    return out;
   }
 
   async revsDiff(revs: Record<string, string[]>): Promise<Record<string, { missing: string[]; possible_ancestors?: string[] }>> {

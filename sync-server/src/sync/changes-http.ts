@@ -64,7 +64,7 @@ export async function handleChanges(req: Request, res: Response, db: StoreDb, de
     heartbeat = setInterval(() => {
       if (!res.headersSent) {
         res.status(200).setHeader('Content-Type', 'application/json');
-        res.setHeader('Cache-Control', 'must-revalidate');
+        res.setHeader('Cache-Control', 'no-store');
       }
       res.write('\n');
     }, p.heartbeatMs);
