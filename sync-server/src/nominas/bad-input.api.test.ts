@@ -136,6 +136,7 @@ describe('bodies that are not payslips', () => {
       await send('text/plain', JSON.stringify(valid)),
       await send('multipart/form-data; boundary=x', '--x--'),
     ];
+    expect(await answers[0].clone().json()).toMatchObject({ mensaje: 'El cuerpo de la petición debe ser un objeto JSON.' });
     for (const res of answers) {
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);

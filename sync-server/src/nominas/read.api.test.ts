@@ -4,6 +4,7 @@
  * another person's payslips answer exactly like ones that do not exist.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Nomina } from '../../../couch-design/nomina';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import { ADMIN_ROLE, nominaOf, pdfText, seedEmpleados, seedNominas, signedIn, type Signed } from '../testing/payroll';
 
@@ -37,6 +38,8 @@ beforeAll(async () => {
     ...MARIA_FECHAS.map((f, i) => nominaOf('emp-maria', f, 9000 + i)),
     nominaOf('emp-jorge', '2026-11-15', 7250.5),
     nominaOf('emp-jorge', '2026-10-31', 7250.5, { conceptoDePago: '' }),
+    // A legacy payslip with neither date nor amount: listed last, shown 'N/A' and '$0.00'.
+    { ...nominaOf('emp-jorge', 'sin-fecha'), fecha: undefined, salario: undefined } as unknown as Nomina,
   ]);
   // Signed in once the employee exists: the gateway resolves the link at each request (cached 2 s).
   jorge = { user: jorgeUser, client: await gw.client().signIn(jorgeUser.email, jorgeUser.password) };
@@ -96,7 +99,9 @@ describe('GET /api/nominas-api/empleado/{empleadoId}', () => {
     expect((await list(maria, 'emp-maria')).body.totalRegistros).toBe(25);
     const j = await list(jorge, 'emp-jorge');
     expect(j.status).toBe(200);
-    expect(fechas(j.body)).toEqual(['2026-11-15', '2026-10-31']);
+    expect(j.body.nominas.map((n: Nomina) => n._id)).toEqual(['nom-emp-jorge-2026-11-15', 'nom-emp-jorge-2026-10-31', 'nom-emp-jorge-sin-fecha']);
+    // A date filter leaves the undated one out.
+    expect((await list(jorge, 'emp-jorge', '?desde=2000-01-01')).body.totalRegistros).toBe(2);
   });
 
   it("answers another person's employee exactly like one that does not exist", async () => {
@@ -157,8 +162,13 @@ describe('payslip PDF: /api/nominas-api/download/{id} and /descargar/{id}', () =
     expect(await pdfText(res)).toContain('$7,250.50');
   });
 
-  it("prints 'Sin concepto' for a payslip without a concept", async () => {
+  it("prints 'Sin concepto', 'N/A' and '$0.00' for what a payslip lacks, and names an undated one nomina-sin-fecha.pdf", async () => {
     expect(await pdfText(await jorge.client.fetch('/api/nominas-api/download/nom-emp-jorge-2026-10-31'))).toContain('Sin concepto');
+    const undated = await jorge.client.fetch('/api/nominas-api/download/nom-emp-jorge-sin-fecha');
+    expect(undated.headers.get('content-disposition')).toBe('attachment; filename="nomina-sin-fecha.pdf"');
+    const text = await pdfText(undated);
+    expect(text).toContain('(N/A)');
+    expect(text).toContain('$0.00');
   });
 
   it("gives nothing of someone else's payslip: the same 404 as a nonexistent one", async () => {

@@ -1,8 +1,8 @@
 /** Store access for payroll: one payslip, one employee's payslips, and the employee a payslip names. */
-import { NOMINAS_BY_EMPLEADO_FECHA, nominasDeEmpleadoSelector } from '../../../couch-design/design-docs/index';
+import { NOMINAS_BY_EMPLEADO } from '../../../couch-design/design-docs/index';
 import type { Nomina } from '../../../couch-design/nomina';
 import { isNotFound, type Store, type StoreDb, type StoreDoc, type WriteResult } from '../store/port';
-import type { EmpleadoNombre } from './policy';
+import { fullName } from '../../../couch-design/usuario';
 
 /**
  * The most payslips read for one employee: two a month for four centuries. Lists filter and sort
@@ -10,8 +10,6 @@ import type { EmpleadoNombre } from './policy';
  * reads that mean "all" still pass a limit.
  */
 export const MAX_NOMINAS_POR_EMPLEADO = 10_000;
-
-const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 export class NominasRepository {
   private constructor(
@@ -30,21 +28,24 @@ export class NominasRepository {
     return doc && doc.type === 'nomina' ? (doc as unknown as Nomina) : null;
   }
 
-  /** Every payslip of one employee, in no particular order. */
+  /** Every payslip of one employee, undated ones included, in no particular order. */
   async ofEmpleado(empleadoId: string): Promise<Nomina[]> {
     const { docs } = await this.db.find({
-      selector: nominasDeEmpleadoSelector(empleadoId),
-      use_index: [NOMINAS_BY_EMPLEADO_FECHA.ddoc, NOMINAS_BY_EMPLEADO_FECHA.name],
+      selector: { empleadoId },
+      use_index: [NOMINAS_BY_EMPLEADO.ddoc, NOMINAS_BY_EMPLEADO.name],
       limit: MAX_NOMINAS_POR_EMPLEADO,
     });
     return docs.filter((d) => d.type === 'nomina') as unknown as Nomina[];
   }
 
-  /** The employee's name parts, or null when there is no such employee. Nothing else of the record leaves. */
-  async empleado(id: string): Promise<EmpleadoNombre | null> {
-    const doc = await readDoc(this.empleados, id);
-    if (!doc || doc.type !== 'empleado') return null;
-    return { _id: doc._id, prim_nom: text(doc.prim_nom), segun_nom: text(doc.segun_nom), apell_pa: text(doc.apell_pa), apell_ma: text(doc.apell_ma) };
+  /** Full names of the employees among these ids (absent: no such employee). Nothing else of the records leaves. */
+  async empleadoNombres(ids: string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const id of new Set(ids)) {
+      const doc = await readDoc(this.empleados, id);
+      if (doc && doc.type === 'empleado') out.set(id, fullName(doc as Parameters<typeof fullName>[0]));
+    }
+    return out;
   }
 
   put(doc: StoreDoc): Promise<WriteResult> {

@@ -1,24 +1,34 @@
 /**
  * Payroll rules of the REST endpoints: who reads which payslips (admins every one, everyone else
  * only those of their own linked employee, anything else answered as nonexistent), lists with the
- * shared filter and order, PDFs, and writes through the one payroll write policy.
+ * shared filter and order, PDFs, and writes through the one payroll write policy
+ * (couch-design/nomina/write-policy.ts), the policy that also refuses every replicated write.
  */
 import { randomUUID } from 'node:crypto';
 import { filterNominas, hasDateFilter, NOMINAS_DEFAULT_LIMIT, type Nomina } from '../../../couch-design/nomina';
+import { nominaWritePolicy } from '../../../couch-design/nomina/write-policy';
 import { nominaPdf, nominaPdfFileName } from '../../../couch-design/pdf';
 import { canManagePayroll, type SessionUser } from '../../../couch-design/roles';
 import { inNominasScope } from '../../../couch-design/scope';
+import type { WriteState, WriteUser } from '../../../couch-design/write-policy';
 import { HttpError } from '../http/errors';
-import { isConflict } from '../store/port';
+import { NOT_AN_OBJECT } from '../http/validate';
+import { isConflict, type StoreDoc } from '../store/port';
 import { MSG } from './messages';
-import { decideNomina, targetEmpleadoId, type NominaWrite } from './policy';
 import type { ListQuery } from './query';
 import type { NominasRepository } from './repository';
+
+type Dict = Record<string, unknown>;
 
 export interface NominasPage {
   nominas: Nomina[];
   /** How many payslips match (the date filter applied), however many the page holds. */
   totalRegistros: number;
+}
+
+function asDict(body: unknown): Dict {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, NOT_AN_OBJECT);
+  return body as Dict;
 }
 
 export class NominasService {
@@ -27,7 +37,7 @@ export class NominasService {
   /** One employee's payslips, newest first: 20 by default, all when a date filter is set, `limite` when given. */
   async list(actor: SessionUser, empleadoId: string, q: ListQuery): Promise<NominasPage> {
     if (canManagePayroll(actor.role)) {
-      if (!(await this.repo.empleado(empleadoId))) throw new HttpError(404, MSG.empleadoNotFound);
+      if (!(await this.repo.empleadoNombres([empleadoId])).has(empleadoId)) throw new HttpError(404, MSG.empleadoNotFound);
     } else if (!actor.empleado_id || actor.empleado_id !== empleadoId) {
       // Another person's employee reads exactly like one that does not exist.
       throw new HttpError(404, MSG.empleadoNotFound);
@@ -51,39 +61,44 @@ export class NominasService {
   }
 
   /** `empleadoId` comes from the path; a body naming another employee is refused. */
-  async create(actor: SessionUser, empleadoId: string, body: unknown): Promise<Nomina> {
-    const asked = targetEmpleadoId(null, body);
-    if (asked !== undefined && asked !== '' && asked !== empleadoId) {
+  async create(actor: WriteUser, empleadoId: string, body: unknown): Promise<Nomina> {
+    const fields = asDict(body);
+    const asked = typeof fields.empleadoId === 'string' ? fields.empleadoId.trim() : '';
+    if (asked !== '' && asked !== empleadoId) {
       throw new HttpError(400, MSG.empleadoDistinto, { errors: [{ param: 'empleadoId', msg: MSG.empleadoDistinto }] });
     }
-    const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, empleadoId } : body;
-    return this.write({ via: 'rest', actor, id: randomUUID(), current: null, body: fields, empleado: await this.repo.empleado(empleadoId) });
+    const { _rev: _ignored, ...rest } = fields;
+    return this.write(actor, { ...rest, _id: randomUUID(), empleadoId }, { base: null, winner: null });
   }
 
-  async update(actor: SessionUser, id: string, body: unknown): Promise<Nomina> {
+  async update(actor: WriteUser, id: string, body: unknown): Promise<Nomina> {
     const current = await this.get(actor, id);
-    this.checkRev(current, typeof body === 'object' && body !== null ? (body as { _rev?: unknown })._rev : undefined);
-    return this.write({ via: 'rest', actor, id, current, body, empleado: await this.repo.empleado(current.empleadoId) });
+    const fields = asDict(body);
+    this.checkRev(current, fields._rev);
+    const state = { base: current as unknown as Dict, winner: current as unknown as Dict };
+    return this.write(actor, { ...fields, _id: id, _rev: current._rev }, state);
   }
 
-  async remove(actor: SessionUser, id: string, rev?: string): Promise<void> {
+  async remove(actor: WriteUser, id: string, rev?: string): Promise<void> {
     const current = await this.get(actor, id);
     this.checkRev(current, rev);
-    await this.write({ via: 'rest', actor, id, current, body: null, deleted: true, empleado: null });
+    const state = { base: current as unknown as Dict, winner: current as unknown as Dict };
+    await this.write(actor, { _id: id, _rev: current._rev, _deleted: true }, state);
   }
 
   private checkRev(current: Nomina, rev: unknown): void {
     if (typeof rev === 'string' && rev !== '' && rev !== current._rev) throw new HttpError(409, MSG.staleRev);
   }
 
-  private async write(w: NominaWrite): Promise<Nomina> {
-    const decision = decideNomina(w);
-    if (!decision.ok) throw new HttpError(decision.status, decision.reason, decision.errors ? { errors: decision.errors } : {});
+  /** The shared write policy decides; a refusal becomes the HTTP answer, a lost race a 409. */
+  private async write(actor: WriteUser, doc: Dict, state: WriteState): Promise<Nomina> {
+    const empleados = await this.repo.empleadoNombres(nominaWritePolicy.empleadosNamed(doc, state));
+    const d = nominaWritePolicy.decide({ doc, source: 'api', now: new Date().toISOString() }, state, actor, { existingUsers: new Set(), empleados });
+    if (!d.ok) throw new HttpError(d.status, d.reason, d.errors ? { errors: d.errors } : {});
     try {
-      const res = await this.repo.put(decision.doc);
-      return { ...decision.doc, _rev: res.rev } as unknown as Nomina;
+      const res = await this.repo.put(d.doc as StoreDoc);
+      return { ...d.doc, _rev: res.rev } as unknown as Nomina;
     } catch (e) {
-      // Someone wrote between our read and our write: the same answer as a stale `_rev`.
       if (isConflict(e)) throw new HttpError(409, MSG.staleRev);
       throw e;
     }
