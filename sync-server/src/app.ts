@@ -48,7 +48,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   const personas = new Personas({ usuarios, empleados, store, sessionUsers });
   const usuariosService = new UsuariosService({ usuarios, empleados, personas, sessions: sessionStore, publicSignup: config.publicSignup });
   const empleadosService = new EmpleadosService({ empleados, usuarios, personas });
-  const nominas = new NominasService(await NominasRepository.open(store));
+  const nominas = new NominasService(await NominasRepository.open(store, empleados));
 
   const app = express();
   app.disable('x-powered-by');
