@@ -214,13 +214,28 @@ class EmbeddedDb implements StoreDb {
 
   async find(query: FindQuery): Promise<FindResult> {
     try {
-      const res = await this.pouch.find(query);
+      const res = await this.findRacingDeletes(query);
       return res.warning ? { docs: res.docs, warning: res.warning } : { docs: res.docs };
     } catch (e) {
       const err = toStoreError(e, 400);
       // CouchDB's name for a sort no index can serve.
       if (err.status === 400 && /Cannot sort/i.test(err.reason)) throw new StoreError(400, 'no_usable_index', err.reason);
       throw err;
+    }
+  }
+
+  /**
+   * pouchdb-find reads an index with its documents and filters the rest of the selector in
+   * memory; a document deleted between the two reads comes back as a row without a document, and
+   * the filter throws a TypeError. CouchDB answers such a query; here it is simply asked again.
+   */
+  private async findRacingDeletes(query: FindQuery): ReturnType<PouchDatabase['find']> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.pouch.find(query);
+      } catch (e) {
+        if (!(e instanceof TypeError) || attempt >= 3) throw e;
+      }
     }
   }
 
