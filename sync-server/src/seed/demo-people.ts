@@ -18,6 +18,13 @@ const EMPLEADO_EXTRA: Record<string, Pick<Empleado, 'salario' | 'fecha_na' | 'fe
   'demo-emp-ricardo': { salario: 26000, fecha_na: '1985-11-05', fecha_ing: '2016-08-22', telefono: '8112345678', calle: 'Calle Morelos', nun_ex: '87', codigo: '64000' },
 };
 
+/** Birth date and address of each account: the employee's for linked ones, so both records agree. */
+export function demoPersonalData(account: (typeof DEMO_ACCOUNTS)[number]): Pick<Empleado, 'fecha_na' | 'calle' | 'nun_ex' | 'codigo' | 'telefono'> {
+  const extra = account.empleado ? EMPLEADO_EXTRA[account.empleado] : undefined;
+  if (extra) return { fecha_na: extra.fecha_na, calle: extra.calle, nun_ex: extra.nun_ex, codigo: extra.codigo, telefono: extra.telefono };
+  return { fecha_na: '1992-05-14', calle: 'Av. Reforma', nun_ex: '350', codigo: '06600', telefono: '55' + String(account.id.length).padStart(8, '7') };
+}
+
 export function demoEmpleados(): Empleado[] {
   const linked = DEMO_ACCOUNTS.filter((a) => a.empleado);
   const fromAccounts = linked.map((a): Empleado => ({

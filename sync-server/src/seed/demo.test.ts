@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateCaptacion } from '../../../couch-design/captacion';
+import { empleadoCreateSchema } from '../../../couch-design/empleado';
+import { signupSchema } from '../../../couch-design/usuario';
+import { linkProblems } from '../testing/personas';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import { seedDemo } from './demo';
 import { DEMO_ACCOUNTS } from './demo-people';
@@ -32,5 +35,13 @@ describe('npm run seed:demo', () => {
     expect(bySupervisor.length).toBeLessThan(30);
     const nominas = await (await gw.store.db('nominas')).find({ selector: { type: 'nomina', empleadoId: 'demo-emp-maria' } });
     expect(nominas.docs.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('stores users and employees complete under the forms\' rules, linked consistently in both directions', async () => {
+    const users = await (await gw.store.db('usuarios')).find({ selector: { type: 'usuario' }, limit: 100 });
+    for (const u of users.docs) await expect(signupSchema.omit(['password']).validate(u, { abortEarly: false }), u._id).resolves.toBeTruthy();
+    const empleados = await (await gw.store.db('empleados')).find({ selector: { type: 'empleado' }, limit: 100 });
+    for (const e of empleados.docs) await expect(empleadoCreateSchema.validate(e, { abortEarly: false }), e._id).resolves.toBeTruthy();
+    expect(await linkProblems(gw.store)).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { deployDesignDocs } from '../store/deploy';
 import { createStore } from '../store/index';
 import type { Store, StoreDoc } from '../store/port';
 import { demoCaptaciones } from './demo-captaciones';
-import { DEMO_ACCOUNTS, demoEmpleados, demoNominas } from './demo-people';
+import { DEMO_ACCOUNTS, demoEmpleados, demoNominas, demoPersonalData } from './demo-people';
 
 /** Writes the docs, keeping the current revision of those already there. */
 async function upsertAll(store: Store, dbName: string, docs: StoreDoc[]): Promise<void> {
@@ -30,7 +30,7 @@ export async function seedDemo(store: Store): Promise<void> {
   const usuarios = await Promise.all(
     DEMO_ACCOUNTS.map(async (a) => ({
       _id: a.id, type: 'usuario', prim_nom: a.prim_nom, apell_pa: a.apell_pa, apell_ma: a.apell_ma, email: a.email,
-      role: a.role, pust: a.pust, telefono: '55' + String(a.id.length).padStart(8, '7'),
+      role: a.role, pust: a.pust, ...demoPersonalData(a),
       // The supervisor's link is stored on the employee (userId), the others' on the user.
       empleado_id: a.empleado && a.id !== 'demo-supervisor' ? a.empleado : null,
       password_hash: await hashPassword(a.password),
