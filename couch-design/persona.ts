@@ -91,12 +91,14 @@ export const fecha = (opts: { notFuture?: boolean } = {}) =>
     .test('fecha', PERSONA_MSG.fecha, (v) => !v || (ISO_ONLY.test(v) && toIsoDate(v) === v && Number(v.slice(0, 4)) >= OLDEST_YEAR))
     .test('no-futura', PERSONA_MSG.nacimientoFuturo, (v) => !opts.notFuture || !v || !ISO_ONLY.test(v) || v <= todayIso());
 
+const isControl = (ch: string): boolean => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f;
+
 /**
  * A reference to another document (`empleado_id`, `userId`): empty means none. The shape only:
  * the gateway checks that the document exists.
  */
 export const idRef = () =>
-  text(MAX_LEN.id).test('id', PERSONA_MSG.identificador, (v) => !v || (!v.startsWith('_') && !v.includes('/') && !/[\u0000-\u001f\u007f]/.test(v)));
+  text(MAX_LEN.id).test('id', PERSONA_MSG.identificador, (v) => !v || (!v.startsWith('_') && !v.includes('/') && ![...v].some(isControl)));
 
 /** The personal fields users and employees have in common (section 3). */
 export const personaFields = {
