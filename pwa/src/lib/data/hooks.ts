@@ -1,0 +1,95 @@
+/**
+ * Loading a resource's records into a screen: one state shape for every screen, reloads coalesced
+ * when a sync brings hundreds of changes at once, and REST screens that say they need the
+ * network instead of failing while offline.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isUnreachable } from '../api';
+import type { Resource } from './resource';
+
+export const NEEDS_NETWORK = 'Esta pantalla necesita conexión a internet. Vuelva a intentarlo cuando tenga señal.';
+
+export type Loadable<T> =
+  | { status: 'loading' }
+  | { status: 'ready'; value: T }
+  | { status: 'offline' }
+  | { status: 'error'; error: unknown };
+
+const RELOAD_DEBOUNCE_MS = 150;
+
+const browserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * Runs `load` now and again whenever `watch` reports a change that `relevant` accepts.
+ * `source: 'rest'` turns an unreachable gateway (or a browser that knows it is offline) into
+ * `offline`, and loads again when the browser comes back online.
+ */
+export function useLoad<T>(
+  load: () => Promise<T>,
+  opts: { enabled?: boolean; source: Resource<unknown>['source']; watch?: Resource<unknown>['watch']; relevant?: (id: string) => boolean },
+): [Loadable<T>, () => void] {
+  const enabled = opts.enabled ?? true;
+  const [state, setState] = useState<Loadable<T>>({ status: 'loading' });
+  const generation = useRef(0);
+  const latest = useRef({ load, relevant: opts.relevant, source: opts.source });
+  latest.current = { load, relevant: opts.relevant, source: opts.source };
+
+  const reload = useCallback(() => {
+    const mine = ++generation.current;
+    const { load: run, source } = latest.current;
+    if (source === 'rest' && browserOffline()) {
+      setState({ status: 'offline' });
+      return;
+    }
+    run().then(
+      (value) => {
+        if (mine === generation.current) setState({ status: 'ready', value });
+      },
+      (error: unknown) => {
+        if (mine !== generation.current) return;
+        setState(latest.current.source === 'rest' && isUnreachable(error) ? { status: 'offline' } : { status: 'error', error });
+      },
+    );
+  }, []);
+
+  const watch = opts.watch;
+  useEffect(() => {
+    if (!enabled) return undefined;
+    reload();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let unsubscribe: () => void = () => undefined;
+    if (watch) {
+      try {
+        unsubscribe = watch((id) => {
+          if (latest.current.relevant && !latest.current.relevant(id)) return;
+          if (timer) clearTimeout(timer);
+          timer = setTimeout(reload, RELOAD_DEBOUNCE_MS);
+        });
+      } catch {
+        // No local database (no session on this device): the load itself reports the error.
+      }
+    }
+    const online = () => reload();
+    if (typeof window !== 'undefined') window.addEventListener('online', online);
+    return () => {
+      generation.current++;
+      if (timer) clearTimeout(timer);
+      unsubscribe();
+      if (typeof window !== 'undefined') window.removeEventListener('online', online);
+    };
+  }, [enabled, reload, watch]);
+
+  return [state, reload];
+}
+
+const notLocal = (id: string): boolean => !id.startsWith('_local/');
+
+/** Every record of the resource, kept fresh. `resource` must be stable (a module constant or memoised). */
+export function useResourceList<T>(resource: Resource<T>, enabled = true): [Loadable<T[]>, () => void] {
+  return useLoad(() => resource.list(), { enabled, source: resource.source, watch: resource.watch, relevant: notLocal });
+}
+
+/** One record (null when it does not exist or is outside the person's scope), kept fresh. */
+export function useRecord<T>(resource: Resource<T>, id: string, enabled = true): [Loadable<T | null>, () => void] {
+  return useLoad(() => resource.get(id), { enabled: enabled && !!id, source: resource.source, watch: resource.watch, relevant: (changed) => changed === id });
+}
