@@ -61,7 +61,7 @@ export const empleadoCreateSchema = yup
   .transform(acceptNunIn);
 
 export const empleadoEditSchema = yup
-  .object({ ...fields, estado: estado(), _rev: yup.string().typeError(PERSONA_MSG.formato).max(200, PERSONA_MSG.formato) })
+  .object({ ...fields, estado: estado() })
   .partial()
   .transform(acceptNunIn);
 

@@ -73,7 +73,6 @@ export const userEditSchema = (currentRole?: string) =>
       ...account,
       role: role(currentRole),
       empleado_id: idRef().label('Empleado'),
-      _rev: yup.string().typeError(PERSONA_MSG.formato).max(200, PERSONA_MSG.formato),
     })
     .partial()
     .transform(acceptNunIn);

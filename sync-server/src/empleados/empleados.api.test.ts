@@ -124,6 +124,13 @@ describe('PUT /api/empleados-api/{id} (Editar Empleado)', () => {
     expect(r.body.empleado).toMatchObject({ estado: 'Inactivo', salario: 20000, segun_nom: 'Luis', prim_nom: e.prim_nom, fecha_na: '1994-09-30' });
   });
 
+  it('takes back the whole record it answered, as the edit screen sends what it loaded', async () => {
+    const loaded = (await asAdmin.json('GET', `/api/empleados-api/${(await crear())._id}`)).body.empleado;
+    const r = await asAdmin.json('PUT', `/api/empleados-api/${loaded._id}`, { ...loaded, calle: 'Calle Olmo' });
+    expect(r.status).toBe(200);
+    expect(r.body.empleado).toMatchObject({ ...loaded, calle: 'Calle Olmo', _rev: expect.any(String) });
+  });
+
   it('relinks with userId and unlinks with null, leaving both sides consistent', async () => {
     const [p1, p2] = [await gw.createUser(), await gw.createUser()];
     const e = await crear({ userId: p1.id });

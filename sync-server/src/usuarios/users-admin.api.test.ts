@@ -122,6 +122,14 @@ describe('PUT /api/users/{id} (Editar Usuario)', () => {
     expect(r.body.user.segun_nom).toBeUndefined();
   });
 
+  it('takes back the whole record it answered, as an edit screen sends what it loaded', async () => {
+    const loaded = (await asAdmin.json('GET', `/api/users/${other.id}`)).body.user;
+    await gw.store.db('usuarios').then(async (db) => db.put({ ...(await db.get(other.id)), scope_epoch: 7 }));
+    const r = await asAdmin.json('PUT', `/api/users/${other.id}`, { ...loaded, pust: 'Asesor senior' });
+    expect(r.status).toBe(200);
+    expect(r.body.user).toMatchObject({ ...loaded, pust: 'Asesor senior', _rev: expect.any(String) });
+  });
+
   it('lets anyone edit their own personal data, sending back their current role', async () => {
     const r = await asUser.json('PUT', `/api/users/${user.id}`, { telefono: '55 1111 2222', role: 'user', calle: 'Calle Nueva' });
     expect(r.status).toBe(200);
