@@ -20,7 +20,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../sync-server/src/auth/password';
@@ -175,6 +175,7 @@ export async function benchLoad(): Promise<Row[]> {
     const signInMs = performance.now() - t0;
     progress(`${devices.length} dispositivos con sesión en ${Math.round(signInMs)} ms`);
 
+    const cpuAtStart = gw.cpuSeconds();
     for (const d of devices) d.startLive();
     const loadStart = Date.now();
     const loadEnd = loadStart + SECONDS * 1000;
@@ -183,6 +184,7 @@ export async function benchLoad(): Promise<Row[]> {
 
     // The fault: halfway through, no goodbye, same data and port for the next one.
     await sleep(Math.max(0, loadStart + (SECONDS * 1000) / 2 - Date.now()));
+    let gatewayCpu = gw.cpuSeconds() - cpuAtStart;
     const outage: Outage = { killedAt: epochNow(), upAt: NaN };
     await gw.kill();
     progress('gateway muerto (SIGKILL)');
@@ -192,12 +194,16 @@ export async function benchLoad(): Promise<Row[]> {
     progress(`gateway de vuelta tras ${Math.round(outage.upAt - outage.killedAt)} ms`);
 
     await people;
+    progress('fin de las escrituras');
+    gatewayCpu += gw.cpuSeconds();
+    const machineLoad = loadavg()[0];
     const samples = await rest;
     progress('fin de la carga; sincronización final');
     t0 = performance.now();
     const deadline = Date.now() + FINISH_DEADLINE_MS;
     const quiet = await Promise.all(devices.map((d) => d.finish(deadline)));
     const finishMs = performance.now() - t0;
+    progress(`sincronización final en ${Math.round(finishMs)} ms; deteniendo el gateway`);
     await gw.stop();
     gw = undefined;
 
@@ -217,7 +223,8 @@ export async function benchLoad(): Promise<Row[]> {
       { name: 'ediciones', value: sum('edits'), unit: 'ediciones' },
       { name: 'envíos one-shot (incluye reintentos)', value: sum('pushes'), unit: 'envíos' },
       { name: 'envíos fallidos y reintentados', value: sum('pushFailures'), unit: 'envíos' },
-      { name: 'envíos cancelados por no avanzar en 20 s', value: sum('pushStalls'), unit: 'envíos' },
+      { name: 'envíos cancelados por no avanzar en 20 s (meta 0)', value: sum('pushStalls'), unit: 'envíos' },
+      { name: 'descargas finales canceladas por no avanzar (meta 0)', value: sum('pullStalls'), unit: 'descargas' },
       { name: 'pulls en vivo reiniciados tras un error', value: sum('pullRestarts'), unit: 'reinicios' },
       { name: 'gateway caído (SIGKILL hasta responder de nuevo)', value: Math.round(outage.upAt - outage.killedAt), unit: 'ms' },
       { name: 'sincronización final hasta quedar quietos', value: Math.round(finishMs), unit: 'ms' },
@@ -243,6 +250,12 @@ export async function benchLoad(): Promise<Row[]> {
       { name: `lista REST (admin) p50 de ${latencies.length}, sin la caída`, value: round(percentile(latencies, 50)), unit: 'ms' },
       { name: 'lista REST (admin) p95, sin la caída', value: round(percentile(latencies, 95)), unit: 'ms' },
       { name: 'lista REST: respuestas no 200 fuera de la caída (meta 0)', value: counted.filter((s) => !s.ok).length, unit: 'respuestas' },
+      {
+        name: 'CPU del gateway durante la carga (ambos procesos)',
+        value: Math.round(gatewayCpu * 10) / 10,
+        unit: 's',
+        note: `de ${SECONDS} s de carga: cerca de ${SECONDS} s significa un núcleo lleno (el gateway es un solo proceso de Node). Carga media de la máquina al terminar: ${machineLoad.toFixed(1)} en ${cpus().length} núcleos; los vecinos también cuentan en las latencias`,
+      },
       { name: 'inicio de sesión de los dispositivos, uno tras otro', value: Math.round(signInMs), unit: 'ms' },
     ];
   } finally {

@@ -26,6 +26,8 @@ export interface DeviceStats {
   pushFailures: number;
   /** Pushes cancelled because they did not finish in time (a stalled push). */
   pushStalls: number;
+  /** The same for the one-shot pulls of the end of the run. */
+  pullStalls: number;
   pullRestarts: number;
   /** Revisions the gateway refused (`forbidden`): valid captaciones, so the target is 0. */
   denied: number;
@@ -43,7 +45,31 @@ const BACKOFF = { minMs: 250, maxMs: 4_000 };
 const PUSH_TIMEOUT_MS = 20_000;
 const BATCH = 100;
 
+/** After a cancel, how long a replication gets to settle before it is abandoned. */
+const CANCEL_GRACE_MS = 3_000;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const STALLED = Symbol('sin avance');
+
+/**
+ * The outcome of a one-shot replication, or STALLED when it did not finish in `timeoutMs`; it is
+ * then cancelled. A stalled replication's promise may never settle, even after `cancel()` (the
+ * silent stop of issue 7 item 10), so nothing here waits on it without a limit.
+ */
+async function bounded(rep: Replication, timeoutMs: number): Promise<{ docs_written?: number } | typeof STALLED> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<typeof STALLED>((resolve) => {
+    timer = setTimeout(() => resolve(STALLED), timeoutMs);
+  });
+  try {
+    const result = await Promise.race([rep.then((r) => r), limit]);
+    if (result === STALLED) rep.cancel();
+    return result;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 const backoff = (attempt: number) => Math.round(Math.min(BACKOFF.maxMs, BACKOFF.minMs * 2 ** attempt) * (0.75 + Math.random() * 0.25));
 
 const NOMBRES = ['María', 'José', 'Guadalupe', 'Juan', 'Rosa', 'Luis', 'Ana', 'Carlos', 'Patricia', 'Jorge'];
@@ -60,7 +86,7 @@ export class Device {
   readonly local: ClientDb = localDb();
   private readonly remote: ClientDb;
   readonly ledger = new Map<string, LedgerEntry>();
-  readonly stats: DeviceStats = { creations: 0, edits: 0, pushes: 0, pushFailures: 0, pushStalls: 0, pullRestarts: 0, denied: 0, serverErrors: 0 };
+  readonly stats: DeviceStats = { creations: 0, edits: 0, pushes: 0, pushFailures: 0, pushStalls: 0, pullStalls: 0, pullRestarts: 0, denied: 0, serverErrors: 0 };
 
   private live = false;
   private pull: Replication | null = null;
@@ -163,7 +189,8 @@ export class Device {
     const pull = this.pull;
     this.pull = null;
     pull?.cancel();
-    await Promise.all([pull?.then(() => undefined, () => undefined), this.pushRun?.catch(() => undefined)]);
+    // A cancelled replication does not always settle (see `bounded`): wait a little, not forever.
+    await Promise.race([Promise.all([pull?.then(() => undefined, () => undefined), this.pushRun?.catch(() => undefined)]), sleep(CANCEL_GRACE_MS)]);
   }
 
   private startPull(): void {
@@ -216,25 +243,20 @@ export class Device {
     this.stats.pushes++;
     const rep = this.local.replicate.to(this.remote, { batch_size: BATCH, retry: false }) as unknown as Replication;
     rep.on('denied', () => this.stats.denied++);
-    let stalled = false;
-    const timer = setTimeout(() => {
-      stalled = true;
-      rep.cancel();
-    }, timeoutMs);
-    try {
-      const result = await rep.then((r) => r);
-      if (stalled) {
-        this.stats.pushStalls++;
-        throw new Error('El envío no avanzó a tiempo.');
-      }
-      return result.docs_written ?? 0;
-    } finally {
-      clearTimeout(timer);
+    const result = await bounded(rep, timeoutMs);
+    if (result === STALLED) {
+      this.stats.pushStalls++;
+      throw new Error('El envío no avanzó a tiempo.');
     }
+    return result.docs_written ?? 0;
   }
 
-  async pullOnce(): Promise<number> {
-    const result = await (this.local.replicate.from(this.remote, { batch_size: BATCH, retry: false }) as unknown as Replication).then((r) => r);
+  async pullOnce(timeoutMs = PUSH_TIMEOUT_MS): Promise<number> {
+    const result = await bounded(this.local.replicate.from(this.remote, { batch_size: BATCH, retry: false }) as unknown as Replication, timeoutMs);
+    if (result === STALLED) {
+      this.stats.pullStalls++;
+      throw new Error('La descarga no avanzó a tiempo.');
+    }
     return result.docs_written ?? 0;
   }
 
@@ -249,8 +271,9 @@ export class Device {
     let attempt = 0;
     while (Date.now() < deadline) {
       try {
-        const pushed = await this.pushOnce(Math.max(1_000, Math.min(PUSH_TIMEOUT_MS, deadline - Date.now())));
-        const pulled = await this.pullOnce();
+        const left = () => Math.max(1_000, Math.min(PUSH_TIMEOUT_MS, deadline - Date.now()));
+        const pushed = await this.pushOnce(left());
+        const pulled = await this.pullOnce(left());
         if (pushed === 0 && pulled === 0) return true;
         attempt = 0;
       } catch {

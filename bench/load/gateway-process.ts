@@ -7,6 +7,7 @@
  * of its own, and a SIGKILL would reach only the wrapper.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -28,6 +29,22 @@ export interface GatewayProcess {
   kill(): Promise<void>;
   /** SIGTERM: the gateway closes its store and exits. */
   stop(): Promise<void>;
+  /** CPU seconds the process has used so far (Linux /proc; NaN elsewhere). */
+  cpuSeconds(): number;
+}
+
+/** Linux counts CPU time in /proc in clock ticks of 1/100 s (USER_HZ). */
+const USER_HZ = 100;
+
+function cpuSecondsOf(pid: number | undefined): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
+  } catch {
+    return NaN;
+  }
 }
 
 /** A port that was free a moment ago (the gateway must keep one port across restarts). */
@@ -95,6 +112,7 @@ export async function startGatewayProcess(s: GatewaySettings, log: (line: string
 
   return {
     url,
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     async kill() {
       child.kill('SIGKILL');
       await gone;

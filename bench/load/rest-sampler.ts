@@ -39,5 +39,6 @@ export function sampleRest(url: string, cookie: string, until: number, intervalM
       void worker.terminate();
     });
     worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`El muestreo REST terminó sin resultados (código ${code}).`)));
   });
 }
