@@ -12,6 +12,7 @@ export interface ConflictedDoc<T extends {} = Record<string, unknown>> {
 }
 
 export async function listConflictsIn<T extends {}>(db: LocalDatabase): Promise<Array<ConflictedDoc<T>>> {
+  // Every document: `allDocs` has no default limit (unlike Mango `find`, see localFindAll).
   const all = await db.allDocs<T>({ include_docs: true, conflicts: true });
   const out: Array<ConflictedDoc<T>> = [];
   for (const row of all.rows) {

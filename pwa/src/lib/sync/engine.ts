@@ -10,6 +10,8 @@
  *   when it changed, pending changes are pushed first, then the local copy is wiped and pulled
  *   again (an old checkpoint would otherwise miss documents that entered the scope);
  * - the pending count: local changes after the push checkpoint that did not come from a pull;
+ * - a push watchdog (push-watchdog.ts): pending changes that do not move while online, with no
+ *   push showing a sign of life, restart the push; PouchDB can stop one without any event;
  * - a 401 pauses everything and keeps the data until the same person signs in again.
  */
 import { draftDocIds } from '../db/drafts';
@@ -17,6 +19,7 @@ import { openRemoteDb, type LocalDatabase } from '../db/pouch';
 import { dbFor, watchDb, whenReady, wipeLocalDbs } from '../db/registry';
 import { addRejectedIn, listRejectedIn, REJECTED_ID, type RejectedChange } from '../db/rejected';
 import { defaultKeyValueStore, lastSyncKey, readPushSeq, readScope, writePushSeq, writeScope, type KeyValueStore } from './meta';
+import { PushWatchdog } from './push-watchdog';
 import { browserFetch, classifyFailure, failureMessage, fetchGatewayInfo, SyncFailure, type FetchFn } from './remote';
 import { syncStateStore, type SyncState, type SyncStateStore, type SyncStatus } from './state';
 import { rejectedText, TEXT_PENDING_BEFORE_WIPE } from './texts';
@@ -54,6 +57,8 @@ export interface SyncEngineOptions {
   backoff?: { minMs: number; maxMs: number };
   batchSize?: number;
   keyValue?: KeyValueStore;
+  /** Pending changes and the push quiet for this long while online: the push is restarted. */
+  pushStallMs?: number;
 }
 
 /** The slice of PouchDB's Replication the engine uses (its published types predate 'checkpoint'). */
@@ -61,6 +66,18 @@ interface Replication {
   on(event: string, listener: (...args: any[]) => void): unknown;
   cancel(): void;
   then<R>(onFulfilled: (result: { status?: string }) => R, onRejected?: (err: unknown) => R): Promise<R>;
+}
+
+/** The push replication running now: how to give up on it, even if it never settles. */
+interface PushHandle {
+  stop(reason: PushStop): void;
+}
+type PushStop = 'timeout' | 'stalled' | 'cancelled';
+
+/** One run of pushes (see requestPush); `abandon` lets the watchdog walk away from a hung one. */
+interface PushRun {
+  done: Promise<void>;
+  abandon(): void;
 }
 
 interface LiveSession {
@@ -87,6 +104,8 @@ export class SyncEngine {
   private readonly backoff: { minMs: number; maxMs: number };
   private readonly batchSize: number;
   private readonly kv: KeyValueStore;
+  private readonly watchdog: PushWatchdog;
+  private readonly pushFetch: FetchFn;
 
   private running = false;
   private expired = false;
@@ -102,9 +121,9 @@ export class SyncEngine {
   /** Local update_seq covered by the last push that started: a later write needs a new push. */
   private pushedUpTo = -1;
   private lastSeenSeq = 0;
-  private pushRun: Promise<void> | null = null;
+  private pushRun: PushRun | null = null;
   private pushAgain = false;
-  private currentPush: Replication | null = null;
+  private currentPush: PushHandle | null = null;
 
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -129,6 +148,12 @@ export class SyncEngine {
     this.backoff = options.backoff ?? { minMs: 1_000, maxMs: 2 * 60_000 };
     this.batchSize = options.batchSize ?? 200;
     this.kv = options.keyValue ?? defaultKeyValueStore;
+    this.watchdog = new PushWatchdog(
+      options.pushStallMs ?? 30_000,
+      () => !!this.live && this.canReachServer() && !this.offline && this.pending > 0,
+      () => this.restartPush(),
+    );
+    this.pushFetch = this.watchdog.watchFetch(this.fetchFn);
   }
 
   // --- Lifecycle --------------------------------------------------------------------------
@@ -146,6 +171,7 @@ export class SyncEngine {
       watchDb(this.userId, 'captaciones', () => this.scheduleRecount()),
     );
     this.scopeTimer = setInterval(() => this.kick(), this.scopeCheckMs);
+    this.watchdog.start();
     this.publish();
     this.initialised = this.loadMeta().then(() => this.recount());
     void this.initialised.then(
@@ -160,6 +186,7 @@ export class SyncEngine {
     this.running = false;
     this.clearRetry();
     if (this.scopeTimer) clearInterval(this.scopeTimer);
+    this.watchdog.stop();
     if (this.recountTimer) clearTimeout(this.recountTimer);
     this.scopeTimer = this.recountTimer = null;
     for (const unsubscribe of this.unsubscribers.splice(0)) unsubscribe();
@@ -216,7 +243,7 @@ export class SyncEngine {
     if (this.live) {
       this.requestPush(true);
       // A hanging network must not hold the sign-out: the guard asks if the push did not finish.
-      await Promise.race([this.pushRun?.catch(() => undefined), sleep(timeoutMs)]);
+      await Promise.race([this.pushRun?.done, sleep(timeoutMs)]);
       return;
     }
     try {
@@ -389,20 +416,48 @@ export class SyncEngine {
       this.pushAgain = true;
       return;
     }
-    this.pushRun = (async () => {
+    this.watchdog.alive();
+    let abandoned = false;
+    let abandon!: () => void;
+    const walkAway = new Promise<void>((resolve) => (abandon = resolve));
+    const work = (async () => {
       do {
         this.pushAgain = false;
         this.publish();
         await this.pushOnce(60_000);
-      } while (this.pushAgain && this.live === live);
-    })()
-      .catch((err: unknown) => {
-        if (this.live === live) this.fail(err);
-      })
-      .finally(() => {
-        this.pushRun = null;
-        void this.onMaybeCaughtUp(live);
-      });
+      } while (this.pushAgain && this.live === live && !abandoned);
+    })();
+    const run: PushRun = {
+      // Whatever the run waits on (the replication, `_revs_diff`, a checkpoint), an abandoned run
+      // ends now; its late outcome is ignored.
+      done: Promise.race([work, walkAway])
+        .catch((err: unknown) => {
+          if (this.live === live && !abandoned) this.fail(err);
+        })
+        .finally(() => {
+          if (this.pushRun !== run) return;
+          this.pushRun = null;
+          void this.onMaybeCaughtUp(live);
+        }),
+      abandon: () => {
+        abandoned = true;
+        abandon();
+      },
+    };
+    work.catch(() => undefined); // once abandoned, its late failure concerns nobody
+    this.pushRun = run;
+  }
+
+  /**
+   * The watchdog found the pending changes and the push quiet too long: give the push up and
+   * start it again. (Failures with an error never get here: they stop the live session and retry.)
+   */
+  private restartPush(): void {
+    const run = this.pushRun;
+    this.pushRun = null;
+    this.currentPush?.stop('stalled');
+    run?.abandon();
+    this.requestPush(true);
   }
 
   private isCaughtUp(live: LiveSession): boolean {
@@ -421,10 +476,14 @@ export class SyncEngine {
   }
 
   private watchPush(push: Replication): void {
+    const alive = () => this.watchdog.alive();
+    push.on('change', alive);
     push.on('checkpoint', (c: { checkpoint?: number | string }) => {
+      alive();
       if (c.checkpoint !== undefined) this.advancePushSeq(Number(c.checkpoint));
     });
     push.on('denied', (err: unknown) => {
+      alive();
       this.deniedWork = this.deniedWork.then(() => this.onDenied(err)).catch(() => undefined);
     });
   }
@@ -434,35 +493,44 @@ export class SyncEngine {
     if (!live) return;
     this.live = null;
     for (const rep of live.pulls) rep.cancel();
-    this.currentPush?.cancel();
-    const done = [...live.pulls.map((r) => r.then(() => undefined, () => undefined)), this.pushRun?.catch(() => undefined)];
+    this.currentPush?.stop('cancelled');
+    const done = [...live.pulls.map((r) => r.then(() => undefined, () => undefined)), this.pushRun?.done];
     // Cancelling waits for a checkpoint being written; never hang a sign-out on it.
     await Promise.race([Promise.all(done), sleep(5_000)]);
   }
 
-  /** One push, to completion. Throws what the replication failed with. */
+  /**
+   * One push, to completion. Throws what the replication failed with. Stopping it (timeout,
+   * watchdog, end of the live session) returns at once: a cancelled PouchDB replication waiting
+   * on a checkpoint write never settles while that request hangs.
+   */
   private async pushOnce(timeoutMs: number): Promise<void> {
     await whenReady(this.userId);
     const local = dbFor(this.userId, 'captaciones');
-    const remote = openRemoteDb(`${this.origin}/db/captaciones`, this.fetchFn);
+    const remote = openRemoteDb(`${this.origin}/db/captaciones`, this.pushFetch);
     const covers = Number((await local.info()).update_seq);
+    this.watchdog.alive();
     const rep = local.replicate.to(remote, { batch_size: this.batchSize, retry: false, filter: PUSH_FILTER } as PouchDB.Replication.ReplicateOptions) as unknown as Replication;
-    this.currentPush = rep;
+    let stop!: (reason: PushStop) => void;
+    const stopped = new Promise<PushStop>((resolve) => (stop = resolve));
+    const handle: PushHandle = {
+      stop: (reason) => {
+        rep.cancel();
+        stop(reason);
+      },
+    };
+    this.currentPush = handle;
     this.watchPush(rep);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      rep.cancel();
-    }, timeoutMs);
-    let result: { status?: string };
+    const timer = setTimeout(() => handle.stop('timeout'), timeoutMs);
+    let outcome: { status?: string } | PushStop;
     try {
-      result = await rep.then((r) => r);
+      outcome = await Promise.race([rep.then((r) => r), stopped]);
     } finally {
       clearTimeout(timer);
-      if (this.currentPush === rep) this.currentPush = null;
+      if (this.currentPush === handle) this.currentPush = null;
     }
-    if (timedOut) throw new SyncFailure('network', PUSH_TIMEOUT_MESSAGE);
-    if (result.status === 'cancelled') return;
+    if (outcome === 'timeout') throw new SyncFailure('network', PUSH_TIMEOUT_MESSAGE);
+    if (typeof outcome === 'string' || outcome.status === 'cancelled') return;
     this.pushedUpTo = Math.max(this.pushedUpTo, covers);
     // Refused documents must be on record before counting, or they would count as pending.
     await this.deniedWork;
@@ -538,6 +606,7 @@ export class SyncEngine {
         if (n === 0) acknowledged = Math.max(acknowledged, Number(res.last_seq));
         // Pulled revisions already behind the checkpoint never matter again.
         for (const k of knownPulled) if (!seen.has(k)) this.pulledRevs.delete(k);
+        if (n !== this.pending) this.watchdog.alive();
         this.pending = n;
         this.lastSeenSeq = Math.max(this.lastSeenSeq, Number(res.last_seq));
         // Moving the counting base past a large pull keeps each count small (nothing to push there).
