@@ -68,7 +68,7 @@ describe('local databases per person', () => {
 });
 
 describe('reading and writing', () => {
-  it('sets type, stamps nothing the server owns, and refuses to write payslips', async () => {
+  it('sets type, adds no stamp of its own, and refuses to write payslips', async () => {
     signInAs();
     const { id, rev } = await localPut('captaciones', { ...captacion('cap-2'), type: undefined as unknown as 'captacion' });
     const doc = await localGet<Record<string, unknown>>('captaciones', id);

@@ -50,9 +50,10 @@ export async function localGet<T extends {} = Record<string, unknown>>(name: Syn
 }
 
 /**
- * Creates or updates a document. Sets `type` from the database; stamps nothing the gateway
- * owns (`ultima_actualizacion`, `historial_estatus` are written by the server when it syncs).
- * Payslips are read-only here: nobody writes them through replication.
+ * Creates or updates a document as given, with `type` set from the database. Stamping who
+ * changed it and when (`ultima_actualizacion`, `historial_estatus`) is the feature's part, in the
+ * same revision (couch-design stamp, which the gateway checks). Payslips are read-only here:
+ * nobody writes them through replication.
  */
 export async function localPut<T extends object>(name: SyncedDbName, doc: LocalDoc<T>): Promise<{ id: string; rev: string }> {
   if (name === 'nominas') throw new Error(NOMINAS_READ_ONLY);
