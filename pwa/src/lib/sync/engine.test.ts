@@ -1,8 +1,9 @@
 import './test-support';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
+import { stampCaptacion } from '../../../../couch-design/captacion/stamp';
 import { startGateway, type TestGateway } from '../../../../sync-server/src/testing/gateway';
-import { listRejectedChanges, loadDraft, localGet, localPut, saveDraft, watchLocal } from '../db/index';
+import { getLocalDb, listRejectedChanges, loadDraft, localGet, localPut, saveDraft, watchLocal } from '../db/index';
 import { destroyLocalDbs, setActiveUser } from '../db/registry';
 import { SyncEngine } from './engine';
 import { SyncStateStore, syncStateText, type SyncStatus } from './state';
@@ -112,6 +113,43 @@ describe('sync engine against the gateway', () => {
     // A document that came from the server is not a pending change.
     await eventually(() => store.get().status === 'up-to-date', 'al día tras recibir');
     expect(store.get().pending).toBe(0);
+  });
+
+  it('stores the revision the device stamped as sent: the time of an offline edit, no second revision, no conflict', async () => {
+    const network = new FakeNetwork(false);
+    const ana = await person('user', network);
+    const me = await fetch(`${gw.url}/api/check-auth`, { headers: { cookie: ana.tab.cookie } }).then((r) => r.json() as Promise<{ user: { nombre: string; email: string } }>);
+    const { store } = startEngine(ana);
+    await eventually(() => store.get().status === 'offline', 'sin conexión');
+
+    // Saved offline an hour ago, then edited again before any pull.
+    const created = new Date(Date.now() - 60 * 60_000).toISOString();
+    const edited = new Date(Date.now() - 30 * 60_000).toISOString();
+    const first = stampCaptacion({ ...captacion('cap-sellada', ana.id), estatus_actual: 'En proceso' }, null, me.user, created);
+    const { rev: rev1 } = await localPut('captaciones', first);
+    const second = stampCaptacion({ ...first, _rev: rev1, estatus_actual: 'En venta' }, first, me.user, edited);
+    const { rev: rev2 } = await localPut('captaciones', second);
+
+    network.set(true);
+    await eventually(async () => (await serverDoc('captaciones', 'cap-sellada'))?._rev === rev2, 'la revisión del dispositivo en el servidor');
+    await eventually(() => store.get().status === 'up-to-date', 'al día');
+    const onServer = (await serverDoc('captaciones', 'cap-sellada'))!;
+    expect(onServer.ultima_actualizacion).toMatchObject({ fecha: edited });
+    expect(Date.parse(onServer.ultima_actualizacion.recibido)).toBeGreaterThan(Date.parse(edited));
+    expect(onServer.historial_estatus.map((h: { fecha: string; estatus: string }) => [h.fecha, h.estatus])).toEqual([
+      [created, 'En proceso'],
+      [edited, 'En venta'],
+    ]);
+
+    // Edited and pushed again without pulling: still one branch, on both sides.
+    const third = stampCaptacion({ ...second, _rev: rev2, estatus_actual: 'Vendida' }, second, me.user, new Date().toISOString());
+    const { rev: rev3 } = await localPut('captaciones', third);
+    await eventually(async () => (await serverDoc('captaciones', 'cap-sellada'))?._rev === rev3, 'la tercera revisión en el servidor');
+    const serverDb = await gw.store.db('captaciones');
+    expect((await serverDb.get('cap-sellada', { conflicts: true }))._conflicts ?? []).toEqual([]);
+    const local = await getLocalDb('captaciones').get<Record<string, unknown>>('cap-sellada', { conflicts: true });
+    expect(local._rev).toBe(rev3);
+    expect(local._conflicts ?? []).toEqual([]);
   });
 
   it('pulls the person’s own payslips and nothing else', async () => {

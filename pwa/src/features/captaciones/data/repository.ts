@@ -32,9 +32,8 @@ const isNotFound = (err: unknown): boolean => (err as { status?: number } | null
  */
 export const stamperOf = (user: Pick<AuthUser, 'nombre' | 'email'>): Stamper => ({ nombre: user.nombre || user.email, email: user.email });
 
-type Dict = Record<string, unknown>;
-const stamp = <T extends object>(doc: T, previous: object | null, user: AuthUser, now: Date): T =>
-  stampCaptacion(doc as unknown as Dict, previous as Dict | null, stamperOf(user), now.toISOString()) as unknown as T;
+/** The device's clock is the edit time; the gateway keeps it (never later than its own) beside its receipt time. */
+const stamp = <T extends object>(doc: T, previous: object | null, user: AuthUser, now: Date): T => stampCaptacion(doc, previous, stamperOf(user), now.toISOString());
 
 /** Every captación of the person's scope on this device. */
 export async function listCaptaciones(user: SessionUser): Promise<Captacion[]> {
