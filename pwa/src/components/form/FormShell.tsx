@@ -47,8 +47,10 @@ export interface FormShellProps<T extends object> {
   texts: FormShellTexts;
   /** Writes the record; throws on failure. */
   onSave: (values: T) => Promise<void>;
-  /** Where a save (after REDIRECT_DELAY_MS) and Cancelar lead. */
+  /** Where a save (after `redirectDelayMs`) and Cancelar lead. */
   exitTo: string;
+  /** How long the success text shows before leaving (default REDIRECT_DELAY_MS). */
+  redirectDelayMs?: number;
   /** Keeps a draft on the device while the form is filled (omit for forms without drafts). */
   draft?: { key: string; baseRev?: string; restored: boolean };
   /** Shown above the form (a conflict banner...). */
@@ -68,7 +70,7 @@ export function FormShell<T extends object>(props: FormShellProps<T>): JSX.Eleme
 }
 
 function FormBody<T extends object>(props: FormShellProps<T>): JSX.Element {
-  const { baseline, validate, warn, summarize = oneSection, texts, onSave, exitTo, draft: draftOptions, notice, children } = props;
+  const { baseline, validate, warn, summarize = oneSection, texts, onSave, exitTo, redirectDelayMs = REDIRECT_DELAY_MS, draft: draftOptions, notice, children } = props;
   const formik = useFormikContext<T>();
   const { values } = formik;
   const navigate = useNavigate();
@@ -129,7 +131,7 @@ function FormBody<T extends object>(props: FormShellProps<T>): JSX.Element {
       await draft.discard();
       setSaved(true);
       setSuccess(texts.success);
-      later(() => navigate(exitTo), REDIRECT_DELAY_MS);
+      later(() => navigate(exitTo), redirectDelayMs);
     } catch (err) {
       console.error('No se pudo guardar el formulario.', err);
       setFailure(errorLines(err, texts.errorFallback));

@@ -8,4 +8,5 @@ export { FormShell, REDIRECT_DELAY_MS, SUMMARY_HIDE_MS, type FormShellProps, typ
 export { FieldList, type FieldListProps } from './FieldList';
 export { FormTabs, type FormTab } from './FormTabs';
 export { LeaveGuard, type LeaveGuardProps, type LeaveQuestions } from './LeaveGuard';
+export { schemaIssues } from './schema-issues';
 export { BTN_CANCELAR, GUARDANDO } from './texts';

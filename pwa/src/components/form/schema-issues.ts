@@ -1,0 +1,32 @@
+/**
+ * A shared Yup schema of couch-design as a form's `validate`: every problem at once, as the
+ * gateway would answer them (`{param, msg}`), in the schema's field order. Forms never re-declare
+ * a rule or a message the contract holds.
+ */
+import { ValidationError, type AnyObjectSchema } from 'yup';
+import type { FormIssue } from './form-ui';
+
+export function schemaIssues(schema: AnyObjectSchema, values: unknown): FormIssue[] {
+  try {
+    schema.validateSync(values, { abortEarly: false });
+    return [];
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    const raw = err.inner.length > 0 ? err.inner : [err];
+    const order = Object.keys(schema.fields);
+    const seen = new Set<string>();
+    const issues: FormIssue[] = [];
+    for (const e of raw) {
+      const issue = { param: e.path ?? '', msg: e.message };
+      const key = `${issue.param}\u0000${issue.msg}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      issues.push(issue);
+    }
+    const rank = (param: string) => {
+      const i = order.indexOf(param.split(/[.[]/)[0]);
+      return i < 0 ? order.length : i;
+    };
+    return issues.sort((a, b) => rank(a.param) - rank(b.param));
+  }
+}
