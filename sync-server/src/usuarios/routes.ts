@@ -1,5 +1,6 @@
 /**
  * REST for users (spec 000 section 7), mounted under /api:
+ *   GET    /signup                         anyone: whether public sign-up is open (the sign-up screen asks)
  *   POST   /signup                         public (PUBLIC_SIGNUP) or dashboard mode (admins)
  *   GET    /users?search=                  admins
  *   GET    /users/:id                      whole record for admins and oneself, the name for others
@@ -35,6 +36,10 @@ function signIn(req: Request, user: AuthUser): Promise<void> {
 
 export function usuariosRoutes(service: UsuariosService, sessionUsers: Pick<SessionUsers, 'resolve'>): Router {
   const r = Router();
+
+  r.get('/signup', (_req, res) => {
+    res.json({ success: true, registro_publico: service.publicSignupOpen });
+  });
 
   r.post('/signup', async (req, res) => {
     const actor = req.user as AuthUser | undefined;

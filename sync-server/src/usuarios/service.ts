@@ -56,6 +56,11 @@ const requireAdmin = (actor: AuthUser): void => {
 export class UsuariosService {
   constructor(private readonly deps: UsuariosDeps) {}
 
+  /** Whether a visitor may register themselves ('Registro de Usuario' is offered only then). */
+  get publicSignupOpen(): boolean {
+    return this.deps.publicSignup;
+  }
+
   view(doc: Usuario): UsuarioPublico {
     return toPublicUser(doc, photoUrl(USERS_BASE, doc));
   }

@@ -14,6 +14,10 @@ beforeAll(async () => {
 afterAll(() => gw.close());
 
 describe('POST /api/signup with PUBLIC_SIGNUP=true', () => {
+  it('tells a visitor that public sign-up is open (the sign-up screen asks before showing its form)', async () => {
+    expect(await gw.client().json('GET', '/api/signup')).toMatchObject({ status: 200, body: { success: true, registro_publico: true } });
+  });
+
   it('registers a visitor as a user, whatever role or link the body asks for, and signs them in', async () => {
     const empleadoId = 'emp-cualquiera';
     const body = usuarioBody({ role: 'administrator', empleado_id: empleadoId, email: 'Nueva.Persona@Ejemplo.MX' });

@@ -58,6 +58,7 @@ describe('POST /api/signup in dashboard mode (Crear Nuevo Usuario)', () => {
     const visitor = await gw.client().json('POST', '/api/signup', usuarioBody());
     expect(visitor).toMatchObject({ status: 403, body: { mensaje: 'El registro público de usuarios no está habilitado. Solicite una cuenta a un administrador.' } });
     expect(await users()).toBe(before);
+    expect(await gw.client().json('GET', '/api/signup')).toMatchObject({ status: 200, body: { success: true, registro_publico: false } });
   });
 
   it("answers 'Por favor complete todos los campos obligatorios.' for missing fields, naming each, and stores nothing", async () => {
