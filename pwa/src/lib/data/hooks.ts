@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isUnreachable } from '../api';
-import type { Resource } from './resource';
+import { EVERY_RECORD, type Resource } from './resource';
 
 export const NEEDS_NETWORK = 'Esta pantalla necesita conexión a internet. Vuelva a intentarlo cuando tenga señal.';
 
@@ -61,7 +61,7 @@ export function useLoad<T>(
     if (watch) {
       try {
         unsubscribe = watch((id) => {
-          if (latest.current.relevant && !latest.current.relevant(id)) return;
+          if (id !== EVERY_RECORD && latest.current.relevant && !latest.current.relevant(id)) return;
           if (timer) clearTimeout(timer);
           timer = setTimeout(reload, RELOAD_DEBOUNCE_MS);
         });

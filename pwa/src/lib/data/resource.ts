@@ -8,6 +8,9 @@
 /** Where a resource's records come from: `local` works offline, `rest` needs the network. */
 export type ResourceSource = 'local' | 'rest';
 
+/** What `watch` reports when every record may have changed (a wiped and pulled again database). No record has this id: CouchDB reserves ids starting with '_'. */
+export const EVERY_RECORD = '_every';
+
 export interface Resource<T, Id extends string = string> {
   readonly source: ResourceSource;
   /** Every record the person may see (never a silent first page). */
@@ -16,7 +19,7 @@ export interface Resource<T, Id extends string = string> {
   get(id: Id): Promise<T | null>;
   /**
    * Calls `onChange` with the id of each record that changed (local writes and documents
-   * arriving by sync); returns the unsubscribe. REST resources have no feed and omit it. Hooks call it unbound:
+   * arriving by sync), or EVERY_RECORD when all may have; returns the unsubscribe. REST resources have no feed and omit it. Hooks call it unbound:
    * implement it as an arrow function, not a method using `this`.
    */
   watch?(onChange: (id: string) => void): () => void;
