@@ -15,7 +15,9 @@
  * Each device signs in once, sequentially, from an address of its own (the gateway trusts one
  * proxy hop and the bench sends X-Forwarded-For), as 50 tablets would: the per-address sign-in
  * limit is for one attacker, not for a whole sales team.
- * Runs alone with `npx tsx bench/load.ts`; LOAD_SECONDS and LOAD_DEVICES shorten it.
+ * Runs alone with `npx tsx bench/load.ts`; LOAD_SECONDS and LOAD_DEVICES shorten it;
+ * LOAD_CPU_PROFILE=<folder> writes a CPU profile of the restarted gateway there (open it in
+ * Chrome DevTools) to see where its time goes.
  * Prints; asserts nothing.
  */
 import { randomUUID } from 'node:crypto';
@@ -158,7 +160,11 @@ export async function benchLoad(): Promise<Row[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-carga-'));
   const sessionSecret = randomUUID();
   const port = await freePort();
-  const settings = { port, dataDir, dbPrefix: PREFIX, sessionSecret, env: { TRUST_PROXY: '1' } };
+  const profile = process.env.LOAD_CPU_PROFILE;
+  const settings = {
+    port, dataDir, dbPrefix: PREFIX, sessionSecret, env: { TRUST_PROXY: '1' },
+    nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [],
+  };
   const log = (line: string) => progress(`gateway: ${line}`);
   let gw: GatewayProcess | undefined;
   const devices: Device[] = [];
@@ -170,7 +176,7 @@ export async function benchLoad(): Promise<Row[]> {
     let t0 = performance.now();
     const adminCookie = await signIn(url, admin.email, addressOf(0));
     for (const [i, agent] of agents.entries()) {
-      devices.push(new Device(i + 1, agent.id, url, await signIn(url, agent.email, addressOf(i + 1))));
+      devices.push(new Device(i + 1, agent.id, url, await signIn(url, agent.email, addressOf(i + 1)), progress));
     }
     const signInMs = performance.now() - t0;
     progress(`${devices.length} dispositivos con sesión en ${Math.round(signInMs)} ms`);
@@ -194,6 +200,7 @@ export async function benchLoad(): Promise<Row[]> {
     progress(`gateway de vuelta tras ${Math.round(outage.upAt - outage.killedAt)} ms`);
 
     await people;
+    const loadRequests = devices.reduce((n, d) => n + d.stats.requests, 0);
     progress('fin de las escrituras');
     gatewayCpu += gw.cpuSeconds();
     const machineLoad = loadavg()[0];
@@ -221,6 +228,7 @@ export async function benchLoad(): Promise<Row[]> {
       { name: 'duración de la carga', value: SECONDS, unit: 's' },
       { name: 'captaciones creadas', value: sum('creations'), unit: 'docs' },
       { name: 'ediciones', value: sum('edits'), unit: 'ediciones' },
+      { name: 'peticiones a /db de los dispositivos durante la carga, por segundo', value: Math.round(loadRequests / SECONDS), unit: 'pet/s' },
       { name: 'envíos one-shot (incluye reintentos)', value: sum('pushes'), unit: 'envíos' },
       { name: 'envíos fallidos y reintentados', value: sum('pushFailures'), unit: 'envíos' },
       { name: 'envíos cancelados por no avanzar en 20 s (meta 0)', value: sum('pushStalls'), unit: 'envíos' },

@@ -33,6 +33,8 @@ export interface DeviceStats {
   denied: number;
   /** Answers 500 and above: each fails a whole push or pull. */
   serverErrors: number;
+  /** HTTP requests to /db, answered or not. */
+  requests: number;
 }
 
 interface Replication {
@@ -86,7 +88,7 @@ export class Device {
   readonly local: ClientDb = localDb();
   private readonly remote: ClientDb;
   readonly ledger = new Map<string, LedgerEntry>();
-  readonly stats: DeviceStats = { creations: 0, edits: 0, pushes: 0, pushFailures: 0, pushStalls: 0, pullStalls: 0, pullRestarts: 0, denied: 0, serverErrors: 0 };
+  readonly stats: DeviceStats = { creations: 0, edits: 0, pushes: 0, pushFailures: 0, pushStalls: 0, pullStalls: 0, pullRestarts: 0, denied: 0, serverErrors: 0, requests: 0 };
 
   private live = false;
   private pull: Replication | null = null;
@@ -102,10 +104,12 @@ export class Device {
     readonly userId: string,
     baseUrl: string,
     cookie: string,
+    private readonly log: (msg: string) => void = () => undefined,
   ) {
     // `skip_setup` as the PWA's openRemoteDb: the gateway never lets a client create a database.
     const send = sessionFetch(cookie);
     const fetch = async (url: string, opts?: Parameters<typeof send>[1]) => {
+      this.stats.requests++;
       const res = (await send(url, opts)) as { status: number };
       if (res.status >= 500) this.stats.serverErrors++;
       return res;
@@ -246,6 +250,7 @@ export class Device {
     const result = await bounded(rep, timeoutMs);
     if (result === STALLED) {
       this.stats.pushStalls++;
+      this.log(`dispositivo ${this.index}: envío sin avance desde hace ${timeoutMs} ms`);
       throw new Error('El envío no avanzó a tiempo.');
     }
     return result.docs_written ?? 0;
@@ -255,6 +260,7 @@ export class Device {
     const result = await bounded(this.local.replicate.from(this.remote, { batch_size: BATCH, retry: false }) as unknown as Replication, timeoutMs);
     if (result === STALLED) {
       this.stats.pullStalls++;
+      this.log(`dispositivo ${this.index}: descarga sin avance desde hace ${timeoutMs} ms`);
       throw new Error('La descarga no avanzó a tiempo.');
     }
     return result.docs_written ?? 0;

@@ -21,6 +21,8 @@ export interface GatewaySettings {
   sessionSecret: string;
   /** Extra environment (e.g. TRUST_PROXY). */
   env?: Record<string, string>;
+  /** Extra options for node (e.g. --cpu-prof), placed before the script. */
+  nodeArgs?: string[];
 }
 
 export interface GatewayProcess {
@@ -65,7 +67,7 @@ const exited = (child: ChildProcess): Promise<void> =>
 /** Starts the gateway and resolves once it answers HTTP. */
 export async function startGatewayProcess(s: GatewaySettings, log: (line: string) => void = () => undefined): Promise<GatewayProcess> {
   const url = `http://127.0.0.1:${s.port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
+  const child = spawn(process.execPath, [...(s.nodeArgs ?? []), '--import', 'tsx', 'sync-server/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
