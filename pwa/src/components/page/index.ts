@@ -1,2 +1,3 @@
 export { Page, PageHeader, type PageHeaderProps } from './Page';
 export { PanelTabs, type PanelTab, type PanelTabsProps } from './PanelTabs';
+export { CollapsibleSection, type CollapsibleSectionProps } from './CollapsibleSection';
