@@ -27,6 +27,8 @@ const draftTime = new Intl.DateTimeFormat('es-MX', { hour: '2-digit', minute: '2
 
 export interface FormShellTexts {
   submit: string;
+  /** The submit button's text while saving (default 'Guardando...'). */
+  saving?: string;
   /** The green banner after a save. */
   success: string;
   /** The red banner when the save failed without a message of its own. */
@@ -185,7 +187,7 @@ function FormBody<T extends object>(props: FormShellProps<T>): JSX.Element {
               disabled={saving || saved}
               icon={saving ? <Spinner size={16} aria-hidden /> : 'floppy-disk'}
             >
-              {saving ? GUARDANDO : texts.submit}
+              {saving ? (texts.saving ?? GUARDANDO) : texts.submit}
             </Button>
           </div>
           {failure ? (
