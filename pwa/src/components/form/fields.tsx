@@ -134,24 +134,49 @@ export function NumberField(props: NumberFieldProps): JSX.Element {
   );
 }
 
-export interface SelectFieldProps extends BaseProps {
-  options: readonly string[];
-  placeholder?: string;
+/** An option whose stored value differs from what the person reads (an id, a role code). */
+export interface SelectOption {
+  value: string;
+  label: string;
 }
 
+export interface SelectFieldProps extends BaseProps {
+  /** Texts stored as shown, or `{value, label}` pairs. */
+  options: readonly (string | SelectOption)[];
+  placeholder?: string;
+  /** The text of the empty choice; `null` offers none (the field always holds one of the options). */
+  emptyOption?: string | null;
+  /** Called with the new value after the field changed (to fill other fields from the choice). */
+  onPick?: (value: string) => void;
+}
+
+const asOption = (o: string | SelectOption): SelectOption => (typeof o === 'string' ? { value: o, label: o } : o);
+
 export function SelectField(props: SelectFieldProps): JSX.Element {
-  const { name, options, placeholder = SELECCIONE } = props;
+  const { name, options, placeholder = SELECCIONE, emptyOption, onPick } = props;
   const { value, error, set, control } = useField(name);
   const current = typeof value === 'string' ? value : '';
+  const list = options.map(asOption);
   // A legacy value outside the list stays selectable, so opening a record never changes it.
-  const all = current && !options.includes(current) ? [...options, current] : options;
+  const all = current && !list.some((o) => o.value === current) ? [...list, { value: current, label: current }] : list;
+  const empty = emptyOption === undefined ? placeholder : emptyOption;
   return (
     <Group {...props} error={error}>
-      <HTMLSelect {...control} value={current} fill large iconName="caret-down" onChange={(e) => set(e.target.value)}>
-        <option value="">{placeholder}</option>
+      <HTMLSelect
+        {...control}
+        value={current}
+        fill
+        large
+        iconName="caret-down"
+        onChange={(e) => {
+          set(e.target.value);
+          onPick?.(e.target.value);
+        }}
+      >
+        {empty === null ? null : <option value="">{empty}</option>}
         {all.map((o) => (
-          <option key={o} value={o}>
-            {o}
+          <option key={o.value} value={o.value}>
+            {o.label}
           </option>
         ))}
       </HTMLSelect>

@@ -2,7 +2,7 @@ export { readDraft, useDraftAutosave, useInitialDraft, type Draft, type DraftAut
 export { jsonEqual } from './equal';
 export { errorLines } from './error-lines';
 export { ErrorSummary, type SummarySection } from './ErrorSummary';
-export { AreaField, CheckField, NumberField, SelectField, TextField, type NumberFieldProps, type SelectFieldProps, type TextFieldProps } from './fields';
+export { AreaField, CheckField, NumberField, SelectField, TextField, type NumberFieldProps, type SelectFieldProps, type SelectOption, type TextFieldProps } from './fields';
 export { fieldId, useFormUi, type FormIssue, type FormUi } from './form-ui';
 export { FormShell, REDIRECT_DELAY_MS, SUMMARY_HIDE_MS, type FormShellProps, type FormShellTexts } from './FormShell';
 export { FieldList, type FieldListProps } from './FieldList';
