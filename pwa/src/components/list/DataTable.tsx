@@ -29,6 +29,8 @@ export interface RowAction<R> {
 export interface RowDelete<R> {
   /** The question of the confirmation. */
   question: string;
+  /** The button's accessible name (default 'Eliminar'), e.g. 'Eliminar nómina'. */
+  label?: string;
   remove: (row: R) => Promise<void>;
   /** The delete failed: the question closes and the screen tells why. */
   onError: (err: unknown) => void;
@@ -106,7 +108,7 @@ export function DataTable<R>(props: DataTableProps<R>): JSX.Element {
                         <Button key={a.label} variant="minimal" icon={a.icon} aria-label={a.label} title={a.label} loading={a.busy?.(row)} onClick={() => a.run(row)} />
                       ))}
                       {onDelete ? (
-                        <Button variant="minimal" intent={Intent.DANGER} icon="trash" aria-label={ELIMINAR} title={ELIMINAR} onClick={() => setToDelete(row)} />
+                        <Button variant="minimal" intent={Intent.DANGER} icon="trash" aria-label={onDelete.label ?? ELIMINAR} title={onDelete.label ?? ELIMINAR} onClick={() => setToDelete(row)} />
                       ) : null}
                     </div>
                   </td>
