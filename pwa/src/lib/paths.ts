@@ -69,6 +69,8 @@ export const paths = {
   newEmpleado: dashboardPath(ROUTE.newEmpleado),
   editEmpleado: (empleadoId: string) => dashboardPath(ROUTE.editEmpleado, { empleadoId }),
   empleadoProfile: (empleadoId: string) => dashboardPath(ROUTE.empleadoProfile, { empleadoId }),
+  /** The edit-employee screen's Cancelar target (spec 000 section 2 gives it this reading). */
+  empleadoProfileAlt: (empleadoId: string) => dashboardPath(ROUTE.empleadoProfileAlt, { empleadoId }),
   empleadoDocuments: (empleadoId: string) => dashboardPath(ROUTE.empleadoDocuments, { empleadoId }),
 
   newNomina: (empleadoId: string) => dashboardPath(ROUTE.newNomina, { empleadoId }),

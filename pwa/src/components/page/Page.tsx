@@ -1,5 +1,5 @@
 /** The frame of a screen: its title, the record's id when there is one, and the screen's buttons. */
-import { H3 } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import type { JSX, ReactNode } from 'react';
 import './page.css';
 
@@ -15,12 +15,17 @@ export interface PageHeaderProps {
   actions?: ReactNode;
 }
 
+/** The screen's one h1 (in the size of a Blueprint H3: the shell's top bar is above it). */
+function Title({ children }: { children: string }): JSX.Element {
+  return <h1 className={`${Classes.HEADING} page-header__title`}>{children}</h1>;
+}
+
 export function PageHeader({ title, recordId, actions }: PageHeaderProps): JSX.Element {
   const id = recordId ? <span className="page-header__id">ID: {recordId}</span> : null;
   if (!actions)
     return (
       <header className="page-header">
-        <H3>{title}</H3>
+        <Title>{title}</Title>
         {id}
       </header>
     );
@@ -28,11 +33,11 @@ export function PageHeader({ title, recordId, actions }: PageHeaderProps): JSX.E
     <header className="page-header page-header--spread">
       {id ? (
         <div>
-          <H3>{title}</H3>
+          <Title>{title}</Title>
           {id}
         </div>
       ) : (
-        <H3>{title}</H3>
+        <Title>{title}</Title>
       )}
       <div className="page-header__actions">{actions}</div>
     </header>
