@@ -345,6 +345,9 @@ function runContract(name: string, makeStore: (prefix: string) => Promise<Store>
       expect(await db.getLocal('checkpoint-1')).toMatchObject({ last_seq: '9' });
       expect((await storeError(db.getLocal('nope'))).status).toBe(404);
       expect((await db.changes({})).results).toEqual([]);
+      const latest = await db.getLocal('checkpoint-1');
+      await db.putLocal({ _id: latest._id, _rev: latest._rev, _deleted: true });
+      expect((await storeError(db.getLocal('checkpoint-1'))).status).toBe(404);
     });
 
     it('stores and serves attachments byte for byte with their content type', async () => {

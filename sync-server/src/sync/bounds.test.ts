@@ -178,25 +178,34 @@ describe('_local checkpoints', () => {
     expect((await c.json('GET', '/db/captaciones/_local/enorme')).status).toBe(404);
   });
 
-  it(`are at most ${MAX_LOCAL_DOCS_PER_PERSON} per person and database; rewriting one is always allowed`, async () => {
+  it(`are at most ${MAX_LOCAL_DOCS_PER_PERSON} per person and database: a new one evicts the oldest, never refuses the device`, async () => {
     const p = await signedIn(gw, 'user', 'emp-local');
     const put = (id: string, body: Record<string, unknown> = { last_seq: '1' }) => p.client.json('PUT', `/db/captaciones/_local/${id}`, body);
-    for (let i = 0; i < MAX_LOCAL_DOCS_PER_PERSON - 10; i++) expect((await put(`punto-${i}`)).status).toBe(201);
-    // Twenty devices at once for the last ten places: never more than the cap.
-    const racing = await Promise.all(Array.from({ length: 20 }, (_, i) => put(`carrera-${i}`)));
-    expect(racing.every((r) => [201, 403, 409].includes(r.status))).toBe(true);
-    const won = racing.filter((r) => r.status === 201).length;
-    expect(won).toBeLessThanOrEqual(10);
-    for (let i = won; i < 10; i++) expect((await put(`relleno-${i}`)).status).toBe(201);
-
-    const refused = await put('uno-mas');
-    expectRefused(refused, 403, '_local count');
-    expect(refused.body.reason).toContain(String(MAX_LOCAL_DOCS_PER_PERSON));
-    expect((await p.client.json('GET', '/db/captaciones/_local/uno-mas')).status).toBe(404);
-
+    const exists = async (id: string) => (await p.client.json('GET', `/db/captaciones/_local/${id}`)).status === 200;
+    const written: string[] = [];
+    for (let i = 0; i < MAX_LOCAL_DOCS_PER_PERSON; i++) {
+      expect((await put(`punto-${i}`)).status).toBe(201);
+      written.push(`punto-${i}`);
+    }
+    // A rewrite of a registered checkpoint never evicts anything.
     const first = await p.client.json('GET', '/db/captaciones/_local/punto-0');
     expect((await put('punto-0', { ...first.body, last_seq: '2' })).status).toBe(201);
     expect((await p.client.json('GET', '/db/captaciones/_local/punto-0')).body.last_seq).toBe('2');
+
+    const next = await put('uno-mas');
+    expect(next.status).toBe(201);
+    expect(await exists('uno-mas')).toBe(true);
+    expect(await exists('punto-0')).toBe(false);
+    written.push('uno-mas');
+
+    // Twenty devices at once: each is answered, and the person never holds more than the cap.
+    const racing = await Promise.all(Array.from({ length: 20 }, (_, i) => put(`carrera-${i}`)));
+    expect(racing.every((r) => [201, 409].includes(r.status))).toBe(true);
+    written.push(...racing.map((_r, i) => `carrera-${i}`));
+    const held = (await Promise.all(written.map(exists))).filter(Boolean).length;
+    expect(held).toBeLessThanOrEqual(MAX_LOCAL_DOCS_PER_PERSON);
+    expect(held).toBeGreaterThan(MAX_LOCAL_DOCS_PER_PERSON - 20);
+
     // Another database, and another person, have their own count.
     expect((await p.client.json('PUT', '/db/nominas/_local/uno-mas', { last_seq: '1' })).status).toBe(201);
     expect((await agente.client.json('PUT', '/db/captaciones/_local/uno-mas', { last_seq: '1' })).status).toBe(201);

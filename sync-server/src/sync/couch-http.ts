@@ -21,7 +21,6 @@ export const MSG = {
   selectorTooLarge: 'El selector es demasiado grande o tiene demasiados niveles de anidación.',
   localTooLarge: (maxKb: number) => `El punto de control es demasiado grande: como máximo ${maxKb} KB.`,
   localBusy: 'Otro dispositivo está guardando sus puntos de control; intente de nuevo.',
-  tooManyLocal: (max: number) => `Se alcanzó el máximo de ${max} puntos de control de sincronización por persona en esta base de datos.`,
 } as const;
 
 export const badRequest = (reason: string): HttpError => new HttpError(400, reason);

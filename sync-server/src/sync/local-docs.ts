@@ -2,13 +2,15 @@
  * `_local/<id>` documents: PouchDB's replication checkpoints on the server side. Each person's
  * are stored under their own namespace, so nobody reads or overwrites another person's
  * checkpoint even when they guess its id. They are small and few (limits.ts): a register per
- * person and database lists the ids written, and a new id beyond the cap is refused.
+ * person and database lists the ids written, oldest first, and a new id beyond the cap evicts the
+ * oldest checkpoint. Refusing it instead would fail that device's push for good; an evicted
+ * checkpoint only makes its replication compare revisions from the start once.
  */
 import type { AuthUser } from '../auth/session-user';
 import { HttpError } from '../http/errors';
 import { exceedsJsonDepth } from '../http/json-body';
 import { isConflict, isNotFound, type StoreDb, type StoreDoc, type WriteResult } from '../store/port';
-import { badRequest, forbidden, jsonText, MSG, notFound, tooLarge } from './couch-http';
+import { badRequest, jsonText, MSG, notFound, tooLarge } from './couch-http';
 import { MAX_LOCAL_DOC_BYTES, MAX_LOCAL_DOC_DEPTH, MAX_LOCAL_DOCS_PER_PERSON } from './limits';
 
 /** The length prefix keeps `a` + `b-c` and `a-b` + `c` apart whatever characters ids hold. */
@@ -34,8 +36,8 @@ export async function getLocal(db: StoreDb, user: AuthUser, id: string): Promise
   }
 }
 
-/** Adds `id` to the person's register unless it is there; refuses it when the register is full. */
-async function register(db: StoreDb, user: AuthUser, id: string): Promise<void> {
+/** Adds `id` to the person's register unless it is there; answers the ids it evicted to make room. */
+async function register(db: StoreDb, user: AuthUser, id: string): Promise<string[]> {
   for (let attempt = 0; attempt < REGISTER_ATTEMPTS; attempt++) {
     let current: StoreDoc | null = null;
     try {
@@ -44,11 +46,11 @@ async function register(db: StoreDb, user: AuthUser, id: string): Promise<void> 
       if (!isNotFound(e)) throw e;
     }
     const ids = Array.isArray(current?.ids) ? current.ids.filter((x): x is string => typeof x === 'string') : [];
-    if (ids.includes(id)) return;
-    if (ids.length >= MAX_LOCAL_DOCS_PER_PERSON) throw forbidden(MSG.tooManyLocal(MAX_LOCAL_DOCS_PER_PERSON));
+    if (ids.includes(id)) return [];
+    const evicted = ids.slice(0, Math.max(0, ids.length + 1 - MAX_LOCAL_DOCS_PER_PERSON));
     try {
-      await db.putLocal({ _id: registerId(user), ...(current?._rev ? { _rev: current._rev } : {}), ids: [...ids, id] });
-      return;
+      await db.putLocal({ _id: registerId(user), ...(current?._rev ? { _rev: current._rev } : {}), ids: [...ids.slice(evicted.length), id] });
+      return evicted;
     } catch (e) {
       // Another checkpoint of the same person was registered meanwhile: read again.
       if (!isConflict(e)) throw e;
@@ -57,13 +59,25 @@ async function register(db: StoreDb, user: AuthUser, id: string): Promise<void> 
   throw new HttpError(409, MSG.localBusy);
 }
 
+/** Deletes evicted checkpoints; one already gone (a parallel eviction) is fine. */
+async function evict(db: StoreDb, user: AuthUser, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    try {
+      const old = await db.getLocal(storedId(user, id));
+      await db.putLocal({ _id: old._id, _rev: old._rev, _deleted: true });
+    } catch (e) {
+      if (!isNotFound(e) && !isConflict(e)) throw e;
+    }
+  }
+}
+
 export async function putLocal(db: StoreDb, user: AuthUser, id: string, body: Record<string, unknown>): Promise<WriteResult> {
   checkId(id);
   if (body._rev !== undefined && typeof body._rev !== 'string') throw badRequest(MSG.badParam('_rev'));
   const text = jsonText(body);
   if (text === undefined || exceedsJsonDepth(text, MAX_LOCAL_DOC_DEPTH)) throw badRequest(MSG.tooDeep('_local'));
   if (Buffer.byteLength(text) > MAX_LOCAL_DOC_BYTES) throw tooLarge(MSG.localTooLarge(MAX_LOCAL_DOC_BYTES / 1024));
-  await register(db, user, id);
+  await evict(db, user, await register(db, user, id));
   const doc: StoreDoc = { ...body, _id: storedId(user, id) };
   if (body._rev === undefined) delete doc._rev;
   const res = await db.putLocal(doc);
