@@ -177,14 +177,15 @@ describe('cross-site requests', () => {
     const u = await gw.createUser({ role: 'user' });
     const body = JSON.stringify({ email: u.email, password: u.password });
     const json = { 'content-type': 'application/json' };
-    for (const headers of [
+    const variants: Array<Record<string, string>> = [
       { 'sec-fetch-site': 'same-origin', origin: gw.url },
       // The Vite dev server proxies with its own Origin: Fetch Metadata is what counts.
       { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:5173' },
       { 'sec-fetch-site': 'none' },
       { origin: gw.url },
       {},
-    ]) {
+    ];
+    for (const headers of variants) {
       const r = await raw('/api/signin', { body, headers: { ...json, ...headers }, cookie: false });
       expect(r.status, JSON.stringify(headers)).toBe(200);
     }
