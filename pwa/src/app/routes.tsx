@@ -40,13 +40,13 @@ export const DASHBOARD_SCREENS: ScreenEntry[] = [
   {
     path: ROUTE.empleadoDocuments,
     title: 'Documentos del Empleado',
-    screen: underConstruction('Documentos del Empleado'),
+    screen: lazy(() => import('../features/nominas/DocumentosEmpleadoPage')),
   },
 
-  { path: ROUTE.newNomina, title: 'Crear Nueva Nómina', screen: underConstruction('Crear Nueva Nómina') },
+  { path: ROUTE.newNomina, title: 'Crear Nueva Nómina', screen: lazy(() => import('../features/nominas/CrearNominaPage')) },
   { path: ROUTE.newNominaAlt, title: 'Crear Nueva Nómina', sameAs: ROUTE.newNomina },
-  { path: ROUTE.editNomina, title: 'Editar Nómina', screen: underConstruction('Editar Nómina') },
-  { path: ROUTE.miNomina, title: 'Mi Nómina', screen: underConstruction('Mi Nómina') },
+  { path: ROUTE.editNomina, title: 'Editar Nómina', screen: lazy(() => import('../features/nominas/EditarNominaPage')) },
+  { path: ROUTE.miNomina, title: 'Mi Nómina', screen: lazy(() => import('../features/nominas/MiNominaPage')) },
 
   {
     path: ROUTE.captaciones,

@@ -1,0 +1,92 @@
+/**
+ * 'Crear Nueva Nómina' (/dashboard/nomina/crear/{empleadoId} and /dashboard/empleado/nomina/{empleadoId},
+ * spec 000 section 2): the employee's full name, Salario prefilled from the employee's salary,
+ * Fecha de Pago and a multiline Concepto de Pago; 'Creando...' while sending, then
+ * 'Nómina creada correctamente. Redirigiendo...' and the employee profile 2 s later. Admins
+ * only: anyone else goes to /dashboard/home (section 6).
+ */
+import { Card } from '@blueprintjs/core';
+import { useMemo, type JSX } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { fullName, type EmpleadoPublico } from '../../../../couch-design/empleado';
+import { isAdmin } from '../../../../couch-design/roles';
+import { Feedback } from '../../components/feedback';
+import { FormShell, REDIRECT_DELAY_MS } from '../../components/form';
+import { Page, PageHeader } from '../../components/page';
+import { useRecord } from '../../lib/data';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session';
+import { empleadoResource } from './data/empleado';
+import { createNomina } from './data/rest';
+import { EmpleadoNombre } from './form/EmpleadoNombre';
+import { NominaFields } from './form/NominaFields';
+import { toFormValues, toNominaFields, validateNominaForm, type NominaFormValues } from './form/values';
+import {
+  BTN_CREAR_NOMINA,
+  CREADA,
+  CREANDO,
+  DESCARTAR_PREGUNTA,
+  ERROR_CREAR_RED,
+  ERROR_EMPLEADO_CARGA,
+  ERROR_EMPLEADO_NO_CARGADO,
+  SALIR_PREGUNTA,
+  TITLE_CREAR,
+} from './texts';
+import './nominas.css';
+
+const TEXTS = {
+  submit: BTN_CREAR_NOMINA,
+  saving: CREANDO,
+  success: CREADA,
+  errorFallback: ERROR_CREAR_RED,
+  leave: { leave: SALIR_PREGUNTA, discard: DESCARTAR_PREGUNTA },
+};
+
+function CrearNominaForm({ empleado }: { empleado: EmpleadoPublico }): JSX.Element {
+  const nombre = fullName(empleado);
+  const initial = useMemo<NominaFormValues>(() => toFormValues({ salario: empleado.salario }), [empleado.salario]);
+  const save = async (values: NominaFormValues) => {
+    const fields = toNominaFields(values);
+    await createNomina(empleado._id, { empleado: nombre, salario: fields.salario, fecha: fields.fecha, conceptoDePago: fields.conceptoDePago });
+  };
+  return (
+    <Card className="page-card nominas-form">
+      <EmpleadoNombre nombre={nombre} />
+      <FormShell<NominaFormValues>
+        initialValues={initial}
+        baseline={initial}
+        validate={validateNominaForm}
+        texts={TEXTS}
+        onSave={save}
+        exitTo={paths.empleadoProfile(empleado._id)}
+        redirectDelayMs={REDIRECT_DELAY_MS}
+      >
+        <NominaFields />
+      </FormShell>
+    </Card>
+  );
+}
+
+export default function CrearNominaPage(): JSX.Element {
+  const { empleadoId = '' } = useParams();
+  const { user } = useSession();
+  const admin = isAdmin(user?.role);
+  const [empleado] = useRecord(empleadoResource, empleadoId, admin);
+  if (!admin) return <Navigate to={paths.home} replace />;
+
+  let body: JSX.Element;
+  if (empleado.status === 'loading') body = <Feedback kind="loading" />;
+  else if (empleado.status === 'offline') body = <Feedback kind="offline" />;
+  else if (empleado.status === 'error') {
+    console.error('No se pudo cargar el empleado de la nómina.', empleado.error);
+    body = <Feedback kind="error" text={ERROR_EMPLEADO_CARGA} />;
+  } else if (!empleado.value) body = <Feedback kind="error" text={ERROR_EMPLEADO_NO_CARGADO} />;
+  else body = <CrearNominaForm empleado={empleado.value} />;
+
+  return (
+    <Page>
+      <PageHeader title={TITLE_CREAR} />
+      {body}
+    </Page>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * 'Documentos de {first name} {paternal surname}' (/dashboard/empleado-documents/{empleadoId},
+ * spec 000 section 2): one card per payslip (1 column on a phone, 2 on medium and 3 on large
+ * screens) with its concept, 'Fecha:', 'Monto: $' and an icon that opens the document in a new
+ * tab; the empty state with 'Crear Nueva Nómina' for admins; back to the employee profile.
+ */
+import { Button, Card, Icon, Intent, NonIdealState } from '@blueprintjs/core';
+import type { JSX } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { conceptoLabel, fechaLabel, salarioLabel, type Nomina } from '../../../../couch-design/nomina';
+import { isAdmin } from '../../../../couch-design/roles';
+import { Feedback } from '../../components/feedback';
+import { Page, PageHeader } from '../../components/page';
+import { ApiError } from '../../lib/api';
+import { useLoad, useRecord } from '../../lib/data';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session';
+import { empleadoResource } from './data/empleado';
+import { listNominasDeEmpleado, NOMINAS_MAX_LIMIT, verNominaUrl } from './data/rest';
+import {
+  ACCION_DOCUMENTO,
+  BTN_CREAR,
+  BTN_VOLVER,
+  CARGANDO_NOMINAS,
+  DOC_FECHA,
+  DOC_MONTO,
+  documentosDe,
+  ERROR_CARGAR_NOMINAS,
+  recientes,
+  SIN_DOCUMENTOS,
+  SIN_DOCUMENTOS_DETALLE,
+  TITLE_DOCUMENTOS,
+} from './texts';
+import './nominas.css';
+
+/** 'Monto: $' already carries the sign: the amount follows without its own. */
+const montoSinSigno = (n: Nomina): string => salarioLabel(n).replace(/^\$/, '');
+
+function DocumentCard({ nomina }: { nomina: Nomina }): JSX.Element {
+  const concepto = conceptoLabel(nomina);
+  const open = () => window.open(nomina.url || verNominaUrl(nomina._id), '_blank', 'noopener');
+  return (
+    <Card className="nominas-doc" data-testid="nomina-doc">
+      <Icon icon="document" size={24} className="nominas-doc__icon" aria-hidden />
+      <div className="nominas-doc__body">
+        <h2 className="nominas-doc__title">{concepto}</h2>
+        <p className="nominas-doc__line">
+          {DOC_FECHA} {fechaLabel(nomina)}
+        </p>
+        <p className="nominas-doc__line">
+          {DOC_MONTO}
+          {montoSinSigno(nomina)}
+        </p>
+      </div>
+      <Button variant="minimal" intent={Intent.PRIMARY} icon="download" aria-label={`${ACCION_DOCUMENTO}: ${concepto}`} title={ACCION_DOCUMENTO} onClick={open} />
+    </Card>
+  );
+}
+
+export default function DocumentosEmpleadoPage(): JSX.Element {
+  const { empleadoId = '' } = useParams();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const admin = isAdmin(user?.role);
+  const [empleado] = useRecord(empleadoResource, empleadoId);
+  // Every document of the employee: the most the list endpoint answers at once.
+  const [list] = useLoad(() => listNominasDeEmpleado(empleadoId, {}, NOMINAS_MAX_LIMIT), { source: 'rest', enabled: empleadoId !== '' });
+
+  const e = empleado.status === 'ready' ? empleado.value : null;
+  const title = e ? documentosDe(e.prim_nom, e.apell_pa) : TITLE_DOCUMENTOS;
+  const toCreate = () => navigate(paths.newNomina(empleadoId));
+
+  let body: JSX.Element;
+  if (list.status === 'loading') body = <Feedback kind="loading" text={CARGANDO_NOMINAS} />;
+  else if (list.status === 'offline') body = <Feedback kind="offline" />;
+  else if (list.status === 'error') {
+    console.error('No se pudieron cargar los documentos del empleado.', list.error);
+    body = <Feedback kind="error" text={list.error instanceof ApiError ? list.error.message : ERROR_CARGAR_NOMINAS} />;
+  } else if (list.value.nominas.length === 0)
+    body = (
+      <NonIdealState
+        icon="document"
+        title={SIN_DOCUMENTOS}
+        description={SIN_DOCUMENTOS_DETALLE}
+        action={
+          admin ? (
+            <Button icon="add" intent={Intent.PRIMARY} size="large" onClick={toCreate}>
+              {BTN_CREAR}
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  else
+    body = (
+      <>
+        <div className="nominas-docs">
+          {list.value.nominas.map((n) => (
+            <DocumentCard key={n._id} nomina={n} />
+          ))}
+        </div>
+        {list.value.totalRegistros > list.value.nominas.length ? (
+          <p className="page-muted nominas-note" role="status">
+            {recientes(list.value.nominas.length, list.value.totalRegistros)}
+          </p>
+        ) : null}
+      </>
+    );
+
+  return (
+    <Page>
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            <Button icon="arrow-left" size="large" onClick={() => navigate(paths.empleadoProfile(empleadoId))}>
+              {BTN_VOLVER}
+            </Button>
+            {admin && list.status === 'ready' && list.value.nominas.length > 0 ? (
+              <Button icon="add" intent={Intent.PRIMARY} size="large" onClick={toCreate}>
+                {BTN_CREAR}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {body}
+    </Page>
+  );
+}

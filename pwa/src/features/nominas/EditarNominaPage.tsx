@@ -1,0 +1,75 @@
+/**
+ * 'Editar Nómina' (/dashboard/nomina/update/{nominaId}, spec 000 section 2): 'Cargando datos de
+ * la nómina...', the employee's name read-only, concepto de pago, salario and fecha (a dd/mm/yyyy
+ * date shown yyyy-mm-dd in the date input), Cancelar and Guardar Cambios, then the employee
+ * profile. Admins only, as every payroll write (DESIGN section 6); the gateway refuses others too.
+ *
+ * Section 8 says a failed load or update is "only logged": here it is logged and also said, since
+ * a save that silently did nothing loses the admin's work.
+ */
+import { Card } from '@blueprintjs/core';
+import { useMemo, type JSX } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import type { Nomina } from '../../../../couch-design/nomina';
+import { isAdmin } from '../../../../couch-design/roles';
+import { Feedback } from '../../components/feedback';
+import { FormShell } from '../../components/form';
+import { Page, PageHeader } from '../../components/page';
+import { ApiError } from '../../lib/api';
+import { useLoad } from '../../lib/data';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session';
+import { getNomina, updateNomina } from './data/rest';
+import { EmpleadoNombre } from './form/EmpleadoNombre';
+import { NominaFields } from './form/NominaFields';
+import { toFormValues, toNominaFields, validateNominaForm, type NominaFormValues } from './form/values';
+import { ACTUALIZADA, BTN_GUARDAR_CAMBIOS, CARGANDO_NOMINA, DESCARTAR_PREGUNTA, ERROR_GUARDAR, NOMINA_NO_ENCONTRADA, SALIR_PREGUNTA, TITLE_EDITAR } from './texts';
+import './nominas.css';
+
+const TEXTS = { submit: BTN_GUARDAR_CAMBIOS, success: ACTUALIZADA, errorFallback: ERROR_GUARDAR, leave: { leave: SALIR_PREGUNTA, discard: DESCARTAR_PREGUNTA } };
+
+function EditarNominaForm({ nomina }: { nomina: Nomina }): JSX.Element {
+  const initial = useMemo(() => toFormValues(nomina), [nomina]);
+  const save = async (values: NominaFormValues) => {
+    await updateNomina(nomina._id, { ...toNominaFields(values), empleado: nomina.empleado, empleadoId: nomina.empleadoId, _rev: nomina._rev });
+  };
+  return (
+    <Card className="page-card nominas-form">
+      <EmpleadoNombre nombre={nomina.empleado} />
+      <FormShell<NominaFormValues>
+        initialValues={initial}
+        baseline={initial}
+        validate={validateNominaForm}
+        texts={TEXTS}
+        onSave={save}
+        exitTo={paths.empleadoProfile(nomina.empleadoId)}
+      >
+        <NominaFields />
+      </FormShell>
+    </Card>
+  );
+}
+
+export default function EditarNominaPage(): JSX.Element {
+  const { nominaId = '' } = useParams();
+  const { user } = useSession();
+  const admin = isAdmin(user?.role);
+  const [nomina] = useLoad(() => getNomina(nominaId), { source: 'rest', enabled: admin && nominaId !== '' });
+  if (!admin) return <Navigate to={paths.home} replace />;
+
+  let body: JSX.Element;
+  if (nomina.status === 'loading') body = <Feedback kind="loading" text={CARGANDO_NOMINA} />;
+  else if (nomina.status === 'offline') body = <Feedback kind="offline" />;
+  else if (nomina.status === 'error') {
+    console.error('No se pudo cargar la nómina.', nomina.error);
+    body = <Feedback kind="error" text={nomina.error instanceof ApiError ? nomina.error.message : NOMINA_NO_ENCONTRADA} />;
+  } else if (!nomina.value) body = <Feedback kind="not-found" text={NOMINA_NO_ENCONTRADA} />;
+  else body = <EditarNominaForm nomina={nomina.value} />;
+
+  return (
+    <Page>
+      <PageHeader title={TITLE_EDITAR} />
+      {body}
+    </Page>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * 'Mi Nómina' (/dashboard/nominas/mi-nomina, spec 000 section 2): the signed-in person's payslips
+ * in the 'Nóminas Table' (Fecha, Concepto, Salario, Acciones: the PDF). They come from the
+ * device, where the sync engine keeps the linked employee's payslips: the list and every PDF work
+ * offline, and what an admin creates, edits or deletes shows up while the screen is open.
+ */
+import { Intent, NonIdealState } from '@blueprintjs/core';
+import { useState, type JSX } from 'react';
+import type { Nomina } from '../../../../couch-design/nomina';
+import { Banner, Feedback } from '../../components/feedback';
+import { Page, PageHeader } from '../../components/page';
+import { useResourceList } from '../../lib/data';
+import { useSession } from '../../lib/session';
+import { useSyncState } from '../../lib/sync/state';
+import { misNominas } from './data/mias';
+import { saveOwnNominaPdf } from './data/pdf';
+import { NominasTable } from './list/NominasTable';
+import {
+  ACCION_PDF,
+  CARGANDO_NOMINAS,
+  COL_SALARIO,
+  DISPONIBLE_SIN_CONEXION,
+  ERROR_CARGAR_NOMINAS,
+  ERROR_CONEXION,
+  ERROR_PDF,
+  ERROR_USUARIO,
+  SIN_EMPLEADO,
+  SIN_NOMINAS_EMPLEADO,
+  SINCRONIZANDO,
+  TITLE_MI_NOMINA,
+} from './texts';
+import './nominas.css';
+
+function Content({ rows }: { rows: Nomina[] }): JSX.Element {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const download = async (n: Nomina) => {
+    setFailed(false);
+    setBusy(n._id);
+    try {
+      await saveOwnNominaPdf(n);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <>
+      {failed ? (
+        <Banner intent={Intent.DANGER} onClose={() => setFailed(false)} testId="nominas-error">
+          {ERROR_PDF}
+        </Banner>
+      ) : null}
+      <NominasTable rows={rows} amountHeader={COL_SALARIO} actions={[{ label: ACCION_PDF, icon: 'download', run: (n) => void download(n), busy: (n) => busy === n._id }]} />
+      <p className="page-muted nominas-note">{DISPONIBLE_SIN_CONEXION}</p>
+    </>
+  );
+}
+
+export default function MiNominaPage(): JSX.Element {
+  const { user } = useSession();
+  const [list] = useResourceList(misNominas, !!user);
+  const sync = useSyncState();
+
+  let body: JSX.Element;
+  if (!user) body = <Feedback kind="error" text={ERROR_USUARIO} />;
+  else if (list.status === 'loading') body = <Feedback kind="loading" text={CARGANDO_NOMINAS} />;
+  else if (list.status !== 'ready') {
+    if (list.status === 'error') console.error('No se pudieron leer las nóminas de este dispositivo.', list.error);
+    body = <Feedback kind="error" text={ERROR_CARGAR_NOMINAS} />;
+  } else if (list.value.length > 0) body = <Content rows={list.value} />;
+  else if (!user.empleado_id) body = <NonIdealState icon="person" title={SIN_EMPLEADO} />;
+  else if (sync.lastSyncedAt === null && sync.status === 'offline') {
+    // Nothing on the device yet and no way to ask: the list would lie if it said "none".
+    body = <Feedback kind="error" text={ERROR_CONEXION} />;
+  } else if (sync.lastSyncedAt === null && sync.status === 'syncing') {
+    body = <Feedback kind="loading" text={SINCRONIZANDO} />;
+  } else body = <NonIdealState icon="document" title={SIN_NOMINAS_EMPLEADO} />;
+
+  return (
+    <Page>
+      <PageHeader title={TITLE_MI_NOMINA} />
+      {body}
+    </Page>
+  );
+}
+
