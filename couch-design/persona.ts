@@ -16,6 +16,7 @@
  */
 import * as yup from 'yup';
 import { toIsoDate } from './format';
+import { isDict } from './helpers/values';
 
 export const PERSONA_MSG = {
   obligatorio: 'Por favor complete todos los campos obligatorios.',
@@ -37,21 +38,6 @@ const OLDEST_YEAR = 1900;
 
 /** Length limits: generous for real names and addresses, small enough to keep junk out. */
 export const MAX_LEN = { nombre: 80, correo: 254, puesto: 100, calle: 150, numero: 20, fecha: 40, id: 200 } as const;
-
-type Dict = Record<string, unknown>;
-export const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** undefined, null or only spaces. */
-export const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-/** 'Juan Carlos Pérez López': the name parts that are present, in the order of section 3. */
-export function fullName(p: { prim_nom?: unknown; segun_nom?: unknown; apell_pa?: unknown; apell_ma?: unknown } | null | undefined): string {
-  if (!p) return '';
-  return [p.prim_nom, p.segun_nom, p.apell_pa, p.apell_ma]
-    .map((s) => (typeof s === 'string' ? s.trim() : ''))
-    .filter(Boolean)
-    .join(' ');
-}
 
 /**
  * Text as it arrives from a form or JSON: trimmed; null means empty; a finite number becomes its

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { docToForm, formToDoc, toNumber } from './convert';
+import { toNumber } from '../helpers/numbers';
+import { docToForm, formToDoc } from './convert';
 import { emptyCaptacion, emptyCaptacionForm } from './defaults';
 import { sampleCaptacion, sampleCaptacionForm, sampleVenta } from './fixtures';
 

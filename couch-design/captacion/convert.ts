@@ -5,6 +5,8 @@
  * reach the database.
  */
 import { toIsoDate } from '../format';
+import { dict, isDict, type Dict } from '../helpers/values';
+import { toNumber } from '../helpers/numbers';
 import { normalizeEstado } from '../mexico';
 import { emptyCaptacion, emptyDocumentosEntregados } from './defaults';
 import { DEFAULT_ESTATUS_CAPTACION, DEFAULT_ESTATUS_VENTA, normalizeTipoCredito } from './options';
@@ -21,10 +23,6 @@ import type {
   UltimaActualizacion,
 } from './types';
 
-type Dict = Record<string, unknown>;
-
-export const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
-const dict = (v: unknown): Dict => (isDict(v) ? v : {});
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 function text(v: unknown, fallback = ''): string {
@@ -32,24 +30,6 @@ function text(v: unknown, fallback = ''): string {
   if (typeof v === 'string') return v.trim();
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   return '';
-}
-
-const THOUSANDS = /^-?\d{1,3}(,\d{3})+(\.\d+)?$/;
-
-/**
- * Numbers arrive as numbers, numeric strings from inputs ('120', '1,250,000.50', '$ 3500') or
- * blanks. A text that is no number is kept as it came, so validation refuses it instead of the
- * record silently losing the value.
- */
-export function toNumber(v: unknown): DocNumber {
-  if (v === undefined || v === null) return null;
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  if (typeof v !== 'string') return null;
-  let s = v.trim().replace(/^\$\s*/, '');
-  if (s === '') return null;
-  if (THOUSANDS.test(s)) s = s.replace(/,/g, '');
-  const n = Number(s);
-  return Number.isFinite(n) ? n : (v as unknown as number);
 }
 
 const TRUE_TEXT = new Set(['true', 'on', '1', 'si', 'sí', 'yes']);
@@ -291,4 +271,17 @@ export function docToForm(doc: NewCaptacion | Record<string, unknown>): Captacio
     venta: { ...venta, precio_venta: formNumber(venta.precio_venta), comision_venta: formNumber(venta.comision_venta) },
     documentacion: documentos_entregados,
   };
+}
+
+/**
+ * What the gateway stores from a client's body (REST or replication), before validation:
+ * the form shape or the document shape (`documentacion` -> `documentos_entregados`),
+ * dd/mm/yyyy dates -> ISO, numeric texts -> numbers, the legacy `parentesco` dropped (copied into
+ * `relacion` when that is empty), RFC and CURP upper-cased, unknown fields left out, and the
+ * fields only the gateway writes removed: `historial_estatus` and `ultima_actualizacion` are
+ * stamped from the session, `type` is always 'captacion'. `captacion.asesor` is kept; whether
+ * this user may set it is the gateway's decision (roles.canReassignCaptacion).
+ */
+export function normalizeCaptacionInput(body: unknown): NewCaptacion {
+  return coerceCaptacion(body, { keepServerFields: false });
 }

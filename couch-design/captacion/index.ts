@@ -1,6 +1,7 @@
 /** The captación data contract: shapes, defaults, options, rules, validation and warnings. */
 export type * from './types';
-export { formToDoc, docToForm, toNumber } from './convert';
+export { formToDoc, docToForm, normalizeCaptacionInput } from './convert';
+export { toNumber } from '../helpers/numbers';
 export { emptyCaptacion, emptyCaptacionForm, emptyReferencia, emptyAdeudo, emptyDocumentosEntregados } from './defaults';
 export * from './options';
 export { MSG } from './messages';

@@ -48,4 +48,4 @@ export const MSG = {
 } as const;
 
 /** The summary banner's prefix (spec section 8), trailing space included. */
-export const ERROR_SUMMARY_PREFIX = 'Corrija los siguientes errores antes de guardar: ';
+export { ERROR_SUMMARY_PREFIX } from '../helpers/form-errors';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleCaptacion, sampleCaptacionForm } from './fixtures';
 import { emptyCaptacion } from './defaults';
+import { normalizeCaptacionInput } from './convert';
 import {
   addressLine,
   adviserName,
@@ -12,7 +13,6 @@ import {
   locationLine,
   NO_ASIGNADO,
   NO_ESPECIFICADO,
-  normalizeCaptacionInput,
   NUNCA_EDITADO,
   ownerName,
   SIN_DIRECCION,

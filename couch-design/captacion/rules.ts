@@ -1,5 +1,10 @@
-/** Pure business rules of captaciones shared by the list, the detail, the PDF and the gateway. */
-import { coerceCaptacion } from './convert';
+/**
+ * How a captación is shown (list, detail, PDF): display fallbacks, names, address lines, the
+ * completeness flag. Input cleaning lives apart, in convert.ts (`normalizeCaptacionInput`).
+ */
+import { fullName } from '../helpers/names';
+import { newestFirst } from '../helpers/order';
+import { dict, trimmed as nonEmpty } from '../helpers/values';
 import { MIN_REFERENCIAS } from './schema';
 import type { NewCaptacion, UserNameParts } from './types';
 
@@ -15,8 +20,6 @@ export const NUNCA_EDITADO = 'Nunca editado';
 export const SIN_ADEUDOS = 'No hay adeudos registrados.';
 export const SIN_REFERENCIAS = 'No hay referencias registradas.';
 
-type Dict = Record<string, unknown>;
-const dict = (v: unknown): Dict => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Dict) : {});
 const present = (v: unknown): boolean =>
   (typeof v === 'string' && v.trim() !== '') || (typeof v === 'number' && Number.isFinite(v));
 const asNumber = (v: unknown): number =>
@@ -56,15 +59,7 @@ export function isComplete(c: unknown): boolean {
 export type { UserNameParts } from './types';
 
 /** 'Ana', '', 'López', 'Ruiz' -> 'Ana López Ruiz'; '' when no part is filled. */
-export function fullName(u: UserNameParts | null | undefined): string {
-  if (!u) return '';
-  return [u.prim_nom, u.segun_nom, u.apell_pa, u.apell_ma]
-    .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
-    .map((p) => p.trim())
-    .join(' ');
-}
-
-const nonEmpty = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+export { fullName };
 
 type UserLookup = Record<string, UserNameParts | undefined> | Map<string, UserNameParts | undefined>;
 
@@ -146,15 +141,13 @@ export function ownerName(c: unknown): string {
   return nonEmpty(dict(dict(c).propietario).nombre) || SIN_PROPIETARIO;
 }
 
-/**
- * What the gateway stores from a client's body (REST or replication), before validation:
- * the form shape or the document shape (`documentacion` -> `documentos_entregados`),
- * dd/mm/yyyy dates -> ISO, numeric texts -> numbers, the legacy `parentesco` dropped (copied into
- * `relacion` when that is empty), RFC and CURP upper-cased, unknown fields left out, and the
- * fields only the gateway writes removed: `historial_estatus` and `ultima_actualizacion` are
- * stamped from the session, `type` is always 'captacion'. `captacion.asesor` is kept; whether
- * this user may set it is the gateway's decision (roles.canReassignCaptacion).
- */
-export function normalizeCaptacionInput(body: unknown): NewCaptacion {
-  return coerceCaptacion(body, { keepServerFields: false });
-}
+const captureTime = (c: unknown): number | null => {
+  const t = Date.parse(nonEmpty(dict(dict(c).captacion).fecha));
+  return Number.isNaN(t) ? null : t;
+};
+
+/** The list's order (spec 001 section 2.5): newest capture first, undated last, ties by id. */
+export const compareCaptacionesNewestFirst: (a: unknown, b: unknown) => number = newestFirst(captureTime, {
+  id: (c) => String(dict(c)._id ?? ''),
+  ties: 'ascending',
+});

@@ -13,6 +13,7 @@
  */
 import * as yup from 'yup';
 import { timestampMs, toIsoDate } from '../format';
+import { isBlank } from '../helpers/values';
 import { ESTADOS_MEXICO } from '../mexico';
 import { MSG } from './messages';
 import { ESTADO_CIVIL_OPTIONS } from './options';
@@ -34,7 +35,6 @@ export const MAX_ADEUDOS = 100;
 export const MAX_REFERENCIAS = 20;
 export const MAX_IMAGENES = 50;
 
-const isBlank = (o: unknown): boolean => o === null || o === undefined || (typeof o === 'string' && o.trim() === '');
 
 const str = () =>
   yup
@@ -347,26 +347,8 @@ export function captacionInputIssues(raw: unknown, cleaned: unknown): Validation
     .sort((a, b) => compareParams(a.param, b.param));
 }
 
-/** Formik-style nested error object from the same rules (first message per field). */
-export function issuesToFormErrors(issues: ValidationIssue[]): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  for (const { param, msg } of issues) {
-    const tokens = param.split(/\.|\[(\d+)\]/).filter((t) => t !== undefined && t !== '');
-    if (tokens.length === 0) continue;
-    let node: Record<string, unknown> = root;
-    tokens.forEach((token, i) => {
-      const last = i === tokens.length - 1;
-      const nextIsIndex = !last && /^\d+$/.test(tokens[i + 1]);
-      if (last) {
-        if (node[token] === undefined) node[token] = msg;
-      } else {
-        if (typeof node[token] !== 'object' || node[token] === null) node[token] = nextIsIndex ? [] : {};
-        node = node[token] as Record<string, unknown>;
-      }
-    });
-  }
-  return root;
-}
+/** Formik-style nested errors: the form kit's one converter, kept with the other shared helpers. */
+export { issuesToFormErrors } from '../helpers/form-errors';
 
 export { errorsBySection, errorSummaryText, ERROR_SUMMARY_PREFIX } from './summary';
 export type { ErrorSection, ErrorSectionName } from './summary';

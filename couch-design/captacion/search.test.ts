@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleCaptacion } from './fixtures';
-import { captacionSearchText, foldText, matchesTerms, searchTerms } from './search';
+import { foldText, matchesTerms, searchTerms } from '../helpers/search';
+import { captacionSearchText } from './search';
 
 describe('search folding', () => {
   it('folds case, accents and ñ, and splits into distinct words', () => {

@@ -11,10 +11,8 @@
  * clock (`serverStamp`) inside that same revision; REST stamps with the server's clock.
  */
 import { timestampMs } from '../format';
+import { dict, isBlank, type Dict } from '../helpers/values';
 
-type Dict = Record<string, unknown>;
-const dict = (v: unknown): Dict => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Dict) : {});
-const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** The signed-in person as the gateway knows them. */
 export interface Stamper { nombre: string; email: string }

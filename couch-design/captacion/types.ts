@@ -232,10 +232,7 @@ export interface CaptacionForm extends CaptacionFields<FormNumber> {
 }
 
 /** One validation problem, the shape the gateway answers in `errors` (spec 8: 'param: msg'). */
-export interface ValidationIssue {
-  param: string;
-  msg: string;
-}
+export type { ValidationIssue } from '../helpers/form-errors';
 
 // The converters between the two shapes live in convert.ts; re-exported here beside the shapes.
 export { formToDoc, docToForm } from './convert';

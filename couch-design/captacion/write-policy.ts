@@ -16,15 +16,14 @@
  * - Stamps: REST's are the server's; a device's are checked by `serverStamp`.
  * - A deletion keeps only the owner fields (`type`, `captacion.asesor`), which filtered feeds need.
  */
+import { dict, isBlank, isLive, type Dict } from '../helpers/values';
 import { canEditCaptacion, isAdmin } from '../roles';
 import { captacionesScopeKind, inCaptacionesScope } from '../scope';
 import { refusal, type EntityWrite, type WriteDecision, type WriteFacts, type WritePolicy, type WriteState, type WriteUser } from '../write-policy';
-import { normalizeCaptacionInput } from './rules';
+import { normalizeCaptacionInput } from './convert';
 import { captacionInputIssues } from './schema';
 import { captacionTombstone, serverStamp, stampCaptacion } from './stamp';
 import type { ValidationIssue } from './types';
-
-type Dict = Record<string, unknown>;
 
 /** The largest captación accepted, as JSON (the REST body limit, 1 MB). */
 export const MAX_CAPTACION_BYTES = 1024 * 1024;
@@ -45,9 +44,6 @@ export const WRITE_MSG = {
   unreadable: 'La captación no es válida: su contenido no se pudo leer.',
 } as const;
 
-const dict = (v: unknown): Dict => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Dict) : {});
-const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const isLive = (d: Dict | null): d is Dict => !!d && d._deleted !== true;
 const asesorOf = (d: Dict | null | undefined): unknown => (d ? dict(d.captacion).asesor : undefined);
 
 /** Legacy records carry an adviser object; its id is what identifies the person. */

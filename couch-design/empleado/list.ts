@@ -7,9 +7,9 @@
  * somewhere; a blank search shows everyone.
  * Order: 'Activo' first, then by first name, then surnames and id so the order is total.
  */
-import { foldText, matchesTerms, searchTerms } from '../captacion/search';
 import { formatMoney } from '../format';
-import { fullName } from '../persona';
+import { compareByName, fullName } from '../helpers/names';
+import { matchesSearch, searchText } from '../helpers/search';
 
 type EmpleadoLike = {
   _id?: string;
@@ -24,31 +24,17 @@ type EmpleadoLike = {
   salario?: number | string | null;
 };
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : '');
-
 export function empleadoSearchText(e: EmpleadoLike): string {
-  const salario = typeof e.salario === 'number' && Number.isFinite(e.salario) ? [String(e.salario), formatMoney(e.salario)] : [str(e.salario)];
-  return [fullName(e), e.email, e.pust, e.telefono, e.estado, ...salario]
-    .map((v) => foldText(str(v)))
-    .filter(Boolean)
-    .join('\n');
+  const salario = typeof e.salario === 'number' && Number.isFinite(e.salario) ? [String(e.salario), formatMoney(e.salario)] : [e.salario];
+  return searchText([fullName(e), e.email, e.pust, e.telefono, e.estado, ...salario]);
 }
 
 export function matchesEmpleadoSearch(e: EmpleadoLike, search: string | null | undefined): boolean {
-  const terms = searchTerms(search ?? '');
-  return terms.length === 0 || matchesTerms(empleadoSearchText(e), terms);
+  return matchesSearch(() => empleadoSearchText(e), search);
 }
 
-const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
-
 export function compareEmpleados(a: EmpleadoLike, b: EmpleadoLike): number {
-  const activo = Number(b.estado === 'Activo') - Number(a.estado === 'Activo');
-  if (activo !== 0) return activo;
-  return (
-    collator.compare(str(a.prim_nom), str(b.prim_nom)) ||
-    collator.compare(fullName(a), fullName(b)) ||
-    str(a._id).localeCompare(str(b._id))
-  );
+  return Number(b.estado === 'Activo') - Number(a.estado === 'Activo') || compareByName(a, b);
 }
 
 /** The employees list as shown: matching the search, 'Activo' first, then by first name. */

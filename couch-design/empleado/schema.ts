@@ -12,8 +12,9 @@
  * - userId links a user account (admins only, checked by the gateway); empty means none.
  */
 import * as yup from 'yup';
-import { toNumber } from '../captacion/convert';
-import { acceptNunIn, correo, fecha, idRef, isBlank, PERSONA_MSG, personaFields, text } from '../persona';
+import { toNumber } from '../helpers/numbers';
+import { isBlank } from '../helpers/values';
+import { acceptNunIn, correo, fecha, idRef, PERSONA_MSG, personaFields, text } from '../persona';
 import { EMPLEADO_MSG } from './messages';
 import { DEFAULT_ESTADO_EMPLEADO, ESTADOS_EMPLEADO, type EstadoEmpleado } from './types';
 

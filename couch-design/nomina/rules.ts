@@ -3,6 +3,7 @@
  * and 9), the Desde/Hasta date filter (section 5) and the newest-first order of every payroll list.
  */
 import { formatDate, formatMoney, toIsoDate } from '../format';
+import { newestFirst } from '../helpers/order';
 import type { NominaLike } from './types';
 
 /** Section 9: without a date filter a payroll list asks for 20 payslips (`limite=20`). */
@@ -52,14 +53,10 @@ export function inDateRange(n: NominaLike, filter: DateFilter): boolean {
 }
 
 /** Newest payment first; payslips without a date last; equal dates by id, so the order is stable. */
-export function compareNominasNewestFirst(a: NominaLike, b: NominaLike): number {
-  const fa = toIsoDate(a?.fecha) ?? '';
-  const fb = toIsoDate(b?.fecha) ?? '';
-  if (fa !== fb) return fa < fb ? 1 : -1;
-  const ia = String(a?._id ?? '');
-  const ib = String(b?._id ?? '');
-  return ia < ib ? 1 : ia > ib ? -1 : 0;
-}
+export const compareNominasNewestFirst: (a: NominaLike, b: NominaLike) => number = newestFirst((n) => toIsoDate(n?.fecha), {
+  id: (n) => String(n?._id ?? ''),
+  ties: 'descending',
+});
 
 /** Filter by date, then newest first: what every payroll table shows. */
 export function filterNominas<T extends NonNullable<NominaLike>>(list: readonly T[], filter: DateFilter = {}): T[] {

@@ -13,10 +13,10 @@
  */
 import * as yup from 'yup';
 import { toIsoDate } from '../format';
+import { isBlank } from '../helpers/values';
 import { AÑO_MAXIMO, AÑO_MINIMO, CONCEPTO_MAX, MSG, SALARIO_MAXIMO, URL_MAX } from './messages';
 import type { NominaFields, ValidationIssue } from './types';
 
-const isBlank = (o: unknown): boolean => o === null || o === undefined || (typeof o === 'string' && o.trim() === '');
 
 /** dd/mm/yyyy, or yyyy-mm-dd optionally followed by a time: nothing else is read as a date. */
 const DATE_INPUT = /^(\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?|\d{1,2}\/\d{1,2}\/\d{4})$/;

@@ -26,10 +26,7 @@ export interface NominaFields {
 }
 
 /** One failed rule: the field (`param`) and its Spanish message (`msg`), as the API answers it. */
-export interface ValidationIssue {
-  param: string;
-  msg: string;
-}
+export type { ValidationIssue } from '../helpers/form-errors';
 
 /** Stored payslips may be legacy or partial: display and filter rules accept any of these. */
 export type NominaLike = { fecha?: unknown; salario?: unknown; conceptoDePago?: unknown; _id?: unknown } | null | undefined;

@@ -13,12 +13,11 @@
  * - A deletion keeps `type` and `empleadoId`, so the owner's device, whose feed is filtered by
  *   them, learns of it. A body without `url` keeps the stored link; an empty one removes it.
  */
+import { isLive, type Dict } from '../helpers/values';
 import { canManagePayroll } from '../roles';
 import { inNominasScope } from '../scope';
 import { refusal, type EntityWrite, type WriteDecision, type WriteFacts, type WritePolicy, type WriteState, type WriteUser } from '../write-policy';
 import { validateNomina } from './schema';
-
-type Dict = Record<string, unknown>;
 
 export const NOMINA_WRITE_MSG = {
   notFound: 'No se encontró la nómina.',
@@ -34,7 +33,6 @@ export interface NominaFacts extends WriteFacts {
   empleados?: ReadonlyMap<string, string>;
 }
 
-const isLive = (d: Dict | null): d is Dict => !!d && d._deleted !== true;
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v.trim() : undefined);
 
 /** The employee a write is for: the stored one when editing, else the one the body names. */

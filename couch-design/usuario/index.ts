@@ -15,6 +15,6 @@ export {
 } from './schema';
 export type { SignupInput, UserCreateInput, UserEditInput } from './schema';
 export { userSearchText, matchesUserSearch, compareUsuarios, listUsuarios } from './list';
-export { fullName } from '../persona';
+export { fullName } from '../helpers/names';
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

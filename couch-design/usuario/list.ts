@@ -8,8 +8,8 @@
  * Order: any role containing 'admin' first, then by first name, then surnames and id so the order
  * is total and stable.
  */
-import { foldText, matchesTerms, searchTerms } from '../captacion/search';
-import { fullName } from '../persona';
+import { compareByName, fullName } from '../helpers/names';
+import { matchesSearch, searchText } from '../helpers/search';
 import { hasAdminBadge, roleLabel } from '../roles';
 
 type UserLike = {
@@ -24,30 +24,16 @@ type UserLike = {
   role?: string;
 };
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-
 export function userSearchText(u: UserLike): string {
-  return [fullName(u), u.email, u.pust, u.telefono, u.role, u.role ? roleLabel(u.role) : '']
-    .map((v) => foldText(str(v)))
-    .filter(Boolean)
-    .join('\n');
+  return searchText([fullName(u), u.email, u.pust, u.telefono, u.role, u.role ? roleLabel(u.role) : '']);
 }
 
 export function matchesUserSearch(u: UserLike, search: string | null | undefined): boolean {
-  const terms = searchTerms(search ?? '');
-  return terms.length === 0 || matchesTerms(userSearchText(u), terms);
+  return matchesSearch(() => userSearchText(u), search);
 }
 
-const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
-
 export function compareUsuarios(a: UserLike, b: UserLike): number {
-  const admin = Number(hasAdminBadge(b.role)) - Number(hasAdminBadge(a.role));
-  if (admin !== 0) return admin;
-  return (
-    collator.compare(str(a.prim_nom), str(b.prim_nom)) ||
-    collator.compare(fullName(a), fullName(b)) ||
-    str(a._id).localeCompare(str(b._id))
-  );
+  return Number(hasAdminBadge(b.role)) - Number(hasAdminBadge(a.role)) || compareByName(a, b);
 }
 
 /** The users list as shown: matching the search, admins first, then by first name. */

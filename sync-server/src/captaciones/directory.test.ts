@@ -5,7 +5,7 @@ import { deployDesignDocs } from '../store/deploy';
 import { createEmbeddedStore } from '../store/embedded';
 import type { Store, StoreDb, StoreDoc } from '../store/port';
 import { CaptacionesDirectory } from './directory';
-import { searchTerms } from '../../../couch-design/captacion/search';
+import { searchTerms } from '../../../couch-design/helpers/search';
 
 let store: Store;
 let db: StoreDb;

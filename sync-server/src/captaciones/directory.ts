@@ -14,7 +14,8 @@
  * it is read straight from the Mango index sorted by `captacion.fecha`.
  */
 import type { StoreDb, StoreDoc } from '../store/port';
-import { captacionSearchText, matchesTerms } from '../../../couch-design/captacion/search';
+import { captacionSearchText } from '../../../couch-design/captacion/search';
+import { matchesTerms } from '../../../couch-design/helpers/search';
 
 interface Entry {
   id: string;

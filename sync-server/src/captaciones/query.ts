@@ -2,7 +2,7 @@
 import { HttpError } from '../http/errors';
 import { isValidId } from '../http/ids';
 import { MSG } from './messages';
-import { MAX_SEARCH_LENGTH, searchTerms } from '../../../couch-design/captacion/search';
+import { MAX_SEARCH_LENGTH, searchTerms } from '../../../couch-design/helpers/search';
 
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;

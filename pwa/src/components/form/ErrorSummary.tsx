@@ -1,7 +1,7 @@
 /** The validation banner of a refused save (spec 001 section 8), one list per section; a section's name opens its tab. */
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { useEffect, useRef, type JSX } from 'react';
-import { ERROR_SUMMARY_PREFIX } from '../../../../couch-design/captacion/messages';
+import { ERROR_SUMMARY_PREFIX } from '../../../../couch-design/helpers/form-errors';
 import './form.css';
 
 export interface SummarySection {

@@ -9,7 +9,7 @@ import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
 import { Formik, setNestedObjectValues, useFormikContext, type FormikTouched } from 'formik';
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { issuesToFormErrors } from '../../../../couch-design/captacion/schema';
+import { issuesToFormErrors } from '../../../../couch-design/helpers/form-errors';
 import { Banner } from '../feedback/Banner';
 import { useDraftAutosave } from './drafts';
 import { jsonEqual } from './equal';

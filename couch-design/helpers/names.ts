@@ -1,0 +1,30 @@
+/** How people are named on screen, in PDFs and in answers (display, not input rules). */
+import { plainText } from './values';
+
+/** The name parts of a user or an employee (spec 000 section 3), as loose as stored records are. */
+export interface NameParts {
+  prim_nom?: unknown;
+  segun_nom?: unknown;
+  apell_pa?: unknown;
+  apell_ma?: unknown;
+}
+
+/** 'Juan Carlos Pérez López': the name parts that are present, trimmed, in the order of section 3. */
+export function fullName(p: NameParts | null | undefined): string {
+  if (!p) return '';
+  return [p.prim_nom, p.segun_nom, p.apell_pa, p.apell_ma]
+    .map((s) => (typeof s === 'string' ? s.trim() : ''))
+    .filter(Boolean)
+    .join(' ');
+}
+
+const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+
+/** People lists (users, employees): by first name, then the full name, then id, so the order is total. */
+export function compareByName(a: NameParts & { _id?: unknown }, b: NameParts & { _id?: unknown }): number {
+  return (
+    collator.compare(plainText(a.prim_nom), plainText(b.prim_nom)) ||
+    collator.compare(fullName(a), fullName(b)) ||
+    plainText(a._id).localeCompare(plainText(b._id))
+  );
+}
