@@ -1,6 +1,6 @@
 /**
  * Drafts of long forms (DESIGN section 5): `_local/draft-<key>` documents in the person's
- * captaciones database. `_local` documents never replicate, so a half-filled form stays on
+ * home database (databases.ts). `_local` documents never replicate, so a half-filled form stays on
  * the device; an index document lists the keys so a scope-change wipe can carry them over.
  */
 import type { LocalDatabase } from './pouch';

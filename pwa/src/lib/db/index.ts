@@ -4,20 +4,20 @@
  * gateway. Keep no database handle across awaits: a scope change replaces the databases, and
  * `watchLocal` reports it with a `reset` event.
  */
-import { DOC_TYPES, type MangoIndexDef } from '../../../../couch-design/design-docs/index';
+import type { MangoIndexDef } from '../../../../couch-design/design-docs/index';
 import { conflictRevisionsIn, listConflictsIn, resolveConflictIn, type ConflictedDoc } from './conflicts';
+import { databaseSpec, HOME_DB, PUSHED_DBS, type SyncedDbName } from './databases';
 import { clearDraftIn, loadDraftIn, saveDraftIn } from './drafts';
 import type { LocalDatabase } from './pouch';
-import { currentUserId, dbFor, watchDb, whenReady, type LocalChangeEvent, type SyncedDbName } from './registry';
+import { currentUserId, dbFor, watchDb, whenReady, type LocalChangeEvent } from './registry';
 import { dismissRejectedIn, listRejectedIn, type RejectedChange } from './rejected';
 
 export type { LocalDatabase } from './pouch';
-export type { LocalChangeEvent, SyncedDbName } from './registry';
+export type { LocalChangeEvent } from './registry';
+export { NOMINAS_READ_ONLY, type SyncedDbName } from './databases';
 export type { ConflictedDoc } from './conflicts';
 export type { RejectedChange } from './rejected';
 export { requestPersistentStorage } from '../pwa';
-
-export const NOMINAS_READ_ONLY = 'Las nóminas no se modifican en este dispositivo.';
 
 type Doc<T extends {}> = PouchDB.Core.ExistingDocument<T>;
 export type LocalDoc<T extends {} = Record<string, unknown>> = T & { _id?: string; _rev?: string };
@@ -26,6 +26,12 @@ export type MangoQuery<T extends {} = Record<string, unknown>> = PouchDB.Find.Fi
 /** The current handle of a database; for one-off reads, prefer the functions below. */
 export function getLocalDb(name: SyncedDbName): LocalDatabase {
   return dbFor(currentUserId(), name);
+}
+
+/** Pull-only databases (payslips) are written by the gateway alone: refuse in Spanish. */
+function writable(name: SyncedDbName): void {
+  const { readOnly } = databaseSpec(name);
+  if (readOnly) throw new Error(readOnly);
 }
 
 async function ready(name: SyncedDbName): Promise<LocalDatabase> {
@@ -52,13 +58,13 @@ export async function localGet<T extends {} = Record<string, unknown>>(name: Syn
 /**
  * Creates or updates a document as given, with `type` set from the database. Stamping who
  * changed it and when (`ultima_actualizacion`, `historial_estatus`) is the feature's part, in the
- * same revision (couch-design stamp, which the gateway checks). Payslips are read-only here:
- * nobody writes them through replication.
+ * same revision (couch-design stamp, which the gateway checks). Pull-only databases (payslips)
+ * are read-only here: nobody writes them through replication.
  */
 export async function localPut<T extends object>(name: SyncedDbName, doc: LocalDoc<T>): Promise<{ id: string; rev: string }> {
-  if (name === 'nominas') throw new Error(NOMINAS_READ_ONLY);
+  writable(name);
   const db = await ready(name);
-  const typed = { ...doc, type: DOC_TYPES[name][0] };
+  const typed = { ...doc, type: databaseSpec(name).docType };
   const res = typed._id ? await db.put(typed as PouchDB.Core.PutDocument<T>) : await db.post(typed as PouchDB.Core.PostDocument<T>);
   return { id: res.id, rev: res.rev };
 }
@@ -68,7 +74,7 @@ export async function localPut<T extends object>(name: SyncedDbName, doc: LocalD
  * clients by their owner fields (`type`, `captacion.asesor`).
  */
 export async function localRemove(name: SyncedDbName, idOrDoc: string | { _id: string; _rev?: string }): Promise<{ id: string; rev: string }> {
-  if (name === 'nominas') throw new Error(NOMINAS_READ_ONLY);
+  writable(name);
   const db = await ready(name);
   const id = typeof idOrDoc === 'string' ? idOrDoc : idOrDoc._id;
   const rev = typeof idOrDoc === 'string' ? undefined : idOrDoc._rev;
@@ -141,29 +147,30 @@ export async function conflictRevisions<T extends {} = Record<string, unknown>>(
 
 /** Keeps `winnerDoc` and deletes `losingRevs` (default: every other revision). Returns the new rev. */
 export async function resolveConflict<T extends object>(name: SyncedDbName, id: string, winnerDoc: T, losingRevs?: string[]): Promise<string> {
-  if (name === 'nominas') throw new Error(NOMINAS_READ_ONLY);
+  writable(name);
   return resolveConflictIn(await ready(name), id, winnerDoc, losingRevs);
 }
 
-/** Changes the server refused for good, kept on the device (see rejected.ts). */
+/** Changes the server refused for good, kept on the device in the database they were written to (see rejected.ts). */
 export async function listRejectedChanges(): Promise<RejectedChange[]> {
-  return listRejectedIn(await ready('captaciones'));
+  const lists = await Promise.all(PUSHED_DBS.map(async (name) => listRejectedIn(await ready(name))));
+  return lists.flat();
 }
 
 export async function dismissRejectedChange(id?: string): Promise<void> {
-  return dismissRejectedIn(await ready('captaciones'), id);
+  for (const name of PUSHED_DBS) await dismissRejectedIn(await ready(name), id);
 }
 
-// --- Drafts: local only, never synced -----------------------------------------------------
+// --- Drafts: local only, never synced, in the home database (databases.ts) -----------------
 
 export async function saveDraft<T>(key: string, value: T): Promise<void> {
-  return saveDraftIn(await ready('captaciones'), key, value);
+  return saveDraftIn(await ready(HOME_DB), key, value);
 }
 
 export async function loadDraft<T = unknown>(key: string): Promise<T | null> {
-  return loadDraftIn<T>(await ready('captaciones'), key);
+  return loadDraftIn<T>(await ready(HOME_DB), key);
 }
 
 export async function clearDraft(key: string): Promise<void> {
-  return clearDraftIn(await ready('captaciones'), key);
+  return clearDraftIn(await ready(HOME_DB), key);
 }

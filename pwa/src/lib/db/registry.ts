@@ -1,17 +1,17 @@
 /**
- * Which local databases exist for whom. Every person gets their own pair of IndexedDB
- * databases (`inmo_<userId>_captaciones`, `inmo_<userId>_nominas`), so a different person
- * signing in on a shared tablet never opens the previous person's data.
+ * Which local databases exist for whom. Every person gets their own IndexedDB database of each
+ * kind in the table (databases.ts: `inmo_<userId>_captaciones`, `inmo_<userId>_nominas`), so a
+ * different person signing in on a shared tablet never opens the previous person's data.
  *
  * A scope change or a sign-out destroys a person's databases while screens may still be
  * reading them; the registry closes the live feeds first, makes API calls wait for the wipe
  * (the gate) and tells watchers afterwards that everything was reloaded.
  */
 import { readStoredUser } from '../session-storage';
+import { HOME_DB, SYNCED_DBS, type SyncedDbName } from './databases';
 import { openIndexedDb, type LocalDatabase } from './pouch';
 
-export type SyncedDbName = 'captaciones' | 'nominas';
-export const SYNCED_DBS: readonly SyncedDbName[] = ['captaciones', 'nominas'];
+export { SYNCED_DBS, type SyncedDbName } from './databases';
 
 export const NO_SESSION_MESSAGE = 'No hay una sesión iniciada en este dispositivo.';
 
@@ -70,7 +70,7 @@ interface Watcher {
 
 /**
  * One live feed per database (two when some watchers want whole documents), shared by every
- * watcher: the indexeddb adapter cannot cancel a live feed (see sync/engine.ts), and each feed
+ * watcher: the indexeddb adapter cannot cancel a live feed (see sync/push.ts), and each feed
  * re-reads the changes on every write, so screens and the sync engine share them.
  */
 interface Hub {
@@ -158,16 +158,36 @@ async function underGate<T>(userId: string, work: () => Promise<T>): Promise<T> 
 }
 
 export interface WipeOptions {
-  /** `_local/*` documents of the captaciones database to copy into the fresh one (drafts...). */
-  keepLocal?: (old: LocalDatabase) => Promise<string[]>;
+  /** `_local/*` documents of a database to copy into its fresh copy (drafts, refused changes...). */
+  keepLocal?: (old: LocalDatabase, name: SyncedDbName) => Promise<string[]>;
   /**
-   * Last check on the old captaciones database once API writes are held back; throwing cancels
-   * the wipe (e.g. something was written since the pending changes were pushed).
+   * Last check on the old databases once API writes are held back; throwing cancels the wipe
+   * (e.g. something was written since the pending changes were pushed).
    */
-  beforeDestroy?: (old: LocalDatabase) => Promise<void>;
+  beforeDestroy?: (old: Record<SyncedDbName, LocalDatabase>) => Promise<void>;
   /** Runs on the fresh databases before anyone else may use them (e.g. to store the new scope). */
   prepare?: (fresh: Record<SyncedDbName, LocalDatabase>) => Promise<void>;
 }
+
+const handlesOf = (userId: string): Record<SyncedDbName, LocalDatabase> =>
+  Object.fromEntries(SYNCED_DBS.map((name) => [name, dbFor(userId, name)])) as Record<SyncedDbName, LocalDatabase>;
+
+async function readKept(old: LocalDatabase, ids: string[]): Promise<Array<Record<string, unknown>>> {
+  const kept: Array<Record<string, unknown>> = [];
+  for (const id of ids) {
+    try {
+      const { _rev, ...doc } = (await old.get(id)) as unknown as Record<string, unknown>;
+      void _rev;
+      kept.push(doc);
+    } catch {
+      // missing: nothing to keep
+    }
+  }
+  return kept;
+}
+
+/** The home database last: it holds the stored scope, so an interrupted wipe is redone. */
+const WIPE_ORDER: readonly SyncedDbName[] = [...SYNCED_DBS.filter((name) => name !== HOME_DB), HOME_DB];
 
 /**
  * Destroys and recreates a person's databases (scope change). Local-only documents named by
@@ -177,24 +197,14 @@ export async function wipeLocalDbs(userId: string, options: WipeOptions = {}): P
   let wiped = false;
   try {
     await underGate(userId, async () => {
-      const old = dbFor(userId, 'captaciones');
+      const old = handlesOf(userId);
       await options.beforeDestroy?.(old);
-      const kept: Array<Record<string, unknown>> = [];
-      for (const id of (await options.keepLocal?.(old)) ?? []) {
-        try {
-          const { _rev, ...doc } = (await old.get(id)) as unknown as Record<string, unknown>;
-          void _rev;
-          kept.push(doc);
-        } catch {
-          // missing: nothing to keep
-        }
-      }
-      // nóminas first: captaciones holds the stored scope, so an interrupted wipe is redone.
-      await destroyOne(userId, 'nominas');
-      await destroyOne(userId, 'captaciones');
+      const kept = new Map<SyncedDbName, Array<Record<string, unknown>>>();
+      for (const name of SYNCED_DBS) kept.set(name, await readKept(old[name], (await options.keepLocal?.(old[name], name)) ?? []));
+      for (const name of WIPE_ORDER) await destroyOne(userId, name);
       wiped = true;
-      const fresh = { captaciones: dbFor(userId, 'captaciones'), nominas: dbFor(userId, 'nominas') };
-      for (const doc of kept) await fresh.captaciones.put(doc as PouchDB.Core.PutDocument<object>);
+      const fresh = handlesOf(userId);
+      for (const [name, docs] of kept) for (const doc of docs) await fresh[name].put(doc as PouchDB.Core.PutDocument<object>);
       await options.prepare?.(fresh);
     });
   } finally {
@@ -208,7 +218,7 @@ export async function wipeLocalDbs(userId: string, options: WipeOptions = {}): P
 /** Sign-out on a shared device: the person's local data goes away for good. */
 export async function destroyLocalDbs(userId: string): Promise<void> {
   await underGate(userId, async () => {
-    for (const name of SYNCED_DBS) await destroyOne(userId, name);
+    for (const name of WIPE_ORDER) await destroyOne(userId, name);
   });
   // Screens of the person who left are gone; their feeds were closed above.
   for (const hub of hubsOf(userId)) hub.watchers.clear();

@@ -1,7 +1,7 @@
 /**
- * What the engine remembers between page loads. In the person's captaciones database, as
- * `_local` documents (never replicated, gone with a wipe, which is what they describe):
- * the scope fingerprint the data was pulled with and the push checkpoint. In localStorage:
+ * What the engine remembers between page loads. As `_local` documents (never replicated, gone
+ * with a wipe, which is what they describe): the scope fingerprint the data was pulled with, in
+ * the home database, and each pushed database's push checkpoint, in itself. In localStorage:
  * the time of the last successful sync, read synchronously when the top bar first paints.
  */
 import type { LocalDatabase } from '../db/pouch';

@@ -1,0 +1,54 @@
+/**
+ * The pulls of a live session: every database of the table (databases.ts) comes down
+ * continuously while online. Without PouchDB's own retry: a failure ends the session, and the
+ * engine starts a new one with backoff.
+ */
+import { SYNCED_DBS, type SyncedDbName } from '../db/databases';
+import type { FetchFn } from '../db/pouch';
+import { dbFor } from '../db/registry';
+import { remoteDb, type Replication } from './replication';
+
+export interface LiveSession {
+  readonly pulls: readonly Replication[];
+  /** Pulls that have not reached 'paused' (caught up) since they last became active. */
+  readonly active: Set<Replication>;
+}
+
+export interface PullEvents {
+  /** A pull started moving. */
+  active(session: LiveSession): void;
+  /** A pull caught up. */
+  paused(session: LiveSession): void;
+  failed(session: LiveSession, err: unknown): void;
+  /** Revisions a pull wrote into `name`. */
+  pulled(name: SyncedDbName, docs: Array<{ _id: string; _rev: string }>): void;
+}
+
+export function startPulls(opts: { userId: string; origin: string; fetch: FetchFn; batchSize: number }, events: PullEvents): LiveSession {
+  const base = { live: true, retry: false, batch_size: opts.batchSize };
+  const pulls = SYNCED_DBS.map((name) => ({
+    name,
+    rep: dbFor(opts.userId, name).replicate.from(remoteDb(opts.origin, name, opts.fetch), base) as unknown as Replication,
+  }));
+  const session: LiveSession = { pulls: pulls.map((p) => p.rep), active: new Set(pulls.map((p) => p.rep)) };
+  for (const { name, rep } of pulls) {
+    rep.on('active', () => {
+      session.active.add(rep);
+      events.active(session);
+    });
+    rep.on('paused', (err?: unknown) => {
+      if (err) return;
+      session.active.delete(rep);
+      events.paused(session);
+    });
+    rep.on('error', (err: unknown) => events.failed(session, err));
+    rep.on('change', (info: { docs?: Array<{ _id: string; _rev: string }> }) => events.pulled(name, info.docs ?? []));
+  }
+  return session;
+}
+
+/** Cancels the pulls; resolves once each has ended. */
+export async function stopPulls(session: LiveSession): Promise<void> {
+  for (const rep of session.pulls) rep.cancel();
+  await Promise.all(session.pulls.map((r) => r.then(() => undefined, () => undefined)));
+}

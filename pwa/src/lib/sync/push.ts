@@ -1,0 +1,194 @@
+/**
+ * Pushing the pushed databases (databases.ts) while a live session runs: runs of one-shot pushes,
+ * each run going on until nothing new was written meanwhile. One-shot on purpose:
+ * pouchdb-adapter-indexeddb 9 cannot cancel a live local changes feed (its `_changes` returns no
+ * cancel handle, apache/pouchdb#6504 fixed the same in the idb adapter only), so every restarted
+ * live push would leak a listener that re-reads the changes on each write.
+ *
+ * A push can be given up (timeout, the watchdog, the end of the session) and then returns at
+ * once: a cancelled PouchDB replication waiting on a checkpoint write never settles while that
+ * request hangs, so neither a push nor a run ever waits for it.
+ */
+import { dbFor, whenReady } from '../db/registry';
+import type { FetchFn } from '../db/pouch';
+import type { PendingChanges } from './pending';
+import type { PushWatchdog } from './push-watchdog';
+import { SyncFailure } from './remote';
+import { remoteDb, type Replication } from './replication';
+
+export const PUSH_TIMEOUT_MESSAGE = 'El envío de cambios tardó demasiado.';
+
+/** How long one push of a run may take. */
+const RUN_PUSH_TIMEOUT_MS = 60_000;
+
+const PUSH_FILTER = (doc: { _id: string }) => !doc._id.startsWith('_design/');
+
+type PushStop = 'timeout' | 'stalled' | 'cancelled';
+
+/** The push replication running now: how to give up on it, even if it never settles. */
+interface PushHandle {
+  stop(reason: PushStop): void;
+}
+
+/** One run of pushes (see request); `abandon` lets the watchdog walk away from a hung one. */
+interface PushRun {
+  done: Promise<void>;
+  abandon(): void;
+}
+
+export interface PusherContext<Session extends object> {
+  userId: string;
+  origin: string;
+  fetch: FetchFn;
+  batchSize: number;
+  /** The pushed databases, in the order they are pushed. */
+  databases: readonly PendingChanges[];
+  watchdog: PushWatchdog;
+  /** The live session now, or null: a run belongs to the session it started in. */
+  session(): Session | null;
+  publish(): void;
+  fail(err: unknown): void;
+  /** A run of `session` ended: it may have caught up. */
+  ended(session: Session): void;
+}
+
+export class Pusher<Session extends object> {
+  private run: PushRun | null = null;
+  private again = false;
+  private current: PushHandle | null = null;
+  private readonly fetch: FetchFn;
+
+  constructor(private readonly ctx: PusherContext<Session>) {
+    this.fetch = ctx.watchdog.watchFetch(ctx.fetch);
+  }
+
+  get busy(): boolean {
+    return this.run !== null;
+  }
+
+  /** Settles when the run under way ends, or is walked away from (undefined when none runs). */
+  get done(): Promise<void> | undefined {
+    return this.run?.done;
+  }
+
+  /**
+   * Runs pushes in the live session until nothing new was written meanwhile. `force` pushes even
+   * when the pending count saw nothing new (catch-up after connecting, sign-out guard).
+   */
+  request(force = false): void {
+    const { ctx } = this;
+    const session = ctx.session();
+    if (!session) return;
+    if (!force && !ctx.databases.some((p) => p.unpushed)) return;
+    if (this.run) {
+      this.again = true;
+      return;
+    }
+    ctx.watchdog.alive();
+    let abandoned = false;
+    let abandon!: () => void;
+    const walkAway = new Promise<void>((resolve) => (abandon = resolve));
+    const work = (async () => {
+      do {
+        this.again = false;
+        ctx.publish();
+        await this.once(RUN_PUSH_TIMEOUT_MS);
+      } while (this.again && ctx.session() === session && !abandoned);
+    })();
+    const run: PushRun = {
+      // Whatever the run waits on (the replication, `_revs_diff`, a checkpoint), an abandoned run
+      // ends now; its late outcome is ignored.
+      done: Promise.race([work, walkAway])
+        .catch((err: unknown) => {
+          if (ctx.session() === session && !abandoned) ctx.fail(err);
+        })
+        .finally(() => {
+          if (this.run !== run) return;
+          this.run = null;
+          ctx.ended(session);
+        }),
+      abandon: () => {
+        abandoned = true;
+        abandon();
+      },
+    };
+    work.catch(() => undefined); // once abandoned, its late failure concerns nobody
+    this.run = run;
+  }
+
+  /**
+   * The watchdog found the pending changes and the push quiet too long: give the push up and
+   * start it again. (Failures with an error never get here: they stop the live session and retry.)
+   */
+  restart(): void {
+    const run = this.run;
+    this.run = null;
+    this.current?.stop('stalled');
+    run?.abandon();
+    this.request(true);
+  }
+
+  /** The live session ends: the push running now stops. */
+  cancel(): void {
+    this.current?.stop('cancelled');
+  }
+
+  /** One push of every pushed database, to completion. Throws what a replication failed with. */
+  async once(timeoutMs: number): Promise<void> {
+    for (const pending of this.ctx.databases) {
+      if (!(await this.pushDatabase(pending, timeoutMs))) return;
+    }
+  }
+
+  /** Whether the push went through (false: it was stopped, and the run gives up). */
+  private async pushDatabase(pending: PendingChanges, timeoutMs: number): Promise<boolean> {
+    const { ctx } = this;
+    await whenReady(ctx.userId);
+    const local = dbFor(ctx.userId, pending.name);
+    const remote = remoteDb(ctx.origin, pending.name, this.fetch);
+    const covers = Number((await local.info()).update_seq);
+    ctx.watchdog.alive();
+    const rep = local.replicate.to(remote, { batch_size: ctx.batchSize, retry: false, filter: PUSH_FILTER } as PouchDB.Replication.ReplicateOptions) as unknown as Replication;
+    let stop!: (reason: PushStop) => void;
+    const stopped = new Promise<PushStop>((resolve) => (stop = resolve));
+    const handle: PushHandle = {
+      stop: (reason) => {
+        rep.cancel();
+        stop(reason);
+      },
+    };
+    this.current = handle;
+    this.watch(rep, pending);
+    const timer = setTimeout(() => handle.stop('timeout'), timeoutMs);
+    let outcome: { status?: string } | PushStop;
+    try {
+      outcome = await Promise.race([rep.then((r) => r), stopped]);
+    } finally {
+      clearTimeout(timer);
+      if (this.current === handle) this.current = null;
+    }
+    if (outcome === 'timeout') throw new SyncFailure('network', PUSH_TIMEOUT_MESSAGE);
+    if (typeof outcome === 'string' || outcome.status === 'cancelled') return false;
+    pending.pushed(covers);
+    await pending.refusalsRecorded();
+    await pending.recount();
+    if (pending.count > 0) {
+      await pending.reconcile(remote);
+      await pending.recount();
+    }
+    return true;
+  }
+
+  private watch(push: Replication, pending: PendingChanges): void {
+    const alive = () => this.ctx.watchdog.alive();
+    push.on('change', alive);
+    push.on('checkpoint', (c: { checkpoint?: number | string }) => {
+      alive();
+      if (c.checkpoint !== undefined) pending.checkpoint(Number(c.checkpoint));
+    });
+    push.on('denied', (err: unknown) => {
+      alive();
+      pending.denied(err);
+    });
+  }
+}
