@@ -42,8 +42,9 @@ function DocumentCard({ nomina }: { nomina: Nomina }): JSX.Element {
   return (
     <Card className="nominas-doc" data-testid="nomina-doc">
       <Icon icon="document" size={24} className="nominas-doc__icon" aria-hidden />
-      <div className="nominas-doc__body">
-        <h2 className="nominas-doc__title">{concepto}</h2>
+      <h2 className="nominas-doc__title">{concepto}</h2>
+      <Button variant="minimal" intent={Intent.PRIMARY} icon="download" aria-label={`${ACCION_DOCUMENTO}: ${concepto}`} title={ACCION_DOCUMENTO} onClick={open} />
+      <div className="nominas-doc__lines">
         <p className="nominas-doc__line">
           {DOC_FECHA} {fechaLabel(nomina)}
         </p>
@@ -52,7 +53,6 @@ function DocumentCard({ nomina }: { nomina: Nomina }): JSX.Element {
           {montoSinSigno(nomina)}
         </p>
       </div>
-      <Button variant="minimal" intent={Intent.PRIMARY} icon="download" aria-label={`${ACCION_DOCUMENTO}: ${concepto}`} title={ACCION_DOCUMENTO} onClick={open} />
     </Card>
   );
 }
