@@ -13,8 +13,7 @@ import { Page, PageHeader } from '../../components/page';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
-import { useCaptacionesList } from './data/hooks';
-import { deleteCaptacion } from './data/repository';
+import { useCaptaciones, useCaptacionesList } from './data/hooks';
 import { CAPTACIONES_CSV } from './list/csv';
 import { visibleCaptaciones } from './list/filter';
 import { toListRow, type ListRow } from './list/rows';
@@ -90,7 +89,8 @@ export default function CaptacionesListPage(): JSX.Element {
   const navigate = useNavigate();
   const { q, page, setSearch, setPage } = useListUrlState();
   const { user, canCreate, canEdit, canDelete } = useCaptacionAccess();
-  const list = useCaptacionesList(user);
+  const captaciones = useCaptaciones(user);
+  const list = useCaptacionesList(captaciones);
   const [actionError, setActionError] = useState<string | null>(null);
   const [pdfBusy, setPdfBusy] = useState<string | null>(null);
 
@@ -177,10 +177,10 @@ export default function CaptacionesListPage(): JSX.Element {
           actions={actions}
           failed={list.status === 'error'}
           onDelete={
-            canDelete
+            canDelete && captaciones
               ? {
                   question: CONFIRM_ELIMINAR,
-                  remove: ({ doc }) => deleteCaptacion(doc._id),
+                  remove: ({ doc }) => captaciones.remove(doc._id),
                   onError: (err) => {
                     console.error('No se pudo eliminar la captación.', err);
                     setActionError(ERROR_ELIMINAR);

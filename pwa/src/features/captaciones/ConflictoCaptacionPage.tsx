@@ -14,8 +14,7 @@ import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
 import { describeSection, versionLabel } from './conflict/describe';
 import { CONFLICT_SECTIONS, losingRevisions, mergeBySection, sectionDiffers, type SectionChoice } from './conflict/merge';
-import { useCaptacion } from './data/hooks';
-import { resolveCaptacionConflict } from './data/repository';
+import { useCaptacion, useCaptaciones } from './data/hooks';
 import {
   BTN_GUARDAR_SELECCION,
   CONFLICTO_AVISO,
@@ -33,7 +32,8 @@ export default function ConflictoCaptacionPage(): JSX.Element {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { user, canEdit } = useCaptacionAccess();
-  const [loaded] = useCaptacion(id, canEdit ? user : null);
+  const captaciones = useCaptaciones(canEdit ? user : null);
+  const [loaded] = useCaptacion(captaciones, id);
   const [choice, setChoice] = useState<SectionChoice>({});
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,12 +51,12 @@ export default function ConflictoCaptacionPage(): JSX.Element {
   if (user && !canEdit) return <Navigate to={paths.home} replace />;
 
   const save = async () => {
-    if (!versions || !user) return;
+    if (!versions || !captaciones) return;
     setSaving(true);
     setFailure(null);
     try {
       const merged = mergeBySection(versions, choice);
-      await resolveCaptacionConflict(id, merged, losingRevisions(versions), user);
+      await captaciones.resolve(id, merged, losingRevisions(versions));
       setDone(true);
       setTimeout(() => navigate(paths.captacion(id)), 1500);
     } catch (err) {

@@ -10,7 +10,7 @@ import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
 import { useAdviserName } from './adviser';
 import { ConflictNotice } from './ConflictNotice';
-import { useCaptacion } from './data/hooks';
+import { useCaptacion, useCaptaciones } from './data/hooks';
 import { DetailTabs } from './detail/DetailTabs';
 import { downloadCaptacionPdf, PdfError } from './pdf';
 import { RejectedNotice } from './RejectedNotice';
@@ -56,7 +56,7 @@ export default function DetalleCaptacionPage(): JSX.Element {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { user, canEdit } = useCaptacionAccess();
-  const [loaded] = useCaptacion(id, user);
+  const [loaded] = useCaptacion(useCaptaciones(user), id);
   const [pdfError, setPdfError] = useState<string | null>(null);
   const [pdfBusy, setPdfBusy] = useState(false);
 

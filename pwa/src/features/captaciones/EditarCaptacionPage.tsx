@@ -9,8 +9,8 @@ import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { useCaptacionAccess } from './access';
 import { ConflictNotice } from './ConflictNotice';
-import { useCaptacion } from './data/hooks';
-import { isRevisionConflict, updateCaptacion } from './data/repository';
+import { useCaptacion, useCaptaciones } from './data/hooks';
+import { isRevisionConflict } from './data/resource';
 import { CaptacionFormView } from './form/CaptacionFormView';
 import { editDraftKey } from './form/drafts';
 import { normalizeFormValues } from './form/normalize';
@@ -32,7 +32,8 @@ export default function EditarCaptacionPage(): JSX.Element {
   const { user, canEdit } = useCaptacionAccess();
   const ready = status === 'authenticated' && !!user;
   const allowed = ready && canEdit;
-  const [loaded] = useCaptacion(id, allowed ? user : null);
+  const captaciones = useCaptaciones(allowed ? user : null);
+  const [loaded] = useCaptacion(captaciones, id);
   const draftKey = editDraftKey(id);
   const { loading: draftLoading, draft } = useInitialDraft(allowed ? draftKey : null);
 
@@ -50,7 +51,7 @@ export default function EditarCaptacionPage(): JSX.Element {
     body = <Feedback kind="loading" />;
   } else if (loaded.status === 'error' && !base) {
     body = <Feedback kind="error" text={ERROR_CARGAR_EDICION} />;
-  } else if (!base) {
+  } else if (!base || !captaciones) {
     body = <Feedback kind="not-found" text={NO_ENCONTRADA} />;
   } else {
     const current = loaded.status === 'ready' ? loaded.value : null;
@@ -74,7 +75,7 @@ export default function EditarCaptacionPage(): JSX.Element {
         }
         onSave={async (values) => {
           try {
-            await updateCaptacion(values, doc, user);
+            await captaciones.save({ values, base: doc });
           } catch (err) {
             if (isRevisionConflict(err)) throw Object.assign(new Error(CAMBIO_CONCURRENTE), { errors: [{ param: '', msg: CAMBIO_CONCURRENTE }] });
             throw err;

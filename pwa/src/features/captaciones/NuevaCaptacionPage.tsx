@@ -8,7 +8,7 @@ import { Page, PageHeader } from '../../components/page';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { useCaptacionAccess } from './access';
-import { createCaptacion } from './data/repository';
+import { useCaptaciones } from './data/hooks';
 import { CaptacionFormView } from './form/CaptacionFormView';
 import { NEW_DRAFT_KEY } from './form/drafts';
 import { normalizeFormValues } from './form/normalize';
@@ -18,7 +18,8 @@ import './captaciones.css';
 export default function NuevaCaptacionPage(): JSX.Element {
   const { status } = useSession();
   const { user, canCreate } = useCaptacionAccess();
-  const ready = status === 'authenticated' && !!user;
+  const captaciones = useCaptaciones(user);
+  const ready = status === 'authenticated' && !!captaciones;
   const { loading, draft } = useInitialDraft(ready && canCreate ? NEW_DRAFT_KEY : null);
   const baseline = useMemo(() => emptyCaptacionForm(), []);
 
@@ -38,7 +39,7 @@ export default function NuevaCaptacionPage(): JSX.Element {
           successText={GUARDADA_OK}
           errorFallback={ERROR_GUARDAR}
           onSave={async (values) => {
-            await createCaptacion(values, user);
+            await captaciones.save({ values });
           }}
         />
       )}

@@ -6,7 +6,7 @@ import { Intent } from '@blueprintjs/core';
 import { useEffect, useState, type JSX } from 'react';
 import { Banner } from '../../components/feedback';
 import type { RejectedChange } from '../../lib/db';
-import { rejectedChangesOf } from './data/repository';
+import { rejectedChangesOf } from './data/resource';
 import { RECHAZO_SERVIDOR } from './texts';
 
 export function RejectedNotice({ id, rev }: { id: string; rev?: string }): JSX.Element | null {

@@ -5,24 +5,18 @@
  */
 import { useEffect, useState } from 'react';
 import { adviserName, NO_ASIGNADO, type UserNameParts } from '../../../../couch-design/captacion';
-import { api } from '../../lib/api';
 import type { AuthUser } from '../../lib/session';
+import { advisers } from './data/advisers';
 
 const known = new Map<string, UserNameParts | null>();
 const asking = new Map<string, Promise<UserNameParts | null>>();
-
-interface UserAnswer {
-  user?: UserNameParts;
-  usuario?: UserNameParts;
-}
 
 async function fetchUser(id: string): Promise<UserNameParts | null> {
   if (known.has(id)) return known.get(id) ?? null;
   let pending = asking.get(id);
   if (!pending) {
-    pending = api
-      .get<UserAnswer & UserNameParts>(`/api/users/${encodeURIComponent(id)}`, { timeoutMs: 5000 })
-      .then((answer) => answer.user ?? answer.usuario ?? (answer.prim_nom || answer.name ? answer : null))
+    pending = advisers
+      .get(id)
       .catch(() => null)
       .then((user) => {
         // A refusal or a network failure is not cached: online later, the name may come.

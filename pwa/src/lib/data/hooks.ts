@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isUnreachable } from '../api';
+import type { LocalResource, RecordVersions } from './local';
 import { EVERY_RECORD, type Resource } from './resource';
 
 export const NEEDS_NETWORK = 'Esta pantalla necesita conexión a internet. Vuelva a intentarlo cuando tenga señal.';
@@ -89,7 +90,19 @@ export function useResourceList<T>(resource: Resource<T>, enabled = true): [Load
   return useLoad(() => resource.list(), { enabled, source: resource.source, watch: resource.watch, relevant: notLocal });
 }
 
+const oneRecord = (resource: Resource<unknown>, id: string, enabled: boolean) => ({
+  enabled: enabled && !!id,
+  source: resource.source,
+  watch: resource.watch,
+  relevant: (changed: string) => changed === id,
+});
+
 /** One record (null when it does not exist or is outside the person's scope), kept fresh. */
 export function useRecord<T>(resource: Resource<T>, id: string, enabled = true): [Loadable<T | null>, () => void] {
-  return useLoad(() => resource.get(id), { enabled: enabled && !!id, source: resource.source, watch: resource.watch, relevant: (changed) => changed === id });
+  return useLoad(() => resource.get(id), oneRecord(resource, id, enabled));
+}
+
+/** One local record with its conflicting revisions (two devices edited it offline), kept fresh. */
+export function useVersions<T>(resource: LocalResource<T>, id: string, enabled = true): [Loadable<RecordVersions<T> | null>, () => void] {
+  return useLoad(() => resource.versions(id), oneRecord(resource, id, enabled));
 }

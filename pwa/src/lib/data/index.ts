@@ -1,4 +1,4 @@
 export { EVERY_RECORD, type Resource, type ResourceSource, type WritableResource } from './resource';
-export { localResource, type LocalResourceOptions } from './local';
+export { localResource, writableLocalResource, type LocalResource, type LocalResourceOptions, type RecordVersions, type WritableLocalResource } from './local';
 export { restResource, type RestResourceOptions } from './rest';
-export { NEEDS_NETWORK, useLoad, useRecord, useResourceList, type Loadable } from './hooks';
+export { NEEDS_NETWORK, useLoad, useRecord, useResourceList, useVersions, type Loadable } from './hooks';

@@ -19,22 +19,25 @@ export interface RestResourceOptions<T, Input> {
   createUrl?: string;
   /** The body sent for `input` (default: `input` itself). */
   toBody?: (input: Input) => unknown;
+  /** Reads give up after this long (e.g. a name shown beside local data must not hang the screen). */
+  readTimeoutMs?: number;
 }
 
 const isNotFound = (err: unknown): boolean => (err as { status?: number } | null)?.status === 404;
 
 export function restResource<T, Input = Partial<T>>(opts: RestResourceOptions<T, Input>): WritableResource<T, Input> {
   const toBody = opts.toBody ?? ((input: Input) => input);
+  const read = { timeoutMs: opts.readTimeoutMs };
   return {
     source: 'rest',
     async list() {
-      const body = await api.get<Record<string, unknown>>(opts.listUrl);
+      const body = await api.get<Record<string, unknown>>(opts.listUrl, read);
       const rows = opts.pickList(body);
       return Array.isArray(rows) ? (rows as T[]) : [];
     },
     async get(id) {
       try {
-        return (opts.pickItem(await api.get<Record<string, unknown>>(opts.itemUrl(id))) as T) ?? null;
+        return (opts.pickItem(await api.get<Record<string, unknown>>(opts.itemUrl(id), read)) as T) ?? null;
       } catch (err) {
         if (isNotFound(err)) return null;
         throw err;

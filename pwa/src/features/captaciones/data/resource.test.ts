@@ -9,9 +9,9 @@ import type { AuthUser } from '../../../lib/session';
 import { rowsToCsv } from '../list/csv';
 import { PAGE_SIZE, visibleCaptaciones } from '../list/filter';
 import { toListRow } from '../list/rows';
-import { createCaptacion, listCaptaciones, loadCaptacion, resolveCaptacionConflict, stamperOf, updateCaptacion } from './repository';
+import { createCaptacion, listCaptaciones, loadCaptacion, resolveCaptacionConflict, stamperOf, updateCaptacion } from './resource';
 
-/** The repository on a real local database (PouchDB on fake-indexeddb), as the screens use it. */
+/** The captaciones resource on a real local database (PouchDB on fake-indexeddb), as the screens use it. */
 const users: string[] = [];
 
 function signIn(overrides: Partial<AuthUser> = {}): AuthUser {
