@@ -15,8 +15,8 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-function open(path: string, checkAuth: FakeHandler) {
-  vi.stubGlobal('fetch', fakeFetch({ 'GET /api/check-auth': checkAuth }).fetch);
+function open(path: string, checkAuth: FakeHandler, more: Record<string, FakeHandler> = {}) {
+  vi.stubGlobal('fetch', fakeFetch({ 'GET /api/check-auth': checkAuth, ...more }).fetch);
   render(
     <MemoryRouter initialEntries={[path]}>
       <SessionProvider>
@@ -27,6 +27,10 @@ function open(path: string, checkAuth: FakeHandler) {
   );
 }
 
+/** The user record GET /api/users/{id} answers for a session user. */
+const record = (u: typeof ADMIN | typeof AGENT, prim_nom: string, apell_pa: string) => ({
+  _id: u.id, id: u.id, prim_nom, apell_pa, apell_ma: '', email: u.email, role: u.role, foto_perfil: null, empleado_id: u.empleado_id,
+});
 const signedIn = (user: object): FakeHandler => ({ json: { success: true, authenticated: true, user } });
 const where = () => screen.getByTestId('where').textContent;
 /** The current breadcrumb names the screen the route table chose for the path. */
@@ -94,17 +98,17 @@ describe('route table', () => {
   });
 
   it('sends non-admins from home to their profile', async () => {
-    open('/dashboard/home', signedIn(AGENT));
-    expect(await screen.findByText('agente@inmo.mx', undefined, SLOW)).toBeTruthy();
-    expect(screen.getByText('User')).toBeTruthy();
+    open('/dashboard/home', signedIn(AGENT), { 'GET /api/users/u-agent': { json: { success: true, user: record(AGENT, 'Agente', 'Campo') } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agente Campo' }, SLOW)).toBeTruthy();
+    expect(screen.getAllByText('agente@inmo.mx').length).toBeGreaterThan(0);
     expect(where()).toBe('/dashboard/profile');
     expect(screen.queryByTestId('nav-dashboard')).toBeNull();
     expect(screen.queryByTestId('nav-mi-nomina')).toBeNull();
   });
 
   it('serves the profile with a user id too', async () => {
-    open('/dashboard/profile/u-admin', signedIn(ADMIN));
-    expect(await screen.findByText('admin@inmo.mx', undefined, SLOW)).toBeTruthy();
+    open('/dashboard/profile/u-admin', signedIn(ADMIN), { 'GET /api/users/u-admin': { json: { success: true, user: record(ADMIN, 'Alma', 'Admin') } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alma Admin' }, SLOW)).toBeTruthy();
     expect(screen.getByText('Administrador')).toBeTruthy();
     expect(where()).toBe('/dashboard/profile/u-admin');
   });
@@ -123,12 +127,24 @@ describe('route table', () => {
     expect(where()).toBe('/auth/sign-in');
   });
 
-  it('public sign-up sends anonymous visitors to sign-in and signed-in ones home', async () => {
-    open('/auth/sign-up', { status: 401, json: { success: false, mensaje: 'No autenticado' } });
+  it('public sign-up sends anonymous visitors to sign-in while it is closed, and signed-in ones home', async () => {
+    const anonymous: FakeHandler = { status: 401, json: { success: false, mensaje: 'No autenticado' } };
+    open('/auth/sign-up', anonymous, { 'GET /api/signup': { json: { success: true, registro_publico: false } } });
     await waitFor(() => expect(where()).toBe('/auth/sign-in'), SLOW);
     cleanup();
     open('/auth/sign-up', signedIn(ADMIN));
     await waitFor(() => expect(where()).toBe('/dashboard/home'), SLOW);
+  });
+
+  it("public sign-up shows 'Registro de Usuario' while the gateway says it is open", async () => {
+    open('/auth/sign-up', { status: 401, json: { success: false } }, { 'GET /api/signup': { json: { success: true, registro_publico: true } } });
+    expect(await screen.findByRole('button', { name: 'Registrar Nuevo Usuario' }, SLOW)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Registro de Usuario' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '¿Ya tienes una cuenta? Iniciar sesión' }).getAttribute('href')).toBe('/auth/sign-in');
+    // Public mode: no role and no employee to choose (the gateway always registers a `user`).
+    expect(screen.queryByLabelText('Rol')).toBeNull();
+    expect(screen.queryByText('Usar empleado existente')).toBeNull();
+    expect(where()).toBe('/auth/sign-up');
   });
 
   it("shows 'Cargando aplicación...' and 'Verificando autenticación...' while the first check runs", async () => {

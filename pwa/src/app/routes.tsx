@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, useEffect, type ComponentType, type JSX } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import type { UsuarioPublico } from '../../../couch-design/usuario';
 import { AUTH, DASHBOARD, paths, ROUTE } from '../lib/paths';
 import { useSession } from '../lib/session';
 import { RequireAuth } from './guards';
@@ -22,15 +23,32 @@ export interface ScreenEntry {
   sameAs?: string;
 }
 
+// The own profile with the payroll feature's 'Nóminas' tab (features never import each other:
+// app/ composes them).
+const PerfilPage = lazy(() => import('../features/perfil/PerfilPage'));
+const PerfilNominas = lazy(() => import('../features/nominas/PerfilNominas').then((m) => ({ default: m.PerfilNominas })));
+
+function renderOwnPayslips(user: UsuarioPublico): JSX.Element {
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      <PerfilNominas user={user} />
+    </Suspense>
+  );
+}
+
+function PerfilScreen(): JSX.Element {
+  return <PerfilPage renderPayslips={renderOwnPayslips} />;
+}
+
 export const DASHBOARD_SCREENS: ScreenEntry[] = [
   { path: ROUTE.home, title: 'Inicio', screen: lazy(() => import('../features/dashboard/HomePage')) },
-  { path: ROUTE.profile, title: 'Mi Perfil', screen: lazy(() => import('../features/dashboard/ProfilePage')) },
+  { path: ROUTE.profile, title: 'Mi Perfil', screen: PerfilScreen },
   { path: ROUTE.profileOf, title: 'Mi Perfil', sameAs: ROUTE.profile },
 
-  { path: ROUTE.users, title: 'Lista de Usuarios', screen: underConstruction('Lista de Usuarios') },
-  { path: ROUTE.newUser, title: 'Crear Nuevo Usuario', screen: underConstruction('Crear Nuevo Usuario') },
-  { path: ROUTE.editUser, title: 'Editar Usuario', screen: underConstruction('Editar Usuario') },
-  { path: ROUTE.userProfile, title: 'Detalle de Usuario', screen: underConstruction('Detalle de Usuario') },
+  { path: ROUTE.users, title: 'Lista de Usuarios', screen: lazy(() => import('../features/usuarios/UsuariosListPage')) },
+  { path: ROUTE.newUser, title: 'Crear Nuevo Usuario', screen: lazy(() => import('../features/usuarios/CrearUsuarioPage')) },
+  { path: ROUTE.editUser, title: 'Editar Usuario', screen: lazy(() => import('../features/usuarios/EditarUsuarioPage')) },
+  { path: ROUTE.userProfile, title: 'Detalle de Usuario', screen: lazy(() => import('../features/usuarios/DetalleUsuarioPage')) },
 
   { path: ROUTE.empleados, title: 'Lista de Empleados', screen: underConstruction('Lista de Empleados') },
   { path: ROUTE.newEmpleado, title: 'Crear Nuevo Empleado', screen: underConstruction('Crear Nuevo Empleado') },
@@ -79,7 +97,8 @@ export const DASHBOARD_SCREENS: ScreenEntry[] = [
 // The chrome is only needed once signed in: keep it out of the entry chunk.
 const Shell = lazy(() => import('./shell/Shell').then((m) => ({ default: m.Shell })));
 const SignInPage = lazy(() => import('../features/auth/SignInPage'));
-const SignUpPage = lazy(() => import('../features/auth/SignUpPage'));
+// One screen, two modes (spec 000 section 2): the public mode of the users feature's registration.
+const SignUpPage = lazy(() => import('../features/usuarios/RegistroPublicoPage'));
 
 function resolveScreen(entry: ScreenEntry): ComponentType {
   if (entry.screen) return entry.screen;

@@ -66,7 +66,7 @@ function Group(props: BaseProps & { error?: string; warning?: string; children: 
 }
 
 export interface TextFieldProps extends BaseProps {
-  type?: 'text' | 'email' | 'tel' | 'date';
+  type?: 'text' | 'email' | 'tel' | 'date' | 'password';
   placeholder?: string;
   inputMode?: 'text' | 'tel' | 'email' | 'numeric';
   maxLength?: number;

@@ -12,3 +12,12 @@ export const SALIR_SI = 'Salir';
 export const DESCARTAR_SI = 'Descartar cambios';
 export const SEGUIR_EDITANDO = 'Seguir editando';
 export const BTN_ELIMINAR = 'Eliminar';
+
+/** The password form (issue 9 item 5; not in the specification). */
+export const PASSWORD_ACTUAL = 'Contraseña actual';
+export const PASSWORD_NUEVA = 'Nueva contraseña';
+export const PASSWORD_CONFIRMAR = 'Confirmar nueva contraseña';
+export const CONTRASENAS_DISTINTAS = 'Las contraseñas no coinciden';
+export const BTN_CAMBIAR_PASSWORD = 'Cambiar contraseña';
+export const PASSWORD_ACTUALIZADA = 'Contraseña actualizada correctamente.';
+export const ERROR_PASSWORD = 'No se pudo cambiar la contraseña';

@@ -1,0 +1,113 @@
+/**
+ * User detail (/dashboard/user-profile/{userId}), spec 000 sections 2 and 4: back to the list,
+ * 'Editar', the large photo, full name, position, birth date, address, role, e-mail, phone and
+ * 'Empleado Vinculado' ('Ver empleado' or 'No vinculado a empleado'). The row chosen on the list
+ * shows at once from session storage while the gateway is asked again.
+ */
+import { Button, Card, H2, Intent } from '@blueprintjs/core';
+import { useCallback, type JSX } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { formatDate } from '../../../../couch-design/format';
+import { roleLabel } from '../../../../couch-design/roles';
+import { fullName, type UsuarioPublico } from '../../../../couch-design/usuario';
+import { Facts, Feedback, orDash, VACIO_VALOR } from '../../components/feedback';
+import { Page, PageHeader } from '../../components/page';
+import { useLoad, useRecord } from '../../lib/data';
+import { paths } from '../../lib/paths';
+import { AdminOnly, useViewer } from './access';
+import { empleadoDeUsuarioResource, usuariosResource } from './data/resources';
+import { recallUsuario } from './data/selected';
+import { formatAddress } from './detail/address';
+import { initials } from './list/columns';
+import { BTN_EDITAR, BTN_VER_EMPLEADO, BTN_VOLVER, CARGANDO_USUARIO, DETALLE, ERROR_CARGAR_INFO, NO_VINCULADO, SECCION_VINCULO, TITLE_DETALLE } from './texts';
+import './usuarios.css';
+
+export default function DetalleUsuarioPage(): JSX.Element {
+  const { userId = '' } = useParams();
+  return (
+    <AdminOnly selfId={userId}>
+      <DetalleUsuario id={userId} />
+    </AdminOnly>
+  );
+}
+
+function DetalleUsuario({ id }: { id: string }): JSX.Element {
+  const navigate = useNavigate();
+  const viewer = useViewer();
+  const [record] = useRecord(usuariosResource, id);
+  const stored = recallUsuario(id);
+  const user = record.status === 'ready' ? record.value : stored;
+  const back = viewer.admin ? paths.users : paths.profile;
+
+  let body: JSX.Element;
+  if (user) body = <UsuarioCard user={user} />;
+  else if (record.status === 'loading') body = <Feedback kind="loading" text={CARGANDO_USUARIO} />;
+  else if (record.status === 'offline') body = <Feedback kind="offline" />;
+  else body = <Feedback kind="error" text={ERROR_CARGAR_INFO} />;
+  if (record.status === 'error') console.error('No se pudo cargar el usuario.', record.error);
+
+  return (
+    <Page>
+      <PageHeader
+        title={TITLE_DETALLE}
+        actions={
+          <>
+            <Button icon="arrow-left" size="large" onClick={() => navigate(back)}>
+              {BTN_VOLVER}
+            </Button>
+            <Button icon="edit" size="large" intent={Intent.PRIMARY} onClick={() => navigate(paths.editUser(id))}>
+              {BTN_EDITAR}
+            </Button>
+          </>
+        }
+      />
+      {record.status === 'offline' && user ? <Feedback kind="offline" /> : null}
+      {body}
+    </Page>
+  );
+}
+
+function UsuarioCard({ user }: { user: UsuarioPublico }): JSX.Element {
+  return (
+    <Card className="page-card usuario-detalle" data-testid="usuario-detalle">
+      <div className="usuario-detalle__head">
+        {user.foto_perfil ? (
+          <img className="usuario-detalle__foto" src={user.foto_perfil} alt="" />
+        ) : (
+          <span className="usuario-detalle__foto usuario-detalle__iniciales" aria-hidden>
+            {initials(user)}
+          </span>
+        )}
+        <div>
+          <H2 className="usuario-detalle__nombre">{fullName(user)}</H2>
+          <div className="page-muted">{orDash(user.pust)}</div>
+        </div>
+      </div>
+      <Facts
+        items={[
+          { label: DETALLE.puesto, value: orDash(user.pust) },
+          { label: DETALLE.nacimiento, value: formatDate(user.fecha_na, VACIO_VALOR) },
+          { label: DETALLE.direccion, value: formatAddress(user) || VACIO_VALOR, wide: true },
+          { label: DETALLE.rol, value: roleLabel(user.role) },
+          { label: DETALLE.correo, value: orDash(user.email) },
+          { label: DETALLE.telefono, value: orDash(user.telefono) },
+          { label: SECCION_VINCULO, value: <EmpleadoVinculado user={user} />, wide: true },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** The employee linked from either side: the user's `empleado_id`, else the employee naming this user. */
+function EmpleadoVinculado({ user }: { user: UsuarioPublico }): JSX.Element {
+  const byUser = useCallback(() => empleadoDeUsuarioResource.get(user._id), [user._id]);
+  const [found] = useLoad(byUser, { source: 'rest', enabled: !user.empleado_id });
+  const empleadoId = user.empleado_id ?? (found.status === 'ready' ? found.value?._id : undefined);
+  if (empleadoId)
+    return (
+      <Link to={paths.empleadoProfile(empleadoId)} data-testid="ver-empleado">
+        {BTN_VER_EMPLEADO}
+      </Link>
+    );
+  return <span>{!user.empleado_id && found.status === 'loading' ? VACIO_VALOR : NO_VINCULADO}</span>;
+}

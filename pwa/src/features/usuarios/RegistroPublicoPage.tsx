@@ -1,0 +1,46 @@
+/**
+ * 'Registro de Usuario' (/auth/sign-up), the public mode of the registration screen (spec 000
+ * sections 2 and 6). Offered only while the gateway says public sign-up is open
+ * (PUBLIC_SIGNUP, DESIGN section 6); otherwise a visitor goes to sign-in, and someone already
+ * signed in goes home. The new person is signed in by the gateway and continues to home.
+ */
+import { Card, H1 } from '@blueprintjs/core';
+import { useRef, type JSX } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { Feedback } from '../../components/feedback';
+import { useLoad } from '../../lib/data';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session';
+import { registroPublicoAbierto } from './data/registro';
+import { RegistroUsuarioView } from './form/RegistroUsuarioView';
+import { COMPROBANDO_REGISTRO, ERROR_REGISTRO, LINK_INICIAR_SESION, TITLE_REGISTRO } from './texts';
+import './usuarios.css';
+
+export default function RegistroPublicoPage(): JSX.Element {
+  const { status, refresh } = useSession();
+  // Registering signs the person in: only who arrived signed in is sent away.
+  const arrivedSignedIn = useRef(status === 'authenticated');
+  const [open] = useLoad(registroPublicoAbierto, { source: 'rest', enabled: !arrivedSignedIn.current });
+
+  if (arrivedSignedIn.current) return <Navigate to={paths.home} replace />;
+  if (open.status === 'ready' && !open.value) return <Navigate to={paths.signIn} replace />;
+
+  return (
+    <main className="registro">
+      <Card elevation={2} className="registro__card">
+        <div className="registro__brand">
+          <img src="/favicon.svg" alt="" width={40} height={40} />
+          <span>Inmobiliaria</span>
+        </div>
+        <H1 className="usuario-title">{TITLE_REGISTRO}</H1>
+        {open.status === 'loading' ? <Feedback kind="loading" text={COMPROBANDO_REGISTRO} /> : null}
+        {open.status === 'offline' ? <Feedback kind="offline" /> : null}
+        {open.status === 'error' ? <Feedback kind="error" text={ERROR_REGISTRO} /> : null}
+        {open.status === 'ready' ? <RegistroUsuarioView mode="publico" exitTo={paths.home} afterSave={refresh} /> : null}
+        <p className="registro__signin">
+          <Link to={paths.signIn}>{LINK_INICIAR_SESION}</Link>
+        </p>
+      </Card>
+    </main>
+  );
+}

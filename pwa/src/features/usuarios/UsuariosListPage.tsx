@@ -1,0 +1,203 @@
+/**
+ * 'Lista de Usuarios' (/dashboard/users), spec 000 sections 2, 4, 5, 6, 8 and 9: admins only;
+ * the dark header with the title, view and delete (disabled until a row is selected; pressed
+ * anyway they say 'Por favor, selecciona un usuario primero.') and 'NUEVO USUARIO'; the search
+ * over name, e-mail, position, phone and role; admins first, then by first name; a click (or
+ * the arrows) selects a row, whose details are kept for the detail screen. Search and selection
+ * live in the URL; 'Exportar CSV' saves the rows shown.
+ */
+import { Alert, Button, Classes, Intent, NonIdealState } from '@blueprintjs/core';
+import { useMemo, useState, type JSX } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { listUsuarios, type UsuarioPublico } from '../../../../couch-design/usuario';
+import { Banner, Feedback } from '../../components/feedback';
+import { downloadCsv, ListContent, ListSearch, SelectTable, useListUrlState, useUrlSelection } from '../../components/list';
+import { Page } from '../../components/page';
+import { ApiError } from '../../lib/api';
+import { useResourceList } from '../../lib/data';
+import { paths } from '../../lib/paths';
+import { AdminOnly } from './access';
+import { usuariosResource } from './data/resources';
+import { forgetUsuario, rememberUsuario } from './data/selected';
+import { deleteUsuario } from './data/writes';
+import { USUARIO_COLUMNS, USUARIOS_CSV } from './list/columns';
+import {
+  AYUDA_TECLADO,
+  BTN_ACEPTAR,
+  BTN_CANCELAR,
+  BTN_ELIMINAR,
+  BTN_ELIMINAR_CONFIRM,
+  BTN_EXPORTAR,
+  BTN_NUEVO,
+  BTN_REINTENTAR,
+  BTN_VER,
+  BUSCAR,
+  CONFIRM_ELIMINAR,
+  ELIMINADO_OK,
+  ERROR_CARGAR_LISTA,
+  ERROR_DESCONOCIDO,
+  ERROR_ELIMINAR,
+  mostrando,
+  SELECCIONA_PRIMERO,
+  SIN_RESULTADOS,
+  TABLA_USUARIOS,
+  TITLE_LISTA,
+} from './texts';
+import './usuarios.css';
+
+export default function UsuariosListPage(): JSX.Element {
+  return (
+    <AdminOnly>
+      <UsuariosList />
+    </AdminOnly>
+  );
+}
+
+const deleteError = (err: unknown): string => ERROR_ELIMINAR + (err instanceof Error && err.message ? err.message : ERROR_DESCONOCIDO);
+
+function UsuariosList(): JSX.Element {
+  const navigate = useNavigate();
+  const { q, setSearch } = useListUrlState();
+  const { selected, setSelected } = useUrlSelection();
+  const [list, reload] = useResourceList(usuariosResource);
+  const [askSelection, setAskSelection] = useState(false);
+  const [confirming, setConfirming] = useState<UsuarioPublico | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [notice, setNotice] = useState<{ intent: Intent; text: string } | null>(null);
+
+  const all = useMemo(() => (list.status === 'ready' ? list.value : []), [list]);
+  const shown = useMemo(() => listUsuarios(all, q), [all, q]);
+  const current = shown.find((u) => u._id === selected) ?? null;
+
+  const select = (id: string | null) => {
+    setSelected(id);
+    const user = all.find((u) => u._id === id);
+    if (user) rememberUsuario(user);
+    else forgetUsuario();
+  };
+  const view = (user: UsuarioPublico | null = current) => {
+    if (!user) return setAskSelection(true);
+    rememberUsuario(user);
+    navigate(paths.userProfile(user._id));
+  };
+  const askDelete = () => (current ? setConfirming(current) : setAskSelection(true));
+
+  const remove = async () => {
+    if (!confirming) return;
+    setDeleting(true);
+    try {
+      await deleteUsuario(confirming._id);
+      forgetUsuario();
+      setSelected(null);
+      setNotice({ intent: Intent.SUCCESS, text: ELIMINADO_OK });
+      reload();
+    } catch (err) {
+      console.error('No se pudo eliminar el usuario.', err);
+      setNotice({ intent: Intent.DANGER, text: deleteError(err) });
+    } finally {
+      setDeleting(false);
+      setConfirming(null);
+    }
+  };
+
+  if (list.status === 'error') console.error('No se pudieron cargar los usuarios.', list.error);
+
+  return (
+    <Page>
+      <header className={`usuarios-header ${Classes.DARK}`}>
+        <h1 className={`${Classes.HEADING} usuarios-header__title`}>{TITLE_LISTA}</h1>
+        <div className="usuarios-header__actions">
+          {/* Disabled until a row is selected, yet still answering a press with the reason. */}
+          <Button
+            icon="eye-open"
+            size="large"
+            aria-label={BTN_VER}
+            title={BTN_VER}
+            aria-disabled={!current}
+            className={current ? undefined : Classes.DISABLED}
+            onClick={() => view()}
+          />
+          <Button
+            icon="trash"
+            size="large"
+            intent={Intent.DANGER}
+            aria-label={BTN_ELIMINAR}
+            title={BTN_ELIMINAR}
+            aria-disabled={!current}
+            className={current ? undefined : Classes.DISABLED}
+            onClick={askDelete}
+          />
+          <Button icon="add" size="large" intent={Intent.PRIMARY} onClick={() => navigate(paths.newUser)}>
+            {BTN_NUEVO}
+          </Button>
+        </div>
+      </header>
+
+      {list.status === 'offline' ? (
+        <Feedback kind="offline" />
+      ) : (
+        <>
+          <div className="usuarios-toolbar">
+            <ListSearch value={q} onChange={setSearch} placeholder={BUSCAR} />
+            <Button icon="export" size="large" onClick={() => downloadCsv(USUARIOS_CSV, shown, q.trim() !== '')} disabled={list.status !== 'ready' || shown.length === 0}>
+              {BTN_EXPORTAR}
+            </Button>
+          </div>
+          <p className="usuarios-count page-muted" data-testid="usuarios-count" aria-live="polite">
+            {list.status === 'ready' ? mostrando(shown.length, all.length) : ''}
+            <span className="usuarios-count__hint">{AYUDA_TECLADO}</span>
+          </p>
+
+          {notice ? (
+            <Banner intent={notice.intent} onClose={() => setNotice(null)} testId="list-notice">
+              {notice.text}
+            </Banner>
+          ) : null}
+          {list.status === 'error' ? (
+            <Banner intent={Intent.DANGER} action={<Button onClick={reload}>{BTN_REINTENTAR}</Button>}>
+              {list.error instanceof ApiError && list.error.message ? `${ERROR_CARGAR_LISTA}: ${list.error.message}` : ERROR_CARGAR_LISTA}
+            </Banner>
+          ) : null}
+
+          <ListContent
+            status={list.status}
+            hasRecords={all.length > 0}
+            matches={shown.length}
+            noMatch={SIN_RESULTADOS}
+            empty={<NonIdealState icon="people" title={SIN_RESULTADOS} />}
+          >
+            <SelectTable
+              label={TABLA_USUARIOS}
+              columns={USUARIO_COLUMNS}
+              rows={shown}
+              rowKey={(u) => u._id}
+              selected={current?._id ?? null}
+              onSelect={select}
+              onOpen={(u) => view(u)}
+              rowTestId="usuario-row"
+              failed={list.status === 'error'}
+            />
+          </ListContent>
+        </>
+      )}
+
+      <Alert isOpen={askSelection} icon="info-sign" confirmButtonText={BTN_ACEPTAR} canEscapeKeyCancel canOutsideClickCancel onConfirm={() => setAskSelection(false)} onCancel={() => setAskSelection(false)}>
+        <p>{SELECCIONA_PRIMERO}</p>
+      </Alert>
+      <Alert
+        isOpen={confirming !== null}
+        intent={Intent.DANGER}
+        icon="trash"
+        confirmButtonText={BTN_ELIMINAR_CONFIRM}
+        cancelButtonText={BTN_CANCELAR}
+        loading={deleting}
+        canEscapeKeyCancel
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>{CONFIRM_ELIMINAR}</p>
+        {confirming ? <p className="page-muted">{confirming.email}</p> : null}
+      </Alert>
+    </Page>
+  );
+}

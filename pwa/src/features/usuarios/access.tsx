@@ -1,0 +1,22 @@
+/**
+ * Who may open the user screens (spec 000 section 6, DESIGN section 6): the list and create
+ * screens are admins'; a person may also open their own detail and edit screens. Everyone else
+ * goes to /dashboard/home. The gateway enforces the same rules on every call.
+ */
+import type { JSX, ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { isAdmin } from '../../../../couch-design/roles';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session';
+
+export function useViewer(): { id: string; admin: boolean } {
+  const { user } = useSession();
+  return { id: user?.id ?? '', admin: isAdmin(user?.role) };
+}
+
+/** Renders `children` for admins (and, with `selfId`, for that person); sends anyone else home. */
+export function AdminOnly({ children, selfId }: { children: ReactNode; selfId?: string }): JSX.Element {
+  const viewer = useViewer();
+  if (viewer.admin || (selfId !== undefined && selfId === viewer.id)) return <>{children}</>;
+  return <Navigate to={paths.home} replace />;
+}

@@ -1,0 +1,129 @@
+/**
+ * Spanish texts of the user screens (specification 000 sections 2, 5, 8 and 9), word for word;
+ * the rest are ours and say so. Field rules and their messages live in couch-design/usuario.
+ */
+
+// --- 'Registro de Usuario' / 'Crear Nuevo Usuario' ------------------------------------------
+export const TITLE_REGISTRO = 'Registro de Usuario';
+export const TITLE_CREAR = 'Crear Nuevo Usuario';
+export const BTN_REGISTRAR = 'Registrar Nuevo Usuario';
+export const LINK_INICIAR_SESION = '¿Ya tienes una cuenta? Iniciar sesión';
+export const MODO_CON_EMPLEADO = 'Usar empleado existente';
+export const MODO_SIN_EMPLEADO = 'Crear usuario sin empleado';
+export const SELECCIONAR_EMPLEADO = 'Seleccionar Empleado';
+export const ERROR_REGISTRO = 'Error durante el registro';
+/** Ours: the gateway's answer to a registration, shown while the screen waits to leave. */
+export const REGISTRADO_OK = 'Usuario registrado correctamente. Redirigiendo...';
+/** Ours: the public form is offered only when the gateway says public sign-up is open. */
+export const COMPROBANDO_REGISTRO = 'Comprobando si el registro está disponible...';
+
+// --- Sections and fields (ours: the specification names the sections, not their titles) ----
+export const SECCION_EMPLEADO = 'Empleado';
+export const SECCION_PERSONAL = 'Información Personal';
+export const SECCION_LABORAL = 'Información Laboral';
+export const SECCION_DIRECCION = 'Dirección';
+export const SECCION_CUENTA = 'Información de la Cuenta';
+export const SECCION_CONTACTO = 'Contacto';
+export const SECCION_VINCULO = 'Empleado Vinculado';
+export const SECCION_FOTO = 'Foto de Perfil';
+
+export const LABEL = {
+  prim_nom: 'Primer Nombre',
+  segun_nom: 'Segundo Nombre',
+  apell_pa: 'Apellido Paterno',
+  apell_ma: 'Apellido Materno',
+  fecha_na: 'Fecha de Nacimiento',
+  telefono: 'Teléfono',
+  pust: 'Puesto',
+  calle: 'Calle',
+  nun_ex: 'Número Exterior',
+  num_in: 'Número Interior',
+  codigo: 'Código Postal',
+  email: 'Correo Electrónico',
+  password: 'Contraseña',
+  role: 'Rol',
+} as const;
+
+/** The hints of section 2, shown as text (the gateway enforces them as rules). */
+export const HINT_PASSWORD = 'La contraseña debe tener al menos 8 caracteres.';
+export const HINT_TELEFONO = 'El teléfono debe tener 10 dígitos.';
+export const HINT_CODIGO = 'El código postal debe tener 5 dígitos.';
+/** SVG is refused by the gateway (couch-design/foto.ts): the hint names what it takes. */
+export const HINT_FOTO = 'Opcional. Máximo 2MB (PNG, JPG, GIF o WebP).';
+
+export const SIN_EMPLEADOS_ACTIVOS = 'No hay empleados activos disponibles.';
+export const EMPLEADO_SIN_NOMBRE = 'Empleado sin nombre';
+/** Ours: the employees could not be read for the selector. */
+export const ERROR_CARGAR_EMPLEADOS = 'No se pudieron cargar los empleados';
+
+// --- 'Editar Usuario' -------------------------------------------------------------------------
+export const TITLE_EDITAR = 'Editar Usuario';
+export const VINCULAR_EMPLEADO = 'Vincular con empleado existente';
+export const BTN_GUARDAR_CAMBIOS = 'Guardar Cambios';
+export const ACTUALIZADO_OK = '¡Usuario actualizado correctamente! Redirigiendo...';
+export const ERROR_CARGAR_INFO = 'No se pudo cargar la información del usuario';
+export const ERROR_CARGAR_DATOS = 'Error al cargar datos del usuario';
+export const ERROR_ACTUALIZAR = 'Error al actualizar usuario';
+export const ERROR_SUBIR_FOTO = 'Error al subir la foto';
+export const errorSubirFoto = (message: string): string => `${ERROR_SUBIR_FOTO}: ${message}`;
+/** Ours: why the link cannot be changed here. */
+export const VINCULO_DESDE_EMPLEADO =
+  'El vínculo está registrado en el empleado; los datos personales vienen de su expediente. Cámbielo desde la edición del empleado.';
+export const VINCULO_SOLO_ADMIN = 'Solo un administrador puede cambiar el empleado vinculado.';
+export const VINCULO_CONTACTO_OCULTO = 'El teléfono y la dirección se toman del expediente del empleado vinculado.';
+export const SALIR_PREGUNTA = 'Tiene cambios sin guardar en este usuario. ¿Desea salir de todos modos?';
+export const DESCARTAR_PREGUNTA = 'Se descartarán los cambios sin guardar de este usuario. ¿Desea continuar?';
+
+/** Ours (issue 9 item 5): an admin sets a new password for the user. */
+export const TITLE_PASSWORD_ADMIN = 'Establecer nueva contraseña';
+export const PASSWORD_ADMIN_AYUDA = 'La persona deberá iniciar sesión de nuevo con la contraseña nueva en todos sus dispositivos.';
+
+// --- 'Lista de Usuarios' ----------------------------------------------------------------------
+export const TITLE_LISTA = 'Lista de Usuarios';
+export const BTN_NUEVO = 'NUEVO USUARIO';
+export const BTN_VER = 'Ver usuario';
+export const BTN_ELIMINAR = 'Eliminar usuario';
+export const BTN_EXPORTAR = 'Exportar CSV';
+export const BUSCAR = 'Buscar usuarios...';
+export const mostrando = (shown: number, total: number): string => `Mostrando ${shown} de ${total} usuarios`;
+export const COLUMNAS = {
+  foto: 'FOTO',
+  nombre: 'NOMBRE COMPLETO',
+  correo: 'CORREO',
+  puesto: 'PUESTO',
+  telefono: 'TELÉFONO',
+  rol: 'ROL',
+} as const;
+export const SIN_RESULTADOS = 'No se encontraron usuarios con los criterios de búsqueda.';
+export const SELECCIONA_PRIMERO = 'Por favor, selecciona un usuario primero.';
+export const CONFIRM_ELIMINAR = 'Estás seguro de que deseas eliminar este usuario?';
+export const ELIMINADO_OK = 'Usuario eliminado correctamente';
+export const ERROR_ELIMINAR = 'Error al eliminar usuario: ';
+export const ERROR_DESCONOCIDO = 'Error desconocido';
+export const BTN_ACEPTAR = 'Aceptar';
+export const BTN_CANCELAR = 'Cancelar';
+export const BTN_ELIMINAR_CONFIRM = 'Eliminar';
+/** Ours: the table's accessible name and how to use it without a mouse. */
+export const TABLA_USUARIOS = 'Usuarios';
+export const AYUDA_TECLADO = 'Seleccione una fila con un clic o con las flechas; Enter abre el usuario seleccionado.';
+export const ERROR_CARGAR_LISTA = 'No se pudieron cargar los usuarios';
+export const BTN_REINTENTAR = 'Reintentar';
+export const CSV_BASE = 'usuarios';
+
+// --- User detail ------------------------------------------------------------------------------
+export const TITLE_DETALLE = 'Detalle de Usuario';
+export const CARGANDO_USUARIO = 'Cargando información del usuario...';
+export const BTN_VOLVER = 'Volver a la lista';
+export const BTN_EDITAR = 'Editar';
+export const BTN_VER_EMPLEADO = 'Ver empleado';
+export const NO_VINCULADO = 'No vinculado a empleado';
+export const DETALLE = {
+  puesto: 'Puesto',
+  nacimiento: 'Fecha de Nacimiento',
+  direccion: 'Dirección',
+  rol: 'Rol',
+  correo: 'Correo Electrónico',
+  telefono: 'Teléfono',
+} as const;
+export const INTERIOR = 'Int.';
+export const CP = 'CP';
