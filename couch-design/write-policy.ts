@@ -4,15 +4,17 @@
  * endpoint alike (DESIGN section 4), so both paths accept the same thing. The gateway reads
  * what the decision needs (the revisions involved, the users a write names) and writes the result.
  */
+import type { Dict } from './helpers/values';
 import type { SessionUser } from './roles';
-
-type Dict = Record<string, unknown>;
 
 /** The signed-in person, as the gateway resolved them. */
 export interface WriteUser extends SessionUser {
   nombre: string;
   email: string;
 }
+
+/** REST (`api`) or replication (`device`). */
+export type WriteSource = 'api' | 'device';
 
 /** One write as a client sent it: the revision body, `_deleted: true` for a deletion. */
 export interface EntityWrite {
@@ -22,7 +24,7 @@ export interface EntityWrite {
    * `device`: a revision a device saved and replicates; it is stored under the device's own
    * revision id, so the server may check it but not change what the person entered.
    */
-  source: 'api' | 'device';
+  source: WriteSource;
   /** The server's clock, ISO. */
   now: string;
 }
@@ -35,10 +37,12 @@ export interface WriteState {
   winner: Dict | null;
 }
 
-/** Facts looked up once per request. */
+/** Facts about other records, looked up by the gateway once per request. */
 export interface WriteFacts {
   /** Which of the user ids named by the writes (`WritePolicy.usersNamed`) are existing accounts. */
   existingUsers: ReadonlySet<string>;
+  /** Full names of the existing employees the writes name (`WritePolicy.empleadosNamed`), by id. */
+  empleados?: ReadonlyMap<string, string>;
 }
 
 export interface WriteIssue {
@@ -64,11 +68,14 @@ export type WriteDecision =
       errors?: WriteIssue[];
     };
 
+/** The one write policy of an entity, for every path that writes it. */
 export interface WritePolicy {
-  /** Set when this path never accepts a write of this kind: every write is refused unread. */
-  readonly closed?: string;
+  /** The reason every write from this source is refused before anything is read; undefined when it is decided one by one. */
+  refusesUnread?(source: WriteSource): string | undefined;
   /** User ids a write names (an adviser) whose existence the decision needs. */
-  usersNamed(doc: Dict): string[];
+  usersNamed?(doc: Dict, state?: WriteState): string[];
+  /** Employee ids a write names whose names the decision needs. */
+  empleadosNamed?(doc: Dict, state?: WriteState): string[];
   decide(write: EntityWrite, state: WriteState, user: WriteUser, facts: WriteFacts): WriteDecision;
 }
 
@@ -78,11 +85,3 @@ export const refusal = (status: 400 | 403 | 404 | 413, reason: string, errors?: 
   reason,
   ...(errors ? { errors } : {}),
 });
-
-/** A kind of record no client writes through this path. */
-export function closedPolicy(reason: string): WritePolicy {
-  return { closed: reason, usersNamed: () => [], decide: () => refusal(403, reason) };
-}
-
-/** Payslips are written by admins through the payroll screens only, never replicated up. */
-export const nominaSyncPolicy = closedPolicy('Las nóminas solo las registra un administrador desde la sección de nóminas.');

@@ -187,4 +187,5 @@ function attachmentStubs(doc: Dict | null): Dict | undefined {
   return out;
 }
 
-export const captacionWritePolicy: WritePolicy = { usersNamed: captacionUsersNamed, decide: decideCaptacionWrite };
+/** The one captación policy, for REST and replication alike. */
+export const captacionWritePolicy = { usersNamed: captacionUsersNamed, decide: decideCaptacionWrite } satisfies WritePolicy;

@@ -16,7 +16,7 @@
 import { isLive, type Dict } from '../helpers/values';
 import { canManagePayroll } from '../roles';
 import { inNominasScope } from '../scope';
-import { refusal, type EntityWrite, type WriteDecision, type WriteFacts, type WritePolicy, type WriteState, type WriteUser } from '../write-policy';
+import { refusal, type EntityWrite, type WriteDecision, type WriteFacts, type WritePolicy, type WriteState, type WriteSource, type WriteUser } from '../write-policy';
 import { validateNomina } from './schema';
 
 export const NOMINA_WRITE_MSG = {
@@ -28,10 +28,8 @@ export const NOMINA_WRITE_MSG = {
   invalid: 'La nómina no es válida.',
 } as const;
 
-export interface NominaFacts extends WriteFacts {
-  /** Full names of the existing employees the writes name (`nominaEmpleadosNamed`), by id; an id absent here names no employee. */
-  empleados?: ReadonlyMap<string, string>;
-}
+/** The facts a payroll decision reads: the names of the employees the writes name (an id absent names no employee). */
+export type NominaFacts = WriteFacts;
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v.trim() : undefined);
 
@@ -88,14 +86,9 @@ export function decideNominaWrite(write: EntityWrite, state: WriteState, user: W
   }
 }
 
-/** The generic policy, plus the employees a write names: their names are the facts its decision needs. */
-export interface NominaWritePolicy extends WritePolicy {
-  empleadosNamed(doc: Dict, state?: WriteState): string[];
-  decide(write: EntityWrite, state: WriteState, user: WriteUser, facts: NominaFacts): WriteDecision;
-}
-
-export const nominaWritePolicy: NominaWritePolicy = {
-  usersNamed: () => [],
+/** The one payroll policy: REST decides every write through it; devices are refused before anything is read. */
+export const nominaWritePolicy = {
+  refusesUnread: (source: WriteSource) => (source === 'device' ? NOMINA_WRITE_MSG.sincronizacion : undefined),
   empleadosNamed: nominaEmpleadosNamed,
   decide: decideNominaWrite,
-};
+} satisfies WritePolicy;

@@ -6,11 +6,13 @@ import { createPassport } from './auth/passport';
 import { StoreAttemptCounters } from './auth/attempt-counters';
 import { DEFAULT_SIGNIN_LIMITS, SigninLimiter } from './auth/rate-limit';
 import { authRoutes, SESSION_COOKIE } from './auth/routes';
-import { captacionesRoutes } from './captaciones/routes';
 import { sessionSecret } from './auth/secret';
 import { StoreSessionStore } from './auth/session-store';
-import { syncRoutes } from './sync/routes';
 import { SessionUsers } from './auth/session-user';
+import { CaptacionesRepository } from './captaciones/repository';
+import { captacionesRoutes } from './captaciones/routes';
+import { CaptacionesService } from './captaciones/service';
+import { captacionesSynced } from './captaciones/synced';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { EmpleadosRepository } from './empleados/repository';
@@ -21,6 +23,10 @@ import { jsonBody, type OtherBodyRoute } from './http/json-body';
 import { NominasRepository } from './nominas/repository';
 import { CREAR_NOMINA_FORM, nominasRoutes } from './nominas/routes';
 import { NominasService } from './nominas/service';
+import { nominasSynced } from './nominas/synced';
+import { writeFactsReader } from './policy/facts';
+import { SyncedDatabases } from './sync/databases';
+import { syncRoutes } from './sync/routes';
 import { noStore, sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security';
 import type { Store } from './store/port';
@@ -36,19 +42,30 @@ export interface GatewayApp {
   close(): void;
 }
 
-/** Builds the gateway without listening, so tests can start as many as they need. */
+/**
+ * Builds the gateway without listening, so tests can start as many as they need. Every repository
+ * and service is built here once and handed to the routes; so is each replicated database's
+ * declaration (selector, scope, write policy), which the replication endpoint only reads.
+ */
 export async function createApp(store: Store, config: Config): Promise<GatewayApp> {
   const usuarios = await UsuariosRepository.open(store);
   const empleados = await EmpleadosRepository.open(store);
-  const sessionUsers = new SessionUsers(usuarios, empleados);
+  const sessionUsers = new SessionUsers({ usuarios, empleados });
   const context: AppContext = { store, config, sessionUsers };
   const sesiones = await store.db('sesiones');
   const sessionStore = new StoreSessionStore(sesiones, config.sessionMaxAgeMs);
   const pp = createPassport(usuarios, sessionUsers);
+  const facts = writeFactsReader({ usuarios, empleados });
   const personas = new Personas({ usuarios, empleados, store, sessionUsers });
   const usuariosService = new UsuariosService({ usuarios, empleados, personas, sessions: sessionStore, publicSignup: config.publicSignup });
   const empleadosService = new EmpleadosService({ empleados, usuarios, personas });
-  const nominas = new NominasService(await NominasRepository.open(store, empleados));
+  const nominasService = new NominasService(await NominasRepository.open(store, empleados), facts);
+  const captaciones = await CaptacionesRepository.open(store, usuarios);
+  const captacionesService = new CaptacionesService({ store, sessionUsers, repo: captaciones, facts });
+  // Build the search directory in the background so the first list after a start does not wait
+  // for it. A failure here is not lost: the next request catches up again and reports it.
+  captaciones.directory.refresh().catch(() => undefined);
+  const synced = new SyncedDatabases([captacionesSynced, nominasSynced]);
 
   const app = express();
   app.disable('x-powered-by');
@@ -73,14 +90,14 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   const api = express.Router();
   api.use(jsonBody({ limit: '1mb', otherBodies: apiOtherBodies }));
   api.use(authRoutes(pp, new SigninLimiter(new StoreAttemptCounters(sesiones, DEFAULT_SIGNIN_LIMITS.windowMs))));
-  for (const mount of apiFeatures) api.use(mount(context));
+  api.use(captacionesRoutes(captacionesService));
   api.use(usuariosRoutes(usuariosService, sessionUsers));
   api.use(empleadosRoutes(empleadosService));
-  api.use(nominasRoutes({ service: nominas }));
+  api.use(nominasRoutes({ service: nominasService }));
   api.use((_req, _res, next) => next(new HttpError(404, 'Recurso no encontrado.')));
   app.use('/api', api);
 
-  for (const mount of rootFeatures) app.use(mount(context));
+  app.use(syncRoutes({ store, dbPrefix: config.dbPrefix, databases: synced, facts, actors: sessionUsers }));
 
   serveShell(app, config.staticDir);
   app.use(errorHandler);
@@ -89,18 +106,11 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   return { app, context, sessionStore, close: () => sessionStore.stopPurging() };
 }
 
-type FeatureMount = (ctx: AppContext) => express.Router;
-
 /**
  * The only /api routes whose body is not JSON, as the specification lists them (forms such as
  * `POST /CrearNomina/{id}`, photo uploads as multipart): each named here explicitly, path relative to /api.
  */
 const apiOtherBodies: OtherBodyRoute[] = [CREAR_NOMINA_FORM, USER_PHOTO_UPLOAD, EMPLEADO_PHOTO_UPLOAD];
-
-/** Feature routers mounted under /api (REST). */
-const apiFeatures: FeatureMount[] = [captacionesRoutes];
-/** Feature routers mounted at the root (the /db replication endpoint). */
-const rootFeatures: FeatureMount[] = [syncRoutes];
 
 /** The built PWA: hashed assets cached for good, the shell and the service worker always revalidated. */
 function serveShell(app: Express, staticDir: string | undefined): void {

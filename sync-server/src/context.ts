@@ -2,7 +2,7 @@ import type { SessionUsers } from './auth/session-user';
 import type { Config } from './config';
 import type { Store } from './store/port';
 
-/** What every feature router receives from the app. */
+/** What the app was built on, for tests that reach behind it (the session cache, the store). */
 export interface AppContext {
   store: Store;
   config: Config;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { UsuariosRepository } from '../usuarios/repository';
+import type { Usuario } from '../../../couch-design/usuario';
 import { generatePassword, hashPassword } from './password';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@inmobiliaria.local';
 
 /** On a store with no users, creates the first admin; answers the credentials to print once. */
 export async function ensureFirstAdmin(
-  usuarios: UsuariosRepository,
+  usuarios: { hasAnyUser(): Promise<boolean>; create(user: Usuario): Promise<Usuario> },
   opts: { email?: string; password?: string },
 ): Promise<{ email: string; password: string; generated: boolean } | null> {
   if (await usuarios.hasAnyUser()) return null;

@@ -1,11 +1,11 @@
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
-import type { UsuariosRepository } from '../usuarios/repository';
+import type { Usuario } from '../../../couch-design/usuario';
 import { verifyPassword } from './password';
-import type { SessionUsers } from './session-user';
+import type { Actors } from '../http/actor';
 
 /** A Passport instance of its own per app, so tests can run several gateways in one process. */
-export function createPassport(usuarios: UsuariosRepository, sessionUsers: SessionUsers): passport.PassportStatic {
+export function createPassport(usuarios: { findByEmail(email: string): Promise<Usuario | null> }, sessionUsers: Pick<Actors, 'resolve'>): passport.PassportStatic {
   const instance = new passport.Passport() as unknown as passport.PassportStatic;
   instance.use(
     new LocalStrategy({ usernameField: 'email', passwordField: 'password', session: true }, (email, password, done) => {

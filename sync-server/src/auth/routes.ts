@@ -4,7 +4,7 @@ import { SIGNIN_FAILED, signinSchema } from '../../../couch-design/usuario';
 import { HttpError } from '../http/errors';
 import { validateBody } from '../http/validate';
 import { SigninLimiter, tooManyMessage } from './rate-limit';
-import type { AuthUser } from './session-user';
+import type { AuthUser } from '../http/actor';
 
 const answerUser = (u: AuthUser) => ({ id: u.id, role: u.role, empleado_id: u.empleado_id ?? null, email: u.email, nombre: u.nombre });
 

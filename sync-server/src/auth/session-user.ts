@@ -1,28 +1,21 @@
-import type { SessionUser } from '../../../couch-design/roles';
-import { fullName } from '../../../couch-design/usuario';
-import type { EmpleadosRepository } from '../empleados/repository';
-import type { UsuariosRepository } from '../usuarios/repository';
+import { fullName } from '../../../couch-design/helpers/names';
+import type { Empleado } from '../../../couch-design/empleado';
+import type { Usuario } from '../../../couch-design/usuario';
+import type { Actors, AuthUser } from '../http/actor';
 
-/** What the gateway knows of the person behind a session; read fresh so a role change takes effect at once. */
-export interface AuthUser extends SessionUser {
-  email: string;
-  nombre: string;
-}
-
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace Express {
-    interface User extends AuthUser {}
-  }
+/** What sessions read of accounts and employees (the app's repositories provide them). */
+export interface SessionSources {
+  usuarios: { get(id: string): Promise<Usuario | null> };
+  empleados: { findByUserId(userId: string): Promise<Empleado | null> };
 }
 
 /** Replication polls hit the gateway every few seconds; a short cache spares two reads per request. */
 const CACHE_MS = 2000;
 
-export class SessionUsers {
+export class SessionUsers implements Actors {
   private cache = new Map<string, { at: number; user: AuthUser | null }>();
 
-  constructor(private readonly usuarios: UsuariosRepository, private readonly empleados: EmpleadosRepository) {}
+  constructor(private readonly sources: SessionSources) {}
 
   async resolve(userId: string): Promise<AuthUser | null> {
     const hit = this.cache.get(userId);
@@ -33,16 +26,15 @@ export class SessionUsers {
     return user;
   }
 
-  /** Forget a cached person after their account changed (role, link). */
   invalidate(userId: string): void {
     this.cache.delete(userId);
   }
 
   private async load(userId: string): Promise<AuthUser | null> {
-    const doc = await this.usuarios.getById(userId);
+    const doc = await this.sources.usuarios.get(userId);
     if (!doc) return null;
     // The link may live on the user (empleado_id) or on the employee (userId): both count.
-    const empleadoId = doc.empleado_id || (await this.empleados.findByUserId(doc._id))?._id || null;
+    const empleadoId = doc.empleado_id || (await this.sources.empleados.findByUserId(doc._id))?._id || null;
     return { id: doc._id, role: doc.role ?? 'user', empleado_id: empleadoId, email: doc.email, nombre: fullName(doc) || doc.email };
   }
 }

@@ -1,6 +1,7 @@
 /** `GET /api/captaciones` query parameters (spec 7), checked before anything reaches the store. */
 import { HttpError } from '../http/errors';
 import { isValidId } from '../http/ids';
+import { positiveIntParam as positiveInt, singleParam as single } from '../http/query';
 import { MSG } from './messages';
 import { MAX_SEARCH_LENGTH, searchTerms } from '../../../couch-design/helpers/search';
 
@@ -24,23 +25,6 @@ export interface ListQuery {
 }
 
 type Query = Record<string, unknown>;
-
-/** One value or none; a repeated parameter (`?page=1&page=2`) is refused like a bad one. */
-function single(query: Query, name: string, message: string): string | undefined {
-  const v = query[name];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string') throw new HttpError(400, message);
-  return v;
-}
-
-function positiveInt(raw: string | undefined, fallback: number, max: number, message: string): number {
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const s = raw.trim();
-  if (!/^\d{1,10}$/.test(s)) throw new HttpError(400, message);
-  const n = Number(s);
-  if (n < 1 || n > max) throw new HttpError(400, message);
-  return n;
-}
 
 export function parseListQuery(query: Query): ListQuery {
   const page = positiveInt(single(query, 'page', MSG.badPage), 1, MAX_PAGE, MSG.badPage);

@@ -1,4 +1,8 @@
-/** Store access for captaciones: pages from the Mango indexes, counts and search from the directory. */
+/**
+ * Store access for captaciones: one record, many, and writes through the typed document repository
+ * (absent when missing, deleted or of another type; conflicts let through as 409); pages from
+ * the Mango indexes; counts and search from the directory.
+ */
 import {
   CAPTACIONES_ASESOR_FECHA_DESC,
   CAPTACIONES_BY_ASESOR_FECHA,
@@ -9,7 +13,10 @@ import {
   type MangoSort,
 } from '../../../couch-design/design-docs/index';
 import type { UserNameParts } from '../../../couch-design/captacion';
-import { isNotFound, type Store, type StoreDb, type StoreDoc, type WriteResult } from '../store/port';
+import type { Usuario } from '../../../couch-design/usuario';
+import type { RecordsById } from '../policy/facts';
+import { DocRepository } from '../store/doc-repository';
+import type { Store, StoreDb, StoreDoc } from '../store/port';
 import { CaptacionesDirectory, type DirectoryFilter } from './directory';
 
 export interface PageRequest {
@@ -22,30 +29,22 @@ export interface PageRequest {
 const ascending = (sort: MangoSort): MangoSort =>
   sort.map((s) => (typeof s === 'string' ? { [s]: 'asc' as const } : Object.fromEntries(Object.keys(s).map((k) => [k, 'asc' as const]))));
 
-export class CaptacionesRepository {
+/** A stored captación as the repository hands it over: any stored shape, typed `captacion`. */
+export type StoredCaptacion = StoreDoc & { type: 'captacion' };
+
+export class CaptacionesRepository extends DocRepository<StoredCaptacion> {
   readonly directory: CaptacionesDirectory;
 
-  private constructor(
-    private readonly db: StoreDb,
-    private readonly usuarios: StoreDb,
+  constructor(
+    db: StoreDb,
+    private readonly usuarios: RecordsById<Usuario>,
   ) {
+    super(db, 'captacion');
     this.directory = new CaptacionesDirectory(db);
   }
 
-  static async open(store: Store): Promise<CaptacionesRepository> {
-    const [db, usuarios] = await Promise.all([store.db('captaciones'), store.db('usuarios')]);
-    return new CaptacionesRepository(db, usuarios);
-  }
-
-  /** The current captación, or null when missing, deleted or not a captación. */
-  async get(id: string): Promise<StoreDoc | null> {
-    try {
-      const doc = await this.db.get(id);
-      return doc.type === 'captacion' && !doc._deleted ? doc : null;
-    } catch (e) {
-      if (isNotFound(e)) return null;
-      throw e;
-    }
+  static async open(store: Store, usuarios: RecordsById<Usuario>): Promise<CaptacionesRepository> {
+    return new CaptacionesRepository(await store.db('captaciones'), usuarios);
   }
 
   /**
@@ -77,46 +76,13 @@ export class CaptacionesRepository {
     return this.directory.window(filter, descending, skip, limit);
   }
 
-  /** Current revisions of these ids in one call, in the same order; missing or deleted ones left out. */
-  async getMany(ids: string[]): Promise<StoreDoc[]> {
-    if (ids.length === 0) return [];
-    const { results } = await this.db.bulkGet(ids.map((id) => ({ id })));
-    const out: StoreDoc[] = [];
-    for (const r of results) {
-      const entry = r.docs[0];
-      if (entry && 'ok' in entry && !entry.ok._deleted && entry.ok.type === 'captacion') out.push(entry.ok);
-    }
-    return out;
-  }
-
-  put(doc: StoreDoc): Promise<WriteResult> {
-    return this.db.put(doc);
-  }
-
-  /** Users by id in one call (list pages resolve every adviser at once); unknown ids are absent. */
+  /** Advisers' names by id in one call (list pages resolve every adviser at once); unknown ids are absent. */
   async users(ids: string[]): Promise<Map<string, UserNameParts>> {
-    const unique = [...new Set(ids.filter((id) => id !== ''))];
     const out = new Map<string, UserNameParts>();
-    if (unique.length === 0) return out;
-    const { results } = await this.usuarios.bulkGet(unique.map((id) => ({ id })));
-    for (const r of results) {
-      const entry = r.docs[0];
-      if (!entry || !('ok' in entry) || entry.ok._deleted || entry.ok.type !== 'usuario') continue;
-      const u = entry.ok;
-      // Only the name parts leave this function: never the hash or anything else of the account.
-      out.set(r.id, {
-        _id: u._id,
-        prim_nom: typeof u.prim_nom === 'string' ? u.prim_nom : undefined,
-        segun_nom: typeof u.segun_nom === 'string' ? u.segun_nom : undefined,
-        apell_pa: typeof u.apell_pa === 'string' ? u.apell_pa : undefined,
-        apell_ma: typeof u.apell_ma === 'string' ? u.apell_ma : undefined,
-        email: typeof u.email === 'string' ? u.email : undefined,
-      });
+    // Only the name parts leave this function: never the hash or anything else of the account.
+    for (const u of await this.usuarios.getMany(ids)) {
+      out.set(u._id, { _id: u._id, prim_nom: u.prim_nom, segun_nom: u.segun_nom, apell_pa: u.apell_pa, apell_ma: u.apell_ma, email: u.email });
     }
     return out;
-  }
-
-  async userExists(id: string): Promise<boolean> {
-    return (await this.users([id])).has(id);
   }
 }

@@ -7,20 +7,22 @@
 import { randomUUID } from 'node:crypto';
 import { adviserName } from '../../../couch-design/captacion';
 import { captacionWritePolicy } from '../../../couch-design/captacion/write-policy';
+import { dict, type Dict } from '../../../couch-design/helpers/values';
 import type { WriteState } from '../../../couch-design/write-policy';
 import { captacionPdf } from '../../../couch-design/pdf';
 import { isSupervisor } from '../../../couch-design/roles';
 import { inCaptacionesScope } from '../../../couch-design/scope';
-import type { AuthUser, SessionUsers } from '../auth/session-user';
+import type { Actors, AuthUser } from '../http/actor';
+import { bodyObject, checkRev, orConflict } from '../http/body';
 import { HttpError } from '../http/errors';
-import { isConflict, type Store, type StoreDoc } from '../store/port';
+import { decideApiWrite, type Decided } from '../policy/decide';
+import type { WriteFactsReader } from '../policy/facts';
+import type { Store, StoreDoc } from '../store/port';
 import { bumpScopeEpoch } from '../sync/scope-epoch';
 import { MSG } from './messages';
 import type { ListQuery } from './query';
-import type { CaptacionesRepository } from './repository';
+import type { CaptacionesRepository, StoredCaptacion } from './repository';
 
-type Dict = Record<string, unknown>;
-const dict = (v: unknown): Dict => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Dict) : {});
 const asesorOf = (doc: Dict | null): unknown => dict(doc?.captacion).asesor;
 
 /** A captación as REST answers it: the stored document plus `id` and the adviser's name. */
@@ -40,13 +42,9 @@ const DEEP_SKIP = 500;
 
 export interface Deps {
   store: Store;
-  sessionUsers: Pick<SessionUsers, 'invalidate'>;
+  sessionUsers: Pick<Actors, 'invalidate'>;
   repo: CaptacionesRepository;
-}
-
-function bodyObject(body: unknown): Dict {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, MSG.badBody);
-  return body as Dict;
+  facts: WriteFactsReader;
 }
 
 export class CaptacionesService {
@@ -92,23 +90,22 @@ export class CaptacionesService {
   async create(user: AuthUser, body: unknown): Promise<CaptacionView> {
     const { _id: _ignoredId, _rev: _ignoredRev, ...fields } = bodyObject(body);
     const { doc } = await this.decide(user, { ...fields, _id: randomUUID() }, { base: null, winner: null });
-    const res = await this.write(doc);
-    return (await this.views([{ ...doc, _rev: res.rev }]))[0];
+    return (await this.views([await this.write(doc)]))[0];
   }
 
   async update(user: AuthUser, id: string, body: unknown): Promise<CaptacionView> {
     const current = await this.get(user, id);
     const raw = bodyObject(body);
-    if (typeof raw._rev === 'string' && raw._rev !== '' && raw._rev !== current._rev) throw new HttpError(409, MSG.staleRev);
+    checkRev(current, raw._rev, MSG.staleRev);
     const { doc, scopeLostBy } = await this.decide(user, { ...raw, _id: id, _rev: current._rev }, { base: current, winner: current });
-    const res = await this.write(doc);
+    const saved = await this.write(doc);
     if (scopeLostBy) {
       // The write is done: a failed bump is logged, not turned into an error the client would retry.
       await bumpScopeEpoch(this.deps.store, scopeLostBy, this.deps.sessionUsers).catch((e) =>
         console.error('No se pudo renovar el alcance de', scopeLostBy, e),
       );
     }
-    return (await this.views([{ ...doc, _rev: res.rev }]))[0];
+    return (await this.views([saved]))[0];
   }
 
   async remove(user: AuthUser, id: string, rev?: string): Promise<void> {
@@ -116,7 +113,7 @@ export class CaptacionesService {
     const current = await this.repo.get(id);
     const { doc } = await this.decide(user, { _id: id, _rev: current?._rev, _deleted: true }, { base: current, winner: current });
     if (!current || !inCaptacionesScope(user, current)) throw new HttpError(404, MSG.notFound);
-    if (rev && rev !== current._rev) throw new HttpError(409, MSG.staleRev);
+    checkRev(current, rev, MSG.staleRev);
     await this.write(doc);
   }
 
@@ -127,25 +124,13 @@ export class CaptacionesService {
   }
 
   /** Someone wrote between our read and our write: the same answer as a stale `_rev`. */
-  private async write(doc: StoreDoc) {
-    try {
-      return await this.repo.put(doc);
-    } catch (e) {
-      if (isConflict(e)) throw new HttpError(409, MSG.staleRev);
-      throw e;
-    }
+  private write(doc: StoreDoc): Promise<StoredCaptacion> {
+    return orConflict(this.repo.put(doc as StoredCaptacion), MSG.staleRev);
   }
 
   /** The shared write policy (the one replication applies too); a refusal becomes the HTTP answer. */
-  private async decide(user: AuthUser, doc: StoreDoc, state: WriteState): Promise<{ doc: StoreDoc; scopeLostBy?: string }> {
-    const named = captacionWritePolicy.usersNamed(doc);
-    const existingUsers = new Set((await this.repo.users(named)).keys());
-    const d = captacionWritePolicy.decide({ doc, source: 'api', now: new Date().toISOString() }, state, user, { existingUsers });
-    if (!d.ok) {
-      if (d.status === 404) throw new HttpError(404, MSG.notFound);
-      throw d.errors?.length ? new HttpError(d.status, d.errors[0].msg, { errors: d.errors }) : new HttpError(d.status, d.reason);
-    }
-    return { doc: d.doc as StoreDoc, scopeLostBy: d.scopeLostBy };
+  private decide(user: AuthUser, doc: StoreDoc, state: WriteState): Promise<Decided> {
+    return decideApiWrite(captacionWritePolicy, this.deps.facts, user, doc, state, MSG.notFound);
   }
 
   /** Adds `id` and the adviser's name, resolving every adviser of the page in one store call. */

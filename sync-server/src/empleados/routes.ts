@@ -11,11 +11,12 @@
  */
 import { Router, type Request, type Response } from 'express';
 import { isAdmin } from '../../../couch-design/roles';
-import { requireAuth } from '../auth/guards';
-import type { AuthUser } from '../auth/session-user';
+import { actorOf as userOf } from '../http/actor';
+import { requireAuth } from '../http/guards';
 import { HttpError } from '../http/errors';
 import { BAD_ID, parseId } from '../http/ids';
 import type { OtherBodyRoute } from '../http/json-body';
+import { searchParam } from '../http/query';
 import { photoUpload, sendPhoto, uploadedPhoto } from '../http/photo';
 import { MSG } from './messages';
 import type { EmpleadosService } from './service';
@@ -24,7 +25,6 @@ import type { EmpleadosService } from './service';
 export const EMPLEADO_PHOTO_UPLOAD: OtherBodyRoute = { method: 'POST', path: /^\/empleados-api\/[^/]+\/upload-photo\/?$/, type: 'multipart' };
 
 type IdRequest = Request<{ id: string }>;
-const userOf = (req: Request): AuthUser => req.user as AuthUser;
 const BASE = '/empleados-api';
 
 export function empleadosRoutes(service: EmpleadosService): Router {
@@ -32,7 +32,7 @@ export function empleadosRoutes(service: EmpleadosService): Router {
   r.use(BASE, requireAuth);
 
   r.get(BASE, async (req, res) => {
-    const search = typeof req.query.search === 'string' ? req.query.search.slice(0, 100) : undefined;
+    const search = searchParam(req.query);
     const estado = typeof req.query.estado === 'string' ? req.query.estado : undefined;
     const empleados = await service.list(userOf(req), { search, estado });
     res.json({ success: true, count: empleados.length, empleados });

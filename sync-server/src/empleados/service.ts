@@ -13,14 +13,16 @@ import {
   type Empleado,
   type EmpleadoPublico,
 } from '../../../couch-design/empleado';
-import { PHOTO_FIELD } from '../../../couch-design/foto';
 import { canViewEmployeeProfile, isAdmin } from '../../../couch-design/roles';
 import type { Usuario } from '../../../couch-design/usuario';
-import type { AuthUser } from '../auth/session-user';
+import type { AuthUser } from '../http/actor';
+import { fieldError } from '../http/body';
 import { HttpError } from '../http/errors';
-import { PHOTO_NOT_FOUND, photoUrl, type Photo } from '../http/photo';
+import { assertAdmin } from '../http/guards';
+import type { Photo } from '../http/photo';
 import { validateBody } from '../http/validate';
 import { applyFields, presentFields } from '../personas/fields';
+import { PersonPhotos } from '../personas/photos';
 import { editPlan, joinPlans, linkPlan, unlinkEmpleadoPlan } from '../personas/plans';
 import type { Personas } from '../personas/service';
 import { empleadoRef, type Plan } from '../personas/transaction';
@@ -41,18 +43,19 @@ export interface ListFilter {
   estado?: string;
 }
 
-const requireAdmin = (actor: AuthUser): void => {
-  if (!isAdmin(actor.role)) throw new HttpError(403, MSG.soloAdmins);
-};
+const requireAdmin = (actor: AuthUser): void => assertAdmin(actor, MSG.soloAdmins);
 
-const unknownUser = () =>
-  new HttpError(400, PERSONAS_MSG.usuarioInexistente, { errors: [{ param: 'userId', msg: PERSONAS_MSG.usuarioInexistente }] });
+const unknownUser = () => fieldError('userId', PERSONAS_MSG.usuarioInexistente);
 
 export class EmpleadosService {
-  constructor(private readonly deps: EmpleadosDeps) {}
+  private readonly photos: PersonPhotos<Empleado>;
+
+  constructor(private readonly deps: EmpleadosDeps) {
+    this.photos = new PersonPhotos(deps.empleados, EMPLEADOS_BASE, { notFound: PERSONAS_MSG.empleadoNoEncontrado, stale: MSG.versionVieja });
+  }
 
   view(doc: Empleado): EmpleadoPublico {
-    return toPublicEmpleado(doc, photoUrl(EMPLEADOS_BASE, doc));
+    return toPublicEmpleado(doc, this.photos.url(doc));
   }
 
   private async current(id: string): Promise<Empleado> {
@@ -137,19 +140,11 @@ export class EmpleadosService {
 
   async savePhoto(actor: AuthUser, id: string, photo: Photo): Promise<string> {
     requireAdmin(actor);
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const doc = await this.current(id);
-      if (await this.deps.empleados.putAttachmentIfCurrent(id, PHOTO_FIELD, doc._rev!, photo.data, photo.contentType)) {
-        return photoUrl(EMPLEADOS_BASE, await this.current(id))!;
-      }
-    }
-    throw new HttpError(409, MSG.versionVieja);
+    return this.photos.save(id, photo);
   }
 
   async photo(actor: AuthUser, id: string): Promise<Buffer> {
-    const doc = canViewEmployeeProfile(actor, id) ? await this.deps.empleados.get(id) : null;
-    if (!doc || !photoUrl(EMPLEADOS_BASE, doc)) throw new HttpError(404, PHOTO_NOT_FOUND);
-    return (await this.deps.empleados.getAttachment(id, PHOTO_FIELD)).data;
+    return this.photos.read(id, canViewEmployeeProfile(actor, id));
   }
 
   /** The user linked to this employee from either side, or null. */

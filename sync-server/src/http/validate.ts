@@ -1,9 +1,10 @@
 import { ValidationError, type AnyObjectSchema, type InferType, type Schema } from 'yup';
+import { NOT_AN_OBJECT } from './body';
 import { HttpError } from './errors';
 
 export interface FieldError { param: string; msg: string }
 
-export const NOT_AN_OBJECT = 'El cuerpo de la petición debe ser un objeto JSON.';
+export { NOT_AN_OBJECT };
 export const INVALID_DATA = 'Datos no válidos.';
 
 export function toFieldErrors(e: ValidationError): FieldError[] {

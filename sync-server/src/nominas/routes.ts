@@ -10,28 +10,22 @@
  * Routes only read the request and shape the answer; the rules live in the service.
  */
 import express, { type Request, type Response, type Router } from 'express';
-import { requireAuth } from '../auth/guards';
-import type { AuthUser } from '../auth/session-user';
+import { actorOf as userOf } from '../http/actor';
+import { sendPdf } from '../http/download';
 import { HttpError } from '../http/errors';
+import { requireAuth } from '../http/guards';
 import { parseId } from '../http/ids';
 import type { OtherBodyRoute } from '../http/json-body';
+import { revParam } from '../http/query';
 import { MSG } from './messages';
 import { parseListQuery } from './query';
 import type { NominasService } from './service';
-
-const userOf = (req: Request): AuthUser => req.user as AuthUser;
 
 /** The one route the specification posts as a form (section 7): declared to the body parser in app.ts. */
 export const CREAR_NOMINA_FORM: OtherBodyRoute = { method: 'POST', path: /^\/CrearNomina\/[^/]+\/?$/i, type: 'urlencoded' };
 
 /** Where a form-posted payslip sends the browser: the employee profile (spec 000 section 2). */
 export const empleadoProfilePath = (empleadoId: string): string => `/dashboard/empleado-profile/${encodeURIComponent(empleadoId)}`;
-
-/** `attachment` or `inline`, with the RFC 5987 form when the name is not plain ASCII. */
-function disposition(kind: 'attachment' | 'inline', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7E]/g, '_').replace(/["\\]/g, '_');
-  return ascii === name ? `${kind}; filename="${name}"` : `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 export interface NominasDeps {
   service: NominasService;
@@ -47,16 +41,13 @@ export function nominasRoutes({ service }: NominasDeps): Router {
     res.json({ success: true, ...page });
   });
 
-  const sendPdf = (kind: 'attachment' | 'inline') => async (req: Request<{ id: string }>, res: Response) => {
+  const pdf = (kind: 'attachment' | 'inline') => async (req: Request<{ id: string }>, res: Response) => {
     const { bytes, fileName } = await service.pdf(userOf(req), parseId(req.params.id, MSG.badId));
-    res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader('Content-Disposition', disposition(kind, fileName));
     // A person's pay: never kept by shared caches.
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    sendPdf(res, bytes, fileName, kind);
   };
-  router.get('/nominas-api/download/:id', sendPdf('attachment'));
-  router.get('/nominas-api/descargar/:id', sendPdf('inline'));
+  router.get('/nominas-api/download/:id', pdf('attachment'));
+  router.get('/nominas-api/descargar/:id', pdf('inline'));
 
   router.post('/CrearNomina/:empleadoId', async (req: Request<{ empleadoId: string }>, res: Response) => {
     const empleadoId = parseId(req.params.empleadoId, MSG.badEmpleadoId);
@@ -77,8 +68,7 @@ export function nominasRoutes({ service }: NominasDeps): Router {
   });
 
   router.delete('/nominas-api/:id', async (req: Request<{ id: string }>, res: Response) => {
-    const rev = typeof req.query.rev === 'string' && req.query.rev !== '' ? req.query.rev : undefined;
-    await service.remove(userOf(req), parseId(req.params.id, MSG.badId), rev);
+    await service.remove(userOf(req), parseId(req.params.id, MSG.badId), revParam(req.query));
     res.json({ success: true, message: MSG.eliminada });
   });
 

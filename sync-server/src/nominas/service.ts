@@ -10,10 +10,12 @@ import { nominaWritePolicy } from '../../../couch-design/nomina/write-policy';
 import { nominaPdf, nominaPdfFileName } from '../../../couch-design/pdf';
 import { canManagePayroll, type SessionUser } from '../../../couch-design/roles';
 import { inNominasScope } from '../../../couch-design/scope';
-import type { WriteState, WriteUser } from '../../../couch-design/write-policy';
+import type { WriteState } from '../../../couch-design/write-policy';
+import type { AuthUser } from '../http/actor';
+import { bodyObject, checkRev, fieldError, orConflict } from '../http/body';
 import { HttpError } from '../http/errors';
-import { NOT_AN_OBJECT } from '../http/validate';
-import { isConflict, type StoreDoc } from '../store/port';
+import { decideApiWrite } from '../policy/decide';
+import type { WriteFactsReader } from '../policy/facts';
 import { MSG } from './messages';
 import type { ListQuery } from './query';
 import type { NominasRepository } from './repository';
@@ -26,13 +28,11 @@ export interface NominasPage {
   totalRegistros: number;
 }
 
-function asDict(body: unknown): Dict {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, NOT_AN_OBJECT);
-  return body as Dict;
-}
-
 export class NominasService {
-  constructor(private readonly repo: NominasRepository) {}
+  constructor(
+    private readonly repo: NominasRepository,
+    private readonly facts: WriteFactsReader,
+  ) {}
 
   /** One employee's payslips, newest first: 20 by default, all when a date filter is set, `limite` when given. */
   async list(actor: SessionUser, empleadoId: string, q: ListQuery): Promise<NominasPage> {
@@ -61,46 +61,34 @@ export class NominasService {
   }
 
   /** `empleadoId` comes from the path; a body naming another employee is refused. */
-  async create(actor: WriteUser, empleadoId: string, body: unknown): Promise<Nomina> {
-    const fields = asDict(body);
+  async create(actor: AuthUser, empleadoId: string, body: unknown): Promise<Nomina> {
+    const fields = bodyObject(body);
     const asked = typeof fields.empleadoId === 'string' ? fields.empleadoId.trim() : '';
     if (asked !== '' && asked !== empleadoId) {
-      throw new HttpError(400, MSG.empleadoDistinto, { errors: [{ param: 'empleadoId', msg: MSG.empleadoDistinto }] });
+      throw fieldError('empleadoId', MSG.empleadoDistinto);
     }
     const { _rev: _ignored, ...rest } = fields;
     return this.write(actor, { ...rest, _id: randomUUID(), empleadoId }, { base: null, winner: null });
   }
 
-  async update(actor: WriteUser, id: string, body: unknown): Promise<Nomina> {
+  async update(actor: AuthUser, id: string, body: unknown): Promise<Nomina> {
     const current = await this.get(actor, id);
-    const fields = asDict(body);
-    this.checkRev(current, fields._rev);
+    const fields = bodyObject(body);
+    checkRev(current, fields._rev, MSG.staleRev);
     const state = { base: current as unknown as Dict, winner: current as unknown as Dict };
     return this.write(actor, { ...fields, _id: id, _rev: current._rev }, state);
   }
 
-  async remove(actor: WriteUser, id: string, rev?: string): Promise<void> {
+  async remove(actor: AuthUser, id: string, rev?: string): Promise<void> {
     const current = await this.get(actor, id);
-    this.checkRev(current, rev);
+    checkRev(current, rev, MSG.staleRev);
     const state = { base: current as unknown as Dict, winner: current as unknown as Dict };
     await this.write(actor, { _id: id, _rev: current._rev, _deleted: true }, state);
   }
 
-  private checkRev(current: Nomina, rev: unknown): void {
-    if (typeof rev === 'string' && rev !== '' && rev !== current._rev) throw new HttpError(409, MSG.staleRev);
-  }
-
   /** The shared write policy decides; a refusal becomes the HTTP answer, a lost race a 409. */
-  private async write(actor: WriteUser, doc: Dict, state: WriteState): Promise<Nomina> {
-    const empleados = await this.repo.empleadoNombres(nominaWritePolicy.empleadosNamed(doc, state));
-    const d = nominaWritePolicy.decide({ doc, source: 'api', now: new Date().toISOString() }, state, actor, { existingUsers: new Set(), empleados });
-    if (!d.ok) throw new HttpError(d.status, d.reason, d.errors ? { errors: d.errors } : {});
-    try {
-      const res = await this.repo.put(d.doc as StoreDoc);
-      return { ...d.doc, _rev: res.rev } as unknown as Nomina;
-    } catch (e) {
-      if (isConflict(e)) throw new HttpError(409, MSG.staleRev);
-      throw e;
-    }
+  private async write(actor: AuthUser, doc: Dict, state: WriteState): Promise<Nomina> {
+    const decided = await decideApiWrite(nominaWritePolicy, this.facts, actor, doc, state);
+    return orConflict(this.repo.put(decided.doc as unknown as Nomina), MSG.staleRev);
   }
 }

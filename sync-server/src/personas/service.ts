@@ -5,7 +5,7 @@
  */
 import type { Empleado } from '../../../couch-design/empleado';
 import type { Usuario } from '../../../couch-design/usuario';
-import type { SessionUsers } from '../auth/session-user';
+import type { Actors } from '../http/actor';
 import { HttpError } from '../http/errors';
 import type { Store } from '../store/port';
 import { bumpScopeEpoch } from '../sync/scope-epoch';
@@ -15,7 +15,7 @@ import { PersonTransactions, type PersonRepositories, type Plan, type Reader } f
 
 export interface PersonasDeps extends PersonRepositories {
   store: Store;
-  sessionUsers: Pick<SessionUsers, 'invalidate'>;
+  sessionUsers: Pick<Actors, 'invalidate'>;
 }
 
 export class Personas {

@@ -48,9 +48,14 @@ export class DocRepository<T extends { _id: string; _rev?: string; type: string 
     return unique.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   }
 
-  /** Documents of this type matching the selector, at most `limit` of them. */
-  async find(selector: MangoSelector, opts: { limit: number; fields?: string[] }): Promise<T[]> {
-    const { docs } = await this.db.find({ selector: { ...selector, type: this.type }, limit: opts.limit, fields: opts.fields });
+  /** Documents of this type matching the selector, at most `limit` of them (`index`: a design doc and index name to use). */
+  async find(selector: MangoSelector, opts: { limit: number; fields?: string[]; index?: { ddoc: string; name: string } }): Promise<T[]> {
+    const { docs } = await this.db.find({
+      selector: { ...selector, type: this.type },
+      limit: opts.limit,
+      fields: opts.fields,
+      ...(opts.index ? { use_index: [opts.index.ddoc, opts.index.name] as [string, string] } : {}),
+    });
     return docs.filter((d) => !d._deleted && (opts.fields ? true : d.type === this.type)) as unknown as T[];
   }
 

@@ -4,7 +4,7 @@
  * client goes away.
  */
 import type { Request, Response } from 'express';
-import type { AuthUser } from '../auth/session-user';
+import type { AuthUser } from '../http/actor';
 import type { StoreDb } from '../store/port';
 import { scopedChanges, type ChangesRequest } from './changes';
 import { parseClientFilter } from './client-filter';

@@ -5,7 +5,7 @@
  * on, so a client asking for `limit` rows gets `limit` rows unless it has caught up: PouchDB
  * takes a short page for the end of the feed.
  */
-import type { AuthUser } from '../auth/session-user';
+import type { AuthUser } from '../http/actor';
 import type { ChangeRow, ChangesResult, MangoSelector, StoreDb } from '../store/port';
 import { matchesClientFilter, type ClientFilter } from './client-filter';
 import { forDevice, isSpecialId, type SyncedDb } from './databases';

@@ -1,24 +1,16 @@
 /**
- * The databases a device replicates and the scope of each, from couch-design/scope.
- * `wholeDatabase` marks scopes that cover every document the database accepts (its
- * validate_doc_update admits one `type`), so checks that need a stored document can be skipped.
+ * What the replication endpoint needs to know of a database a device replicates: its server
+ * selector, its scope test and its entity's one write policy. Each entity declares its own next
+ * to its feature (captaciones/synced.ts, nominas/synced.ts) and app.ts hands the list to
+ * `syncRoutes`, so nothing here knows any entity.
  */
-import type { AuthUser } from '../auth/session-user';
-import {
-  captacionesScopeKind,
-  captacionesSelector,
-  inCaptacionesScope,
-  inNominasScope,
-  nominasSelector,
-  type MangoSelector,
-} from '../../../couch-design/scope';
-import { captacionWritePolicy } from '../../../couch-design/captacion/write-policy';
-import { nominaSyncPolicy, type WritePolicy } from '../../../couch-design/write-policy';
-
-export type SyncedDbName = 'captaciones' | 'nominas';
+import type { MangoSelector } from '../../../couch-design/scope';
+import type { WritePolicy } from '../../../couch-design/write-policy';
+import type { AuthUser } from '../http/actor';
 
 export interface SyncedDb {
-  name: SyncedDbName;
+  /** The database name after `/db/` (and in the Store port). */
+  name: string;
   /** The server's selector, `null` when this person may read nothing. */
   selector(user: AuthUser): MangoSelector | null;
   /**
@@ -27,33 +19,26 @@ export interface SyncedDb {
    * only its one `type`, so anything in it is a record of that kind (or the deletion of one).
    */
   inScope(user: AuthUser, doc: { type?: unknown } | null | undefined): boolean;
+  /**
+   * Marks scopes that cover every document the database accepts (its validate_doc_update admits
+   * one `type`), so checks that need a stored document can be skipped.
+   */
   wholeDatabase(user: AuthUser): boolean;
   /** What a device may write into this database: the entity's one write policy, shared with REST. */
   writePolicy: WritePolicy;
 }
 
-const captacionesWhole = (user: AuthUser): boolean => captacionesScopeKind(user) === 'todas';
+/** The replicated databases by name; a name outside the list is no database of this endpoint. */
+export class SyncedDatabases {
+  private readonly byName: ReadonlyMap<string, SyncedDb>;
 
-const captaciones: SyncedDb = {
-  name: 'captaciones',
-  selector: captacionesSelector,
-  inScope: (user, doc) => captacionesWhole(user) || inCaptacionesScope(user, doc),
-  wholeDatabase: captacionesWhole,
-  writePolicy: captacionWritePolicy,
-};
+  constructor(list: readonly SyncedDb[]) {
+    this.byName = new Map(list.map((d) => [d.name, d]));
+  }
 
-const nominas: SyncedDb = {
-  name: 'nominas',
-  selector: nominasSelector,
-  inScope: inNominasScope,
-  wholeDatabase: () => false,
-  writePolicy: nominaSyncPolicy,
-};
-
-const SYNCED: Record<SyncedDbName, SyncedDb> = { captaciones, nominas };
-
-export function syncedDb(name: string): SyncedDb | undefined {
-  return Object.prototype.hasOwnProperty.call(SYNCED, name) ? SYNCED[name as SyncedDbName] : undefined;
+  get(name: string): SyncedDb | undefined {
+    return this.byName.get(name);
+  }
 }
 
 /** Design and local documents are never replicated through the gateway. */

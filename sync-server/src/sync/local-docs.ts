@@ -6,7 +6,7 @@
  * oldest checkpoint. Refusing it instead would fail that device's push for good; an evicted
  * checkpoint only makes its replication compare revisions from the start once.
  */
-import type { AuthUser } from '../auth/session-user';
+import type { AuthUser } from '../http/actor';
 import { HttpError } from '../http/errors';
 import { exceedsJsonDepth } from '../http/json-body';
 import { isConflict, isNotFound, type StoreDb, type StoreDoc, type WriteResult } from '../store/port';

@@ -8,7 +8,7 @@
  *
  * Ids go to the store in chunks with a turn of the event loop between them (chunks.ts).
  */
-import type { AuthUser } from '../auth/session-user';
+import type { AuthUser } from '../http/actor';
 import type { BulkGetRequest, BulkGetResult, OpenRevResult, StoreDb, StoreDoc } from '../store/port';
 import { isNotFound } from '../store/port';
 import { inChunks } from './chunks';

@@ -12,7 +12,7 @@ const generation = (rev: string | undefined): number => Number.parseInt(String(r
  * CouchDB's winner among leaves: a live one before any deletion, then the longest history, then
  * the greater revision hash.
  */
-function winningLeaf(leaves: StoreDoc[]): StoreDoc | null {
+export function winningLeaf(leaves: StoreDoc[]): StoreDoc | null {
   let best: StoreDoc | null = null;
   for (const leaf of leaves) {
     if (!best) {

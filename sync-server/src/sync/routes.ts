@@ -1,15 +1,15 @@
 /**
- * `/db/*`: the slice of CouchDB's HTTP API that PouchDB replication uses, for the databases in
- * databases.ts, scoped by the session. Everything else under /db answers 403 (unknown database
+ * `/db/*`: the slice of CouchDB's HTTP API that PouchDB replication uses, for the databases app.ts
+ * declares (databases.ts), scoped by the session. Everything else under /db answers 403 (unknown database
  * names 404, as CouchDB does), so no `_all_docs`, `_find`, views, design documents or
  * attachments ever reach the store on a client's behalf.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import type { AuthUser } from '../auth/session-user';
-import type { AppContext } from '../context';
+import type { Actors, AuthUser } from '../http/actor';
 import { HttpError } from '../http/errors';
 import { jsonBody } from '../http/json-body';
-import type { BulkGetRequest } from '../store/port';
+import type { WriteFactsReader } from '../policy/facts';
+import type { BulkGetRequest, Store, StoreDb } from '../store/port';
 import { handleChanges } from './changes-http';
 import {
   badRequest,
@@ -25,7 +25,7 @@ import {
   stringParam,
   tooLarge,
 } from './couch-http';
-import { syncedDb, type SyncedDb } from './databases';
+import type { SyncedDatabases, SyncedDb } from './databases';
 import { MAX_IDS_PER_REQUEST, MAX_OPEN_REVS, MAX_REVS_PER_REQUEST, READ_BODY_LIMIT } from './limits';
 import { getLocal, putLocal } from './local-docs';
 import { scopedBulkGet, scopedGet, scopedOpenRevs, scopedRevsDiff, type ReadOptions } from './reads';
@@ -83,7 +83,16 @@ function openRevsParam(req: Request): 'all' | string[] | undefined {
   return revs;
 }
 
-export function syncRoutes(ctx: AppContext): Router {
+export interface SyncDeps {
+  store: Store;
+  /** Keeps two deployments (or test runs) on one store apart in the replication identity. */
+  dbPrefix: string;
+  databases: SyncedDatabases;
+  facts: WriteFactsReader;
+  actors: Pick<Actors, 'invalidate'>;
+}
+
+export function syncRoutes(ctx: SyncDeps): Router {
   const router = express.Router();
   const json = jsonBody({ limit: SYNC_BODY_LIMIT });
   const readJson = jsonBody({ limit: READ_BODY_LIMIT });
@@ -106,11 +115,11 @@ export function syncRoutes(ctx: AppContext): Router {
 
     if (dbName === undefined) {
       if (method !== 'GET') throw forbidden();
-      res.json(await welcome(ctx.store, ctx.config.dbPrefix, user));
+      res.json(await welcome(ctx.store, ctx.dbPrefix, user));
       return;
     }
     if (dbName.startsWith('_')) throw forbidden();
-    const def = syncedDb(dbName);
+    const def = ctx.databases.get(dbName);
     if (!def) throw notFound(MSG.unknownDb);
     const db = await ctx.store.db(def.name);
 
@@ -129,7 +138,7 @@ export function syncRoutes(ctx: AppContext): Router {
     res: Response,
     method: string,
     def: SyncedDb,
-    db: Awaited<ReturnType<AppContext['store']['db']>>,
+    db: StoreDb,
     user: AuthUser,
     rest: string[],
   ): Promise<void> {
@@ -165,7 +174,7 @@ export function syncRoutes(ctx: AppContext): Router {
       const body = bodyObject(req);
       if (!Array.isArray(body.docs)) throw badRequest(MSG.badBody);
       const newEdits = body.new_edits !== false;
-      const out = await scopedBulkDocs({ store: ctx.store, sessionUsers: ctx.sessionUsers }, db, def, user, body.docs, newEdits);
+      const out = await scopedBulkDocs({ store: ctx.store, facts: ctx.facts, sessionUsers: ctx.actors }, db, def, user, body.docs, newEdits);
       res.status(201).json(out);
       return;
     }

@@ -5,7 +5,7 @@
  * old checkpoint and pulls its scope again.
  */
 import { captacionesScopeKind } from '../../../couch-design/scope';
-import type { SessionUsers } from '../auth/session-user';
+import type { Actors } from '../http/actor';
 import { isConflict, isNotFound, type Store, type StoreDoc } from '../store/port';
 
 async function loadUser(store: Store, userId: string): Promise<StoreDoc | null> {
@@ -41,7 +41,7 @@ export interface BumpOptions {
 export async function bumpScopeEpoch(
   store: Store,
   userId: string,
-  sessionUsers?: Pick<SessionUsers, 'invalidate'>,
+  sessionUsers?: Pick<Actors, 'invalidate'>,
   opts: BumpOptions = {},
 ): Promise<boolean> {
   if (!userId) return false;

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { scopeFingerprint } from '../../../couch-design/scope';
-import type { AuthUser } from '../auth/session-user';
+import type { AuthUser } from '../http/actor';
 import type { Store } from '../store/port';
 import { readScopeEpoch } from './scope-epoch';
 

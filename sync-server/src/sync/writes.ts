@@ -10,18 +10,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WriteState } from '../../../couch-design/write-policy';
-import type { AuthUser, SessionUsers } from '../auth/session-user';
+import type { Actors, AuthUser } from '../http/actor';
+import type { WriteFactsReader } from '../policy/facts';
 import { isNotFound, type Store, type StoreDb, type StoreDoc, type WriteResult } from '../store/port';
 import { badRequest, isPlainObject, MSG, REV_PATTERN } from './couch-http';
 import { isSpecialId, type SyncedDb } from './databases';
-import { revisions, revKey } from './repository';
+import { revisions, revKey, winningLeaf } from './repository';
 import { bumpScopeEpoch } from './scope-epoch';
 
 export const SPECIAL_REFUSED = 'No se pueden escribir documentos de diseño ni locales por sincronización.';
 
 export interface WriteDeps {
   store: Store;
-  sessionUsers?: Pick<SessionUsers, 'invalidate'>;
+  /** What the policies read of other records (accounts, employees). */
+  facts: WriteFactsReader;
+  sessionUsers?: Pick<Actors, 'invalidate'>;
 }
 
 /** The longest `_revisions` path accepted: CouchDB's default revs_limit. */
@@ -82,23 +85,6 @@ async function leavesByIds(db: StoreDb, ids: string[]): Promise<Map<string, Stor
   return out;
 }
 
-const generation = (rev: string): number => Number(rev.slice(0, rev.indexOf('-')));
-
-/** CouchDB's winner: live leaves before deleted ones, then the longest path, then the highest id. */
-function winningLeaf(leaves: StoreDoc[]): StoreDoc | null {
-  let best: StoreDoc | null = null;
-  for (const leaf of leaves) {
-    if (!best) {
-      best = leaf;
-      continue;
-    }
-    const a = [leaf._deleted ? 0 : 1, generation(leaf._rev as string), leaf._rev as string] as const;
-    const b = [best._deleted ? 0 : 1, generation(best._rev as string), best._rev as string] as const;
-    if (a[0] !== b[0] ? a[0] > b[0] : a[1] !== b[1] ? a[1] > b[1] : a[2] > b[2]) best = leaf;
-  }
-  return best;
-}
-
 /** Every revision id the server holds for a document: its leaves and their ancestors. */
 function knownRevs(leaves: StoreDoc[]): Set<string> {
   const out = new Set<string>();
@@ -135,10 +121,11 @@ export async function scopedBulkDocs(
 ): Promise<WriteResult[]> {
   const docs = checkShape(rawDocs, newEdits);
   const policy = def.writePolicy;
+  const unread = policy.refusesUnread?.('device');
   const refused = new Map<number, string>();
   docs.forEach((doc, index) => {
     if (isSpecialId(doc._id)) refused.set(index, SPECIAL_REFUSED);
-    else if (policy.closed) refused.set(index, policy.closed);
+    else if (unread !== undefined) refused.set(index, unread);
   });
 
   const open = docs.map((doc, index) => ({ doc, index })).filter(({ index }) => !refused.has(index));
@@ -175,12 +162,11 @@ export async function scopedBulkDocs(
     for (const p of inner) p.state = { ...p.state, base: bodies.get(revKey(p.doc._id, p.ancestor as string)) ?? p.state.base };
   }
 
-  const named = [...new Set(pending.flatMap((p) => policy.usersNamed(p.doc)))];
-  const existingUsers = await existingUserIds(deps.store, named);
+  const facts = await deps.facts(policy, pending);
   const now = new Date().toISOString();
   const accepted: Array<{ index: number; doc: StoreDoc; scopeLostBy?: string }> = [];
   for (const p of pending) {
-    const d = policy.decide({ doc: p.doc, source: 'device', now }, p.state, user, { existingUsers });
+    const d = policy.decide({ doc: p.doc, source: 'device', now }, p.state, user, facts);
     if (d.ok) accepted.push({ index: p.index, doc: d.doc as StoreDoc, scopeLostBy: d.scopeLostBy });
     else refused.set(p.index, d.reason);
   }
@@ -223,17 +209,4 @@ export async function scopedBulkDocs(
     if (reason !== undefined) return forbiddenResult(doc, reason);
     return byIndex.get(index) ?? { id: doc._id, error: 'unknown_error', reason: MSG.badBody };
   });
-}
-
-/** Which of these user ids are existing accounts (deleted ones and other documents are not). */
-async function existingUserIds(store: Store, ids: string[]): Promise<Set<string>> {
-  const out = new Set<string>();
-  if (ids.length === 0) return out;
-  const usuarios = await store.db('usuarios');
-  const { results } = await usuarios.bulkGet(ids.map((id) => ({ id })));
-  for (const r of results) {
-    const entry = r.docs[0];
-    if (entry && 'ok' in entry && !entry.ok._deleted && entry.ok.type === 'usuario') out.add(r.id);
-  }
-  return out;
 }

@@ -14,11 +14,12 @@
  */
 import { Router, type Request, type Response } from 'express';
 import { canEditUser } from '../../../couch-design/roles';
-import { requireAuth } from '../auth/guards';
-import type { AuthUser, SessionUsers } from '../auth/session-user';
+import { actorOf as userOf, type Actors, type AuthUser } from '../http/actor';
+import { requireAuth } from '../http/guards';
 import { HttpError } from '../http/errors';
 import { BAD_ID, parseId } from '../http/ids';
 import type { OtherBodyRoute } from '../http/json-body';
+import { searchParam } from '../http/query';
 import { photoUpload, sendPhoto, uploadedPhoto } from '../http/photo';
 import { MSG } from './messages';
 import type { UsuariosService } from './service';
@@ -27,14 +28,13 @@ import type { UsuariosService } from './service';
 export const USER_PHOTO_UPLOAD: OtherBodyRoute = { method: 'POST', path: /^\/users\/[^/]+\/upload-photo\/?$/, type: 'multipart' };
 
 type IdRequest = Request<{ id: string }>;
-const userOf = (req: Request): AuthUser => req.user as AuthUser;
 
 /** A registered person is signed in at once (public mode), with a new session id. */
 function signIn(req: Request, user: AuthUser): Promise<void> {
   return new Promise((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
 }
 
-export function usuariosRoutes(service: UsuariosService, sessionUsers: Pick<SessionUsers, 'resolve'>): Router {
+export function usuariosRoutes(service: UsuariosService, sessionUsers: Pick<Actors, 'resolve'>): Router {
   const r = Router();
 
   r.get('/signup', (_req, res) => {
@@ -52,7 +52,7 @@ export function usuariosRoutes(service: UsuariosService, sessionUsers: Pick<Sess
   });
 
   r.get('/users', requireAuth, async (req, res) => {
-    const search = typeof req.query.search === 'string' ? req.query.search.slice(0, 100) : undefined;
+    const search = searchParam(req.query);
     res.json({ success: true, users: await service.list(userOf(req), search) });
   });
 

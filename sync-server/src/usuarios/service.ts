@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Empleado } from '../../../couch-design/empleado';
-import { PHOTO_FIELD } from '../../../couch-design/foto';
 import { canEditUser, DEFAULT_ROLE, isAdmin } from '../../../couch-design/roles';
 import {
   adminPasswordSchema,
@@ -23,12 +22,15 @@ import {
   type UsuarioPublico,
 } from '../../../couch-design/usuario';
 import { hashPassword, verifyPassword } from '../auth/password';
-import type { AuthUser } from '../auth/session-user';
+import type { AuthUser } from '../http/actor';
+import { fieldError } from '../http/body';
 import { HttpError } from '../http/errors';
-import { PHOTO_NOT_FOUND, photoUrl, type Photo } from '../http/photo';
+import { assertAdmin } from '../http/guards';
+import type { Photo } from '../http/photo';
 import { validateBody } from '../http/validate';
 import type { DocRepository } from '../store/doc-repository';
 import { applyFields, presentFields } from '../personas/fields';
+import { PersonPhotos } from '../personas/photos';
 import { editPlan, joinPlans, keepAnAdminPlan, linkPlan } from '../personas/plans';
 import { mustUsuario, type Personas } from '../personas/service';
 import { usuarioRef, type Plan } from '../personas/transaction';
@@ -49,12 +51,14 @@ export interface UsuariosDeps {
 
 export const USERS_BASE = '/api/users';
 
-const requireAdmin = (actor: AuthUser): void => {
-  if (!isAdmin(actor.role)) throw new HttpError(403, MSG.soloAdmins);
-};
+const requireAdmin = (actor: AuthUser): void => assertAdmin(actor, MSG.soloAdmins);
 
 export class UsuariosService {
-  constructor(private readonly deps: UsuariosDeps) {}
+  private readonly photos: PersonPhotos<Usuario>;
+
+  constructor(private readonly deps: UsuariosDeps) {
+    this.photos = new PersonPhotos(deps.usuarios, USERS_BASE, { notFound: PERSONAS_MSG.usuarioNoEncontrado, stale: MSG.versionVieja });
+  }
 
   /** Whether a visitor may register themselves ('Registro de Usuario' is offered only then). */
   get publicSignupOpen(): boolean {
@@ -62,7 +66,7 @@ export class UsuariosService {
   }
 
   view(doc: Usuario): UsuarioPublico {
-    return toPublicUser(doc, photoUrl(USERS_BASE, doc));
+    return toPublicUser(doc, this.photos.url(doc));
   }
 
   private async current(id: string): Promise<Usuario> {
@@ -168,7 +172,7 @@ export class UsuariosService {
     if (!isAdmin(actor.role)) throw new HttpError(403, actor.id === id ? MSG.propioVinculo : MSG.soloAdmins);
     const input = await validateBody(linkEmpleadoSchema, body);
     if (input.empleado_id === undefined) {
-      throw new HttpError(400, PERSONA_MSG.obligatorio, { errors: [{ param: 'empleado_id', msg: PERSONA_MSG.obligatorio }] });
+      throw fieldError('empleado_id', PERSONA_MSG.obligatorio);
     }
     await this.deps.personas.link(id, input.empleado_id || null);
     return this.view(await this.current(id));
@@ -184,20 +188,12 @@ export class UsuariosService {
   /** Stores the photo as the user's attachment; answers its URL. */
   async savePhoto(actor: AuthUser, id: string, photo: Photo): Promise<string> {
     if (!canEditUser(actor, id)) throw new HttpError(403, MSG.soloAdmins);
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const doc = await this.current(id);
-      if (await this.deps.usuarios.putAttachmentIfCurrent(id, PHOTO_FIELD, doc._rev!, photo.data, photo.contentType)) {
-        return photoUrl(USERS_BASE, await this.current(id))!;
-      }
-    }
-    throw new HttpError(409, MSG.versionVieja);
+    return this.photos.save(id, photo);
   }
 
   /** The photo, for admins and the person themselves; anyone else is told there is none. */
   async photo(actor: AuthUser, id: string): Promise<Buffer> {
-    const doc = isAdmin(actor.role) || actor.id === id ? await this.deps.usuarios.get(id) : null;
-    if (!doc || !photoUrl(USERS_BASE, doc)) throw new HttpError(404, PHOTO_NOT_FOUND);
-    return (await this.deps.usuarios.getAttachment(id, PHOTO_FIELD)).data;
+    return this.photos.read(id, isAdmin(actor.role) || actor.id === id);
   }
 
   /**
@@ -212,7 +208,7 @@ export class UsuariosService {
     if (own) {
       const input = await validateBody(ownPasswordSchema, body);
       if (!(await verifyPassword(input.password_actual, current.password_hash))) {
-        throw new HttpError(400, MSG.passwordActualIncorrecta, { errors: [{ param: 'password_actual', msg: MSG.passwordActualIncorrecta }] });
+        throw fieldError('password_actual', MSG.passwordActualIncorrecta);
       }
       nueva = input.password_nueva;
     } else {
@@ -240,5 +236,4 @@ export class UsuariosService {
   }
 }
 
-const invalidLink = () =>
-  new HttpError(400, PERSONAS_MSG.empleadoInexistente, { errors: [{ param: 'empleado_id', msg: PERSONAS_MSG.empleadoInexistente }] });
+const invalidLink = () => fieldError('empleado_id', PERSONAS_MSG.empleadoInexistente);

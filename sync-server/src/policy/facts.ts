@@ -1,0 +1,40 @@
+/**
+ * The facts a write policy reads about other records (couch-design/write-policy.ts): which user
+ * accounts a write names exist, and the names of the employees it names. Looked up once per
+ * request, for REST and replication alike, from the app's repositories (wired in app.ts).
+ */
+import type { EntityWrite, WriteFacts, WritePolicy, WriteState } from '../../../couch-design/write-policy';
+import { fullName } from '../../../couch-design/helpers/names';
+import type { NameParts } from '../../../couch-design/helpers/names';
+
+/** Records by id in one call, missing, deleted or other kinds left out (DocRepository.getMany). */
+export interface RecordsById<T> {
+  getMany(ids: readonly string[]): Promise<T[]>;
+}
+
+export interface FactSources {
+  usuarios: RecordsById<{ _id: string }>;
+  empleados: RecordsById<{ _id: string } & NameParts>;
+}
+
+/** One write to decide: what the client sent and what the server holds for that id. */
+export interface PendingWrite {
+  doc: EntityWrite['doc'];
+  state: WriteState;
+}
+
+export type WriteFactsReader = (policy: WritePolicy, writes: readonly PendingWrite[]) => Promise<WriteFacts>;
+
+export function writeFactsReader({ usuarios, empleados }: FactSources): WriteFactsReader {
+  return async (policy, writes) => {
+    const named = (pick: ((doc: PendingWrite['doc'], state: WriteState) => string[]) | undefined): string[] =>
+      pick ? [...new Set(writes.flatMap((w) => pick(w.doc, w.state)))] : [];
+    const userIds = named(policy.usersNamed);
+    const empleadoIds = named(policy.empleadosNamed);
+    const [users, emps] = await Promise.all([
+      userIds.length ? usuarios.getMany(userIds) : [],
+      empleadoIds.length ? empleados.getMany(empleadoIds) : [],
+    ]);
+    return { existingUsers: new Set(users.map((u) => u._id)), empleados: new Map(emps.map((e) => [e._id, fullName(e)])) };
+  };
+}
