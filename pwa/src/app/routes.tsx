@@ -6,12 +6,12 @@
  */
 import { lazy, Suspense, useEffect, type ComponentType, type JSX } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import type { EmpleadoPublico } from '../../../couch-design/empleado';
 import type { UsuarioPublico } from '../../../couch-design/usuario';
 import { AUTH, DASHBOARD, paths, ROUTE } from '../lib/paths';
 import { useSession } from '../lib/session';
 import { RequireAuth } from './guards';
 import { BootScreen, ScreenLoading } from './loading';
-import { underConstruction } from './UnderConstruction';
 
 export interface ScreenEntry {
   /** Relative to /dashboard (a pattern of lib/paths `ROUTE`). */
@@ -21,6 +21,23 @@ export interface ScreenEntry {
   screen?: ComponentType;
   /** The specifications give this screen two routes: render the entry at that path. */
   sameAs?: string;
+}
+
+// The employee profile with the payroll feature's part inside 'Información Laboral' (features
+// never import each other: app/ composes them). The payroll code loads when that section opens.
+const EmpleadoProfilePage = lazy(() => import('../features/empleados/EmpleadoProfilePage'));
+const EmpleadoNominas = lazy(() => import('../features/nominas/EmpleadoNominas').then((m) => ({ default: m.EmpleadoNominas })));
+
+function renderEmpleadoPayroll(empleado: EmpleadoPublico, isAdmin: boolean): JSX.Element {
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      <EmpleadoNominas empleado={empleado} isAdmin={isAdmin} />
+    </Suspense>
+  );
+}
+
+function EmpleadoProfileScreen(): JSX.Element {
+  return <EmpleadoProfilePage renderPayroll={renderEmpleadoPayroll} />;
 }
 
 // The own profile with the payroll feature's 'Nóminas' tab (features never import each other:
@@ -50,10 +67,10 @@ export const DASHBOARD_SCREENS: ScreenEntry[] = [
   { path: ROUTE.editUser, title: 'Editar Usuario', screen: lazy(() => import('../features/usuarios/EditarUsuarioPage')) },
   { path: ROUTE.userProfile, title: 'Detalle de Usuario', screen: lazy(() => import('../features/usuarios/DetalleUsuarioPage')) },
 
-  { path: ROUTE.empleados, title: 'Lista de Empleados', screen: underConstruction('Lista de Empleados') },
-  { path: ROUTE.newEmpleado, title: 'Crear Nuevo Empleado', screen: underConstruction('Crear Nuevo Empleado') },
-  { path: ROUTE.editEmpleado, title: 'Editar Empleado', screen: underConstruction('Editar Empleado') },
-  { path: ROUTE.empleadoProfile, title: 'Perfil del Empleado', screen: underConstruction('Perfil del Empleado') },
+  { path: ROUTE.empleados, title: 'Lista de Empleados', screen: lazy(() => import('../features/empleados/EmpleadosListPage')) },
+  { path: ROUTE.newEmpleado, title: 'Crear Nuevo Empleado', screen: lazy(() => import('../features/empleados/CrearEmpleadoPage')) },
+  { path: ROUTE.editEmpleado, title: 'Editar Empleado', screen: lazy(() => import('../features/empleados/EditarEmpleadoPage')) },
+  { path: ROUTE.empleadoProfile, title: 'Perfil del Empleado', screen: EmpleadoProfileScreen },
   { path: ROUTE.empleadoProfileAlt, title: 'Perfil del Empleado', sameAs: ROUTE.empleadoProfile },
   {
     path: ROUTE.empleadoDocuments,

@@ -1,0 +1,127 @@
+/**
+ * The employee profile (/dashboard/empleado-profile/:empleadoId, also read as
+ * /dashboard/empleados/profile/:empleadoId), spec 000 sections 2, 4, 6: admins, or the person
+ * linked to this employee. The copy kept when the list opened it shows at once, then the
+ * server's. 'Perfil Personal' and 'Información Laboral' open under their headings; the payroll
+ * part, which another feature draws through `renderPayroll`, first mounts (and loads) when
+ * 'Información Laboral' is first opened.
+ */
+import { Button, Card, Intent } from '@blueprintjs/core';
+import { useMemo, type JSX, type ReactNode } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { fullName, type EmpleadoPublico } from '../../../../couch-design/empleado';
+import { canViewEmployeeProfile } from '../../../../couch-design/roles';
+import { Banner, Facts, Feedback, StatusTag } from '../../components/feedback';
+import { CollapsibleSection, Page, PageHeader } from '../../components/page';
+import { NEEDS_NETWORK, useRecord } from '../../lib/data';
+import { paths } from '../../lib/paths';
+import { useEmpleadosAccess } from './access';
+import { empleadosResource } from './data/empleados';
+import { storedEmpleado } from './data/stored';
+import { usuariosResource } from './data/usuarios';
+import { estadoChip } from './list/columns';
+import { EmpleadoFoto } from './profile/EmpleadoFoto';
+import { laboralFacts, personalFacts } from './profile/facts';
+import { BTN_EDITAR, BTN_VOLVER, COPIA_GUARDADA, ERROR_CARGAR, SECCION_LABORAL, SECCION_PERFIL, TITLE_PERFIL, USUARIO_ASOCIADO } from './texts';
+import './empleados.css';
+
+export interface EmpleadoProfilePageProps {
+  /** The employee's payroll (another feature), drawn inside 'Información Laboral' once it is opened. */
+  renderPayroll?: (empleado: EmpleadoPublico, isAdmin: boolean) => ReactNode;
+}
+
+/** Admins reach the account through the user detail; the linked person sees their own e-mail. */
+function UsuarioAsociado({ empleado, admin, ownEmail }: { empleado: EmpleadoPublico; admin: boolean; ownEmail: string }): JSX.Element | null {
+  const [user] = useRecord(usuariosResource, empleado.userId ?? '', admin && !!empleado.userId);
+  if (!admin) {
+    return ownEmail ? <Facts items={[{ label: USUARIO_ASOCIADO, value: ownEmail, wide: true }]} /> : null;
+  }
+  if (!empleado.userId || user.status !== 'ready' || !user.value) return null;
+  return (
+    <Facts
+      items={[{ label: USUARIO_ASOCIADO, value: <Link to={paths.userProfile(user.value.id)}>{user.value.email}</Link>, wide: true }]}
+    />
+  );
+}
+
+/** Calls `renderPayroll` only once mounted, i.e. once the section was opened. */
+function Payroll({ render, empleado, admin }: { render: NonNullable<EmpleadoProfilePageProps['renderPayroll']>; empleado: EmpleadoPublico; admin: boolean }): JSX.Element {
+  return <div className="emp-payroll">{render(empleado, admin)}</div>;
+}
+
+export default function EmpleadoProfilePage({ renderPayroll }: EmpleadoProfilePageProps): JSX.Element {
+  const { empleadoId = '' } = useParams();
+  const navigate = useNavigate();
+  const { ready, admin, user } = useEmpleadosAccess();
+  const allowed = ready && !!user && canViewEmployeeProfile(user, empleadoId);
+  const stored = useMemo(() => storedEmpleado(empleadoId), [empleadoId]);
+  const [loaded] = useRecord(empleadosResource, empleadoId, allowed);
+
+  if (ready && !allowed) return <Navigate to={paths.home} replace />;
+
+  const fresh = loaded.status === 'ready' ? loaded.value : null;
+  const empleado = loaded.status === 'ready' ? fresh : stored;
+  const back = () => navigate(admin ? paths.empleados : paths.home);
+
+  let body: JSX.Element;
+  if (!ready || (!empleado && loaded.status === 'loading')) {
+    body = <Feedback kind="loading" />;
+  } else if (!empleado) {
+    body = loaded.status === 'offline' ? <Feedback kind="error" text={NEEDS_NETWORK} /> : <Feedback kind={loaded.status === 'error' ? 'error' : 'not-found'} text={ERROR_CARGAR} />;
+  } else {
+    const name = fullName(empleado);
+    body = (
+      <>
+        {loaded.status === 'offline' ? (
+          <Banner intent={Intent.WARNING} icon="offline">
+            {NEEDS_NETWORK}
+          </Banner>
+        ) : loaded.status === 'error' ? (
+          <Banner intent={Intent.WARNING}>{COPIA_GUARDADA}</Banner>
+        ) : null}
+
+        <Card className="page-card emp-hero" data-testid="empleado-hero">
+          <EmpleadoFoto src={empleado.foto_perfil} name={name} />
+          <div className="emp-hero__text">
+            <p className="emp-hero__name" data-testid="empleado-nombre">
+              {name}
+            </p>
+            <p className="emp-hero__pust">{empleado.pust}</p>
+            <StatusTag chip={estadoChip(empleado.estado)} />
+          </div>
+        </Card>
+
+        <CollapsibleSection title={SECCION_PERFIL} testId="seccion-perfil">
+          <Facts items={personalFacts(empleado)} />
+          <UsuarioAsociado empleado={empleado} admin={admin} ownEmail={user?.email ?? ''} />
+        </CollapsibleSection>
+
+        <CollapsibleSection title={SECCION_LABORAL} defaultOpen={false} lazy testId="seccion-laboral">
+          <Facts items={laboralFacts(empleado)} />
+          {renderPayroll ? <Payroll render={renderPayroll} empleado={empleado} admin={admin} /> : null}
+        </CollapsibleSection>
+      </>
+    );
+  }
+
+  return (
+    <Page>
+      <PageHeader
+        title={TITLE_PERFIL}
+        actions={
+          <>
+            <Button icon="arrow-left" size="large" onClick={back}>
+              {BTN_VOLVER}
+            </Button>
+            {admin && empleado ? (
+              <Button icon="edit" intent={Intent.PRIMARY} size="large" onClick={() => navigate(paths.editEmpleado(empleado.id))}>
+                {BTN_EDITAR}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {body}
+    </Page>
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * 'Lista de Empleados' (/dashboard/empleados), spec 000 sections 2, 4, 5, 6, 8: admins only; the
+ * search over name, e-mail, position, phone, estado and salary; 'Activo' first, then by first
+ * name; one selected row for the three toolbar actions. Search and selection live in the URL;
+ * 'Exportar CSV' saves the rows shown.
+ */
+import { Alert, Button, Callout, Intent, NonIdealState } from '@blueprintjs/core';
+import { useMemo, useState, type JSX } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { fullName, listEmpleados, type EmpleadoPublico } from '../../../../couch-design/empleado';
+import { Banner, Feedback } from '../../components/feedback';
+import { downloadCsv, ListContent, ListSearch, SelectTable, useListUrlState, useUrlSelection } from '../../components/list';
+import { Page, PageHeader } from '../../components/page';
+import { ApiError } from '../../lib/api';
+import { NEEDS_NETWORK, useResourceList } from '../../lib/data';
+import { paths } from '../../lib/paths';
+import { useEmpleadosAccess } from './access';
+import { empleadosResource } from './data/empleados';
+import { forgetEmpleado, keepEmpleado } from './data/stored';
+import { EMPLEADO_COLUMNS, EMPLEADOS_CSV } from './list/columns';
+import {
+  BTN_CANCELAR,
+  BTN_ELIMINAR,
+  BTN_EXPORTAR,
+  BTN_NUEVO,
+  BTN_REINTENTAR,
+  BTN_VER_DOCUMENTOS,
+  BTN_VER_PERFIL,
+  BUSCAR_PLACEHOLDER,
+  CONFIRM_ELIMINAR,
+  ELIMINADO_OK,
+  ERROR_CARGAR_LISTA,
+  ERROR_ELIMINAR,
+  errorEliminar,
+  mostrando,
+  SELECCIONE_FILA,
+  SIN_RESULTADOS,
+  TABLA_EMPLEADOS,
+  TITLE_LISTA,
+  VACIO,
+} from './texts';
+import './empleados.css';
+
+/** The server's reason when it gave one; a failure to reach it has none (spec 000 section 8). */
+function deleteError(err: unknown): string {
+  return err instanceof ApiError && !err.offline && !err.notJson && err.message ? errorEliminar(err.message) : ERROR_ELIMINAR;
+}
+
+export default function EmpleadosListPage(): JSX.Element {
+  const navigate = useNavigate();
+  const { ready, admin } = useEmpleadosAccess();
+  const { q, setSearch } = useListUrlState();
+  const { selected, setSelected } = useUrlSelection();
+  const [list, reload] = useResourceList(empleadosResource, ready && admin);
+  const [confirming, setConfirming] = useState<EmpleadoPublico | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [notice, setNotice] = useState<{ intent: Intent; text: string } | null>(null);
+
+  const all = useMemo(() => (list.status === 'ready' ? list.value : []), [list]);
+  const shown = useMemo(() => listEmpleados(all, q), [all, q]);
+  const current = shown.find((e) => e.id === selected) ?? null;
+
+  if (ready && !admin) return <Navigate to={paths.home} replace />;
+
+  const viewProfile = (e: EmpleadoPublico) => {
+    keepEmpleado(e);
+    navigate(paths.empleadoProfile(e.id));
+  };
+
+  const remove = async () => {
+    if (!confirming) return;
+    setDeleting(true);
+    try {
+      await empleadosResource.remove(confirming.id);
+      forgetEmpleado(confirming.id);
+      setSelected(null);
+      setNotice({ intent: Intent.SUCCESS, text: ELIMINADO_OK });
+      reload();
+    } catch (err) {
+      console.error('No se pudo eliminar el empleado.', err);
+      setNotice({ intent: Intent.DANGER, text: deleteError(err) });
+    } finally {
+      setDeleting(false);
+      setConfirming(null);
+    }
+  };
+
+  const status = list.status === 'offline' ? 'ready' : list.status;
+  const toNew = () => navigate(paths.newEmpleado);
+  const newButton = (
+    <Button icon="add" intent={Intent.PRIMARY} size="large" onClick={toNew}>
+      {BTN_NUEVO}
+    </Button>
+  );
+
+  return (
+    <Page>
+      <PageHeader
+        title={TITLE_LISTA}
+        actions={
+          <>
+            <Button icon="export" size="large" onClick={() => downloadCsv(EMPLEADOS_CSV, shown, q.trim() !== '')} disabled={list.status !== 'ready' || shown.length === 0}>
+              {BTN_EXPORTAR}
+            </Button>
+            {admin ? newButton : null}
+          </>
+        }
+      />
+
+      {!ready ? (
+        <Feedback kind="loading" />
+      ) : list.status === 'offline' ? (
+        <Callout intent={Intent.WARNING} icon="offline" role="status" data-testid="needs-network">
+          {NEEDS_NETWORK}
+        </Callout>
+      ) : (
+        <>
+          <ListSearch value={q} onChange={setSearch} placeholder={BUSCAR_PLACEHOLDER} />
+
+          {notice ? (
+            <Banner intent={notice.intent} onClose={() => setNotice(null)} testId="list-notice">
+              {notice.text}
+            </Banner>
+          ) : null}
+          {list.status === 'error' ? (
+            <Banner intent={Intent.DANGER} action={<Button onClick={reload}>{BTN_REINTENTAR}</Button>}>
+              {list.error instanceof ApiError && list.error.message ? `${ERROR_CARGAR_LISTA} ${list.error.message}` : ERROR_CARGAR_LISTA}
+            </Banner>
+          ) : null}
+
+          <div className="emp-toolbar" role="toolbar" aria-label={TABLA_EMPLEADOS}>
+            <div className="emp-toolbar__buttons">
+              <Button icon="eye-open" size="large" disabled={!current} onClick={() => current && viewProfile(current)}>
+                {BTN_VER_PERFIL}
+              </Button>
+              <Button icon="folder-open" size="large" disabled={!current} onClick={() => current && navigate(paths.empleadoDocuments(current.id))}>
+                {BTN_VER_DOCUMENTOS}
+              </Button>
+              <Button icon="trash" size="large" intent={Intent.DANGER} disabled={!current} onClick={() => current && setConfirming(current)}>
+                {BTN_ELIMINAR}
+              </Button>
+            </div>
+            <span className="emp-toolbar__count page-muted" data-testid="empleados-count" aria-live="polite">
+              {list.status === 'ready' ? mostrando(shown.length, all.length) : ''}
+            </span>
+          </div>
+          <p className="page-muted emp-toolbar__hint" aria-live="polite">
+            {current ? fullName(current) : SELECCIONE_FILA}
+          </p>
+
+          <ListContent
+            status={status}
+            hasRecords={all.length > 0}
+            matches={shown.length}
+            noMatch={SIN_RESULTADOS}
+            empty={<NonIdealState icon="people" title={VACIO} action={admin ? newButton : undefined} />}
+          >
+            <SelectTable
+              label={TABLA_EMPLEADOS}
+              columns={EMPLEADO_COLUMNS}
+              rows={shown}
+              rowKey={(e) => e.id}
+              selected={current?.id ?? null}
+              onSelect={setSelected}
+              onOpen={viewProfile}
+              rowTestId="empleado-row"
+              failed={list.status === 'error'}
+            />
+          </ListContent>
+        </>
+      )}
+
+      <Alert
+        isOpen={confirming !== null}
+        intent={Intent.DANGER}
+        icon="trash"
+        confirmButtonText={BTN_ELIMINAR}
+        cancelButtonText={BTN_CANCELAR}
+        loading={deleting}
+        canEscapeKeyCancel
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>{CONFIRM_ELIMINAR}</p>
+        {confirming ? <p className="page-muted">{fullName(confirming)}</p> : null}
+      </Alert>
+    </Page>
+  );
+}

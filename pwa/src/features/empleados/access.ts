@@ -1,0 +1,15 @@
+/** Who may do what on the employee screens (spec 000 section 6; the gateway enforces it). */
+import { isAdmin } from '../../../../couch-design/roles';
+import { useSession, type AuthUser } from '../../lib/session';
+
+export interface EmpleadosAccess {
+  user: AuthUser | null;
+  /** The session is known (the auth check ended). */
+  ready: boolean;
+  admin: boolean;
+}
+
+export function useEmpleadosAccess(): EmpleadosAccess {
+  const { status, user } = useSession();
+  return { user, ready: status === 'authenticated' && !!user, admin: isAdmin(user?.role) };
+}

@@ -1,0 +1,15 @@
+/**
+ * The user accounts offered by 'Asociar con Usuario' (admins only: spec 000 section 6, "the user
+ * list is fetched only for admins").
+ */
+import type { UsuarioPublico } from '../../../../../couch-design/usuario';
+import { restResource } from '../../../lib/data';
+
+export type UsuarioOpcion = Pick<UsuarioPublico, 'id' | 'email' | 'prim_nom' | 'segun_nom' | 'apell_pa' | 'apell_ma' | 'empleado_id'>;
+
+export const usuariosResource = restResource<UsuarioOpcion, never>({
+  listUrl: '/api/users',
+  pickList: (body) => body.users,
+  itemUrl: (id) => `/api/users/${encodeURIComponent(id)}`,
+  pickItem: (body) => body.user,
+});

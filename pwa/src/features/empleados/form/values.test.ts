@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { EmpleadoPublico } from '../../../../../couch-design/empleado';
+import { dateForInput, EMPTY_EMPLEADO, linkedUserId, toBody, toFormValues, userOptionLabel, validateEmpleado } from './values';
+
+const jorge: EmpleadoPublico = {
+  _id: 'e-1',
+  id: 'e-1',
+  prim_nom: 'Jorge',
+  apell_pa: 'Hernández',
+  apell_ma: 'Vega',
+  telefono: '5523456789',
+  pust: 'Auxiliar',
+  estado: 'Activo',
+  salario: 14500,
+  fecha_na: '1994-09-30T00:00:00.000Z',
+  fecha_ing: '01/06/2021',
+  calle: 'Pino',
+  nun_ex: '45',
+  codigo: '06400',
+  foto_perfil: null,
+  userId: null,
+};
+
+describe('employee form values (spec 000 sections 2, 5, 9)', () => {
+  it("starts empty with estado 'Activo', and refuses the empty form with the specification's text", () => {
+    expect(EMPTY_EMPLEADO.estado).toBe('Activo');
+    const issues = validateEmpleado(EMPTY_EMPLEADO);
+    expect(issues.map((i) => i.param).sort()).toEqual(
+      ['prim_nom', 'apell_pa', 'apell_ma', 'fecha_na', 'telefono', 'pust', 'salario', 'fecha_ing', 'calle', 'nun_ex', 'codigo'].sort(),
+    );
+    expect(new Set(issues.map((i) => i.msg))).toEqual(new Set(['Por favor complete todos los campos obligatorios.']));
+  });
+
+  it('cuts dates longer than 10 characters to the first 10, and reads dd/mm/yyyy for the date input', () => {
+    expect(dateForInput('1994-09-30T00:00:00.000Z')).toBe('1994-09-30');
+    expect(dateForInput('01/06/2021')).toBe('2021-06-01');
+    expect(dateForInput(undefined)).toBe('');
+    const values = toFormValues(jorge, '');
+    expect(values).toMatchObject({ fecha_na: '1994-09-30', fecha_ing: '2021-06-01', salario: 14500, segun_nom: '', num_in: '', email: '' });
+    expect(validateEmpleado(values)).toEqual([]);
+  });
+
+  it('finds the link on either side', () => {
+    const users = [
+      { id: 'u-1', email: 'a@x.mx', prim_nom: 'A', apell_pa: 'B', apell_ma: 'C', empleado_id: null },
+      { id: 'u-2', email: 'b@x.mx', prim_nom: 'B', apell_pa: 'C', apell_ma: 'D', empleado_id: 'e-1' },
+    ];
+    expect(linkedUserId(jorge, users)).toBe('u-2');
+    expect(linkedUserId({ ...jorge, userId: 'u-1' }, users)).toBe('u-1');
+    expect(linkedUserId(jorge, [])).toBe('');
+    expect(userOptionLabel(users[1], 'e-9', 'vinculado a otro empleado')).toBe('b@x.mx — B C D (vinculado a otro empleado)');
+    expect(userOptionLabel(users[1], 'e-1', 'vinculado a otro empleado')).toBe('b@x.mx — B C D');
+  });
+
+  it('sends the link only when an admin changed it; Ninguno unlinks', () => {
+    const values = { ...toFormValues(jorge, 'u-2') };
+    expect(toBody(values, { admin: true, initialUserId: 'u-2' })).not.toHaveProperty('userId');
+    expect(toBody({ ...values, userId: '' }, { admin: true, initialUserId: 'u-2' }).userId).toBeNull();
+    expect(toBody({ ...values, userId: 'u-1' }, { admin: true, initialUserId: 'u-2' }).userId).toBe('u-1');
+    expect(toBody({ ...values, userId: 'u-1' }, { admin: false, initialUserId: 'u-2' })).not.toHaveProperty('userId');
+    expect(toBody({ ...values, salario: '' }, { admin: true, initialUserId: '' }).salario).toBeNull();
+  });
+});

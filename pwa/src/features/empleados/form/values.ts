@@ -1,0 +1,115 @@
+/**
+ * The employee form's values and what is sent (spec 000 sections 2, 3, 5, 9): every field as
+ * text (the salary a number or '' while empty), estado 'Activo' by default, dates cut to their
+ * first 10 characters when the record holds a longer one (an ISO time), read as yyyy-mm-dd for
+ * the date inputs.
+ */
+import { DEFAULT_ESTADO_EMPLEADO, empleadoCreateSchema, fullName, type EmpleadoPublico, type EstadoEmpleado } from '../../../../../couch-design/empleado';
+import { toIsoDate } from '../../../../../couch-design/format';
+import type { FormIssue } from '../../../components/form';
+import { schemaIssues } from '../../../components/form';
+import type { EmpleadoBody } from '../data/empleados';
+import type { UsuarioOpcion } from '../data/usuarios';
+
+export interface EmpleadoFormValues {
+  prim_nom: string;
+  segun_nom: string;
+  apell_pa: string;
+  apell_ma: string;
+  fecha_na: string;
+  email: string;
+  telefono: string;
+  pust: string;
+  salario: number | '';
+  fecha_ing: string;
+  estado: EstadoEmpleado | '';
+  calle: string;
+  nun_ex: string;
+  num_in: string;
+  codigo: string;
+  /** The linked user's id; '' is 'Ninguno'. */
+  userId: string;
+  /** A photo chosen in the form, sent after the record is saved. */
+  foto: File | null;
+}
+
+export const EMPTY_EMPLEADO: EmpleadoFormValues = {
+  prim_nom: '',
+  segun_nom: '',
+  apell_pa: '',
+  apell_ma: '',
+  fecha_na: '',
+  email: '',
+  telefono: '',
+  pust: '',
+  salario: '',
+  fecha_ing: '',
+  estado: DEFAULT_ESTADO_EMPLEADO,
+  calle: '',
+  nun_ex: '',
+  num_in: '',
+  codigo: '',
+  userId: '',
+  foto: null,
+};
+
+/** Spec 000 section 2: "Dates longer than 10 characters are cut to the first 10." */
+export function dateForInput(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const cut = value.length > 10 ? value.slice(0, 10) : value;
+  return toIsoDate(cut) ?? cut;
+}
+
+const textOf = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/**
+ * The user linked to `e`: its own `userId`, or (older data holding the link on the user's side
+ * only) the user whose `empleado_id` names it.
+ */
+export function linkedUserId(e: EmpleadoPublico, users: readonly UsuarioOpcion[]): string {
+  return e.userId || users.find((u) => u.empleado_id === e.id)?.id || '';
+}
+
+export function toFormValues(e: EmpleadoPublico, userId: string): EmpleadoFormValues {
+  return {
+    prim_nom: textOf(e.prim_nom),
+    segun_nom: textOf(e.segun_nom),
+    apell_pa: textOf(e.apell_pa),
+    apell_ma: textOf(e.apell_ma),
+    fecha_na: dateForInput(e.fecha_na),
+    email: textOf(e.email),
+    telefono: textOf(e.telefono),
+    pust: textOf(e.pust),
+    salario: typeof e.salario === 'number' && Number.isFinite(e.salario) ? e.salario : '',
+    fecha_ing: dateForInput(e.fecha_ing),
+    estado: e.estado === 'Inactivo' ? 'Inactivo' : 'Activo',
+    calle: textOf(e.calle),
+    nun_ex: textOf(e.nun_ex),
+    num_in: textOf(e.num_in),
+    codigo: textOf(e.codigo),
+    userId,
+    foto: null,
+  };
+}
+
+/** The form's problems, by the shared create rules (the form always holds every field). */
+export const validateEmpleado = (values: EmpleadoFormValues): FormIssue[] => schemaIssues(empleadoCreateSchema, values);
+
+/**
+ * The body of POST or PUT. The link is sent only by admins and only when it changed (a PUT that
+ * repeats an old link would undo a relink made meanwhile by another admin); '' clears optional
+ * fields on an edit (section 7 note: "optional '' clears").
+ */
+export function toBody(values: EmpleadoFormValues, opts: { admin: boolean; initialUserId: string }): EmpleadoBody {
+  const { userId, salario, foto: _foto, ...fields } = values;
+  const body: EmpleadoBody = { ...fields, salario: salario === '' ? null : salario };
+  if (opts.admin && userId !== opts.initialUserId) body.userId = userId || null;
+  return body;
+}
+
+/** 'ana@inmo.mx — Ana López', marked when that account is linked to another employee. */
+export function userOptionLabel(u: UsuarioOpcion, empleadoId: string | null, linkedElsewhere: string): string {
+  const name = fullName(u);
+  const base = name ? `${u.email} — ${name}` : u.email;
+  return u.empleado_id && u.empleado_id !== empleadoId ? `${base} (${linkedElsewhere})` : base;
+}

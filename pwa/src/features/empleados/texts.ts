@@ -1,0 +1,82 @@
+/**
+ * Texts of the employee screens: the specification's word for word (spec 000 sections 2, 5, 8),
+ * ours where it gives none. Field labels come from the shared schema (couch-design/empleado).
+ */
+export { NETWORK_MESSAGE as ERROR_CONEXION } from '../../lib/api';
+
+// --- 'Lista de Empleados' ---------------------------------------------------------------
+export const TITLE_LISTA = 'Lista de Empleados';
+export const BUSCAR_PLACEHOLDER = 'Buscar empleados...';
+export const mostrando = (shown: number, total: number): string => `Mostrando ${shown} de ${total} empleados`;
+export const COL_NOMBRE = 'Nombre Completo';
+export const COL_CORREO = 'Correo';
+export const COL_PUESTO = 'Puesto';
+export const COL_TELEFONO = 'Teléfono';
+export const COL_ESTADO = 'Estado';
+export const COL_SALARIO = 'Salario';
+export const TABLA_EMPLEADOS = 'Empleados';
+export const BTN_VER_PERFIL = 'Ver perfil';
+export const BTN_VER_DOCUMENTOS = 'Ver documentos';
+export const BTN_ELIMINAR = 'Eliminar';
+export const BTN_CANCELAR = 'Cancelar';
+export const BTN_NUEVO = 'Nuevo Empleado';
+export const BTN_EXPORTAR = 'Exportar CSV';
+export const SIN_RESULTADOS = 'No se encontraron empleados con los criterios de búsqueda.';
+/** Not in the specification: the list before the first employee exists. */
+export const VACIO = 'Todavía no hay empleados registrados.';
+export const SELECCIONE_FILA = 'Seleccione un empleado de la lista para ver su perfil, sus documentos o eliminarlo.';
+export const CONFIRM_ELIMINAR = '¿Está seguro de que desea eliminar este empleado? Esta acción no se puede deshacer.';
+export const ELIMINADO_OK = 'Empleado eliminado correctamente.';
+export const ERROR_ELIMINAR = 'Error al eliminar empleado';
+export const errorEliminar = (message: string): string => `${ERROR_ELIMINAR}: ${message}`;
+/** Spec 000 section 8 only logs a failed load; the list says so rather than looking empty. */
+export const ERROR_CARGAR_LISTA = 'No se pudo cargar la lista de empleados.';
+export const BTN_REINTENTAR = 'Reintentar';
+export const CSV_BASE = 'empleados';
+
+// --- 'Crear Nuevo Empleado' / 'Editar Empleado' -----------------------------------------------
+export const TITLE_CREAR = 'Crear Nuevo Empleado';
+export const TITLE_EDITAR = 'Editar Empleado';
+export const SECCION_PERSONAL = 'Información Personal';
+export const SECCION_LABORAL = 'Información Laboral';
+export const SECCION_DIRECCION = 'Dirección';
+export const ASOCIAR_USUARIO = 'Asociar con Usuario';
+export const NINGUNO = 'Ninguno';
+export const CARGANDO_USUARIOS = 'Cargando usuarios...';
+export const ERROR_USUARIOS = 'No se pudo cargar la lista de usuarios.';
+export const VINCULADO_A_OTRO = 'vinculado a otro empleado';
+export const BTN_GUARDAR = 'Guardar Empleado';
+export const BTN_ACTUALIZAR = 'Actualizar Empleado';
+export const CREADO_OK = 'Empleado creado exitosamente. Redirigiendo...';
+export const ACTUALIZADO_OK = 'Empleado actualizado correctamente.';
+export const ERROR_CREAR = 'Error al crear el empleado';
+export const ERROR_CARGAR = 'No se pudo cargar la información del empleado';
+export const ERROR_GUARDAR = 'Error al guardar los datos. Por favor intente nuevamente.';
+export const SALIR_PREGUNTA = '¿Salir sin guardar? Los cambios de este formulario se perderán.';
+export const DESCARTAR_PREGUNTA = '¿Descartar los cambios de este formulario?';
+export const AYUDA_TELEFONO = '10 dígitos';
+export const AYUDA_CODIGO = '5 dígitos';
+export const FOTO = 'Foto';
+export const AYUDA_FOTO = 'PNG, JPG, GIF o WebP, máximo 2 MB.';
+export const ERROR_SUBIR_FOTO = 'Error al subir la foto';
+export const errorSubirFoto = (message: string): string => `${ERROR_SUBIR_FOTO}: ${message}`;
+
+// --- Employee profile ----------------------------------------------------------------------
+export const TITLE_PERFIL = 'Perfil del Empleado';
+export const BTN_EDITAR = 'Editar';
+export const BTN_VOLVER = 'Volver';
+export const SECCION_PERFIL = 'Perfil Personal';
+export const USUARIO_ASOCIADO = 'Usuario Asociado';
+export const ETQ_NOMBRE = 'Nombre completo';
+export const ETQ_NACIMIENTO = 'Fecha de nacimiento';
+export const ETQ_CORREO = 'Correo electrónico';
+export const ETQ_TELEFONO = 'Teléfono';
+export const ETQ_DIRECCION = 'Dirección';
+export const ETQ_ESTADO = 'Estado';
+export const ETQ_PUESTO = 'Puesto';
+export const ETQ_SALARIO = 'Salario';
+export const ETQ_INGRESO = 'Fecha de ingreso';
+export const SIN_FOTO = 'Sin foto';
+export const FOTO_DE = (name: string): string => `Foto de ${name}`;
+export const NO_ESPECIFICADO = 'No especificado';
+export const COPIA_GUARDADA = 'Se muestra la copia guardada al abrir el perfil; no se pudo actualizar desde el servidor.';
