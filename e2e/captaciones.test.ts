@@ -233,7 +233,9 @@ describe('captaciones in the browser', () => {
 
       const row = page.getByTestId('captacion-row').filter({ hasText: OWNER_OFFLINE.nombre });
       await row.waitFor();
-      await row.getByText('Nunca editado').waitFor();
+      // The device stamps its own edits: saved offline, the row already names who captured it and when.
+      const today = new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Mexico_City' }).format(new Date());
+      await row.getByText(new RegExp(`^Armando Asesor( \\S+)* · ${today}, `)).waitFor();
       await row.getByRole('button', { name: 'Ver detalle' }).click();
       await page.getByRole('heading', { name: 'Detalle de Captación Inmobiliaria' }).waitFor();
       await page.getByText(OWNER_OFFLINE.nombre).first().waitFor();
