@@ -169,6 +169,7 @@ function VinculoSection({ ctx }: { ctx: EditContext }): JSX.Element {
   return (
     <Section title={SECCION_VINCULO} testId="seccion-vinculo">
       <Switch
+        role="switch"
         large
         label={VINCULAR_EMPLEADO}
         checked={values.con_empleado}
