@@ -1,25 +1,12 @@
-import '../sync/test-support';
-import { randomUUID } from 'node:crypto';
+import { eventually, leaveDevice, signInOnDevice as signInAs } from '../sync/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compareNominasNewestFirst, type Nomina } from '../../../../couch-design/nomina';
 import { getLocalDb } from '../db/index';
-import { destroyLocalDbs, setActiveUser, wipeLocalDbs } from '../db/registry';
-import { eventually } from '../sync/test-support';
+import { setActiveUser, wipeLocalDbs } from '../db/registry';
 import { localResource } from './local';
 import { EVERY_RECORD } from './resource';
 
-const users: string[] = [];
-function signInAs(): string {
-  const id = randomUUID();
-  users.push(id);
-  setActiveUser(id);
-  return id;
-}
-
-afterEach(async () => {
-  setActiveUser(null);
-  for (const id of users.splice(0)) await destroyLocalDbs(id);
-});
+afterEach(leaveDevice);
 
 const nominas = localResource<Nomina>({
   db: 'nominas',

@@ -10,6 +10,7 @@
  */
 import {
   conflictRevisions,
+  isNotFound,
   listConflicts,
   localFindAll,
   localGet,
@@ -59,8 +60,6 @@ export interface WritableLocalResource<T extends object, Input extends object = 
    */
   resolve(id: string, merged: T, losingRevs: string[]): Promise<void>;
 }
-
-const isNotFound = (err: unknown): boolean => (err as { status?: number } | null)?.status === 404;
 
 export function localResource<T>(opts: LocalResourceOptions<T>): LocalResource<T> {
   const accepted = (doc: unknown): doc is T => !!doc && opts.accepts(doc as Record<string, unknown>);

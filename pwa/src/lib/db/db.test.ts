@@ -1,9 +1,7 @@
-import '../sync/test-support';
-import { randomUUID } from 'node:crypto';
+import { eventually, leaveDevice, signInOnDevice as signInAs } from '../sync/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CAPTACIONES_BY_FECHA } from '../../../../couch-design/design-docs/index';
 import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
-import { eventually } from '../sync/test-support';
 import {
   clearDraft,
   ensureLocalIndex,
@@ -23,18 +21,7 @@ import {
 } from './index';
 import { destroyLocalDbs, localDbName, setActiveUser, wipeLocalDbs } from './registry';
 
-const users: string[] = [];
-function signInAs(): string {
-  const id = randomUUID();
-  users.push(id);
-  setActiveUser(id);
-  return id;
-}
-
-afterEach(async () => {
-  setActiveUser(null);
-  for (const id of users.splice(0)) await destroyLocalDbs(id);
-});
+afterEach(leaveDevice);
 
 const captacion = (id: string, fecha = '2025-03-01') => ({ ...sampleCaptacion({ captacion: { fecha } }), _id: id });
 

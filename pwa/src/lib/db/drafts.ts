@@ -3,7 +3,7 @@
  * home database (databases.ts). `_local` documents never replicate, so a half-filled form stays on
  * the device; an index document lists the keys so a scope-change wipe can carry them over.
  */
-import type { LocalDatabase } from './pouch';
+import { getOrNull, type LocalDatabase } from './pouch';
 
 export const DRAFT_PREFIX = '_local/draft-';
 export const DRAFT_INDEX_ID = '_local/drafts-index';
@@ -19,19 +19,6 @@ interface DraftIndex {
   _id: string;
   _rev?: string;
   keys: string[];
-}
-
-function isNotFound(err: unknown): boolean {
-  return (err as { status?: number } | null)?.status === 404;
-}
-
-async function getOrNull<T>(db: LocalDatabase, id: string): Promise<T | null> {
-  try {
-    return (await db.get(id)) as unknown as T;
-  } catch (err) {
-    if (isNotFound(err)) return null;
-    throw err;
-  }
 }
 
 /** Writes are serialised per database: `_local` docs still need the current `_rev`. */

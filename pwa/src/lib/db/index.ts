@@ -8,11 +8,11 @@ import type { MangoIndexDef } from '../../../../couch-design/design-docs/index';
 import { conflictRevisionsIn, listConflictsIn, resolveConflictIn, type ConflictedDoc } from './conflicts';
 import { databaseSpec, HOME_DB, PUSHED_DBS, type SyncedDbName } from './databases';
 import { clearDraftIn, loadDraftIn, saveDraftIn } from './drafts';
-import type { LocalDatabase } from './pouch';
+import { getOrNull, type LocalDatabase } from './pouch';
 import { currentUserId, dbFor, watchDb, whenReady, type LocalChangeEvent } from './registry';
 import { dismissRejectedIn, listRejectedIn, type RejectedChange } from './rejected';
 
-export type { LocalDatabase } from './pouch';
+export { isNotFound, type LocalDatabase } from './pouch';
 export type { LocalChangeEvent } from './registry';
 export { NOMINAS_READ_ONLY, type SyncedDbName } from './databases';
 export type { ConflictedDoc } from './conflicts';
@@ -40,19 +40,9 @@ async function ready(name: SyncedDbName): Promise<LocalDatabase> {
   return dbFor(userId, name);
 }
 
-function isNotFound(err: unknown): boolean {
-  return (err as { status?: number } | null)?.status === 404;
-}
-
 /** The document, or null when it does not exist (or was deleted). */
 export async function localGet<T extends {} = Record<string, unknown>>(name: SyncedDbName, id: string): Promise<Doc<T> | null> {
-  const db = await ready(name);
-  try {
-    return await db.get<T>(id);
-  } catch (err) {
-    if (isNotFound(err)) return null;
-    throw err;
-  }
+  return getOrNull<Doc<T>>(await ready(name), id);
 }
 
 /**

@@ -20,6 +20,21 @@ PouchDB.plugin(indexeddbAdapter as PouchDB.Plugin)
 export type LocalDatabase = PouchDB.Database;
 export type FetchFn = (url: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
+/** PouchDB's answer for a missing (or deleted) document, in the browser as on the gateway. */
+export function isNotFound(err: unknown): boolean {
+  return (err as { status?: number } | null)?.status === 404;
+}
+
+/** The document, or null when it does not exist (or was deleted). */
+export async function getOrNull<T>(db: LocalDatabase, id: string): Promise<T | null> {
+  try {
+    return (await db.get(id)) as unknown as T;
+  } catch (err) {
+    if (isNotFound(err)) return null;
+    throw err;
+  }
+}
+
 /** A database on this device (IndexedDB). */
 export function openIndexedDb(name: string): LocalDatabase {
   const db = new PouchDB(name, { adapter: 'indexeddb', auto_compaction: true });

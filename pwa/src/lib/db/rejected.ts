@@ -3,7 +3,7 @@
  * invalid). Replication moves past them, so they are kept here, on the device only, for the
  * person to see; a scope-change wipe carries them over.
  */
-import type { LocalDatabase } from './pouch';
+import { getOrNull, type LocalDatabase } from './pouch';
 
 export const REJECTED_ID = '_local/sync-rechazados';
 
@@ -24,12 +24,7 @@ interface RejectedDoc {
 }
 
 async function read(db: LocalDatabase): Promise<RejectedDoc> {
-  try {
-    return (await db.get(REJECTED_ID)) as unknown as RejectedDoc;
-  } catch (err) {
-    if ((err as { status?: number }).status === 404) return { _id: REJECTED_ID, items: [] };
-    throw err;
-  }
+  return (await getOrNull<RejectedDoc>(db, REJECTED_ID)) ?? { _id: REJECTED_ID, items: [] };
 }
 
 export async function listRejectedIn(db: LocalDatabase): Promise<RejectedChange[]> {

@@ -4,19 +4,12 @@
  * the home database, and each pushed database's push checkpoint, in itself. In localStorage:
  * the time of the last successful sync, read synchronously when the top bar first paints.
  */
-import type { LocalDatabase } from '../db/pouch';
+import { getOrNull, type LocalDatabase } from '../db/pouch';
 
 const SCOPE_ID = '_local/sync-scope';
 const PUSH_ID = '_local/sync-push';
 
-async function getLocal<T>(db: LocalDatabase, id: string): Promise<(T & { _rev?: string }) | null> {
-  try {
-    return (await db.get(id)) as unknown as T & { _rev?: string };
-  } catch (err) {
-    if ((err as { status?: number }).status === 404) return null;
-    throw err;
-  }
-}
+const getLocal = <T>(db: LocalDatabase, id: string) => getOrNull<T & { _rev?: string }>(db, id);
 
 async function putLocal(db: LocalDatabase, id: string, fields: Record<string, unknown>): Promise<void> {
   for (let attempt = 0; ; attempt++) {

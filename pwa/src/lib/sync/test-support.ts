@@ -5,7 +5,9 @@
  * Imported by tests only; never by application code.
  */
 import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
 import type { FetchFn } from '../db/pouch';
+import { destroyLocalDbs, setActiveUser } from '../db/registry';
 import type { OnlineSource } from './engine';
 
 const g = globalThis as { navigator?: unknown };
@@ -71,4 +73,19 @@ export async function eventually(check: () => boolean | Promise<boolean>, what: 
     if (Date.now() > end) throw new Error(`No ocurrió a tiempo: ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+const signedIn: string[] = [];
+
+/** Signs a person in on this device (a new id unless given): their local databases are the ones in use. */
+export function signInOnDevice(id: string = randomUUID()): string {
+  signedIn.push(id);
+  setActiveUser(id);
+  return id;
+}
+
+/** After each test: nobody is signed in, and the databases of everyone signed in meanwhile are gone. */
+export async function leaveDevice(): Promise<void> {
+  setActiveUser(null);
+  for (const id of signedIn.splice(0)) await destroyLocalDbs(id);
 }

@@ -1,10 +1,9 @@
-import '../../../lib/sync/test-support';
+import { leaveDevice, signInOnDevice } from '../../../lib/sync/test-support';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { docToForm, type Captacion } from '../../../../../couch-design/captacion';
 import { sampleCaptacion } from '../../../../../couch-design/captacion/fixtures';
 import { getLocalDb, localGet } from '../../../lib/db';
-import { destroyLocalDbs, setActiveUser } from '../../../lib/db/registry';
 import type { AuthUser } from '../../../lib/session';
 import { rowsToCsv } from '../list/csv';
 import { PAGE_SIZE, visibleCaptaciones } from '../list/filter';
@@ -12,19 +11,13 @@ import { toListRow } from '../list/rows';
 import { createCaptacion, listCaptaciones, loadCaptacion, resolveCaptacionConflict, stamperOf, updateCaptacion } from './resource';
 
 /** The captaciones resource on a real local database (PouchDB on fake-indexeddb), as the screens use it. */
-const users: string[] = [];
-
 function signIn(overrides: Partial<AuthUser> = {}): AuthUser {
   const user: AuthUser = { id: randomUUID(), role: 'user', empleado_id: null, email: 'laura.gomez@ejemplo.mx', nombre: 'Laura Gómez Ruiz', ...overrides };
-  users.push(user.id);
-  setActiveUser(user.id);
+  signInOnDevice(user.id);
   return user;
 }
 
-afterEach(async () => {
-  setActiveUser(null);
-  for (const id of users.splice(0)) await destroyLocalDbs(id);
-});
+afterEach(leaveDevice);
 
 const N = 1000;
 const pad = (i: number) => String(i).padStart(4, '0');
