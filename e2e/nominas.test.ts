@@ -232,6 +232,65 @@ describe('payroll in the browser', () => {
     });
   });
 
+  it("employee profile 'Información Laboral': loads when opened, Desde/Hasta in the URL, CSV of what it shows, delete after the question", async () => {
+    await seedNominas(gw, [nominaOf(ANA, '2026-02-20', 1111.11, { empleado: 'Ana María Pérez Gómez', conceptoDePago: 'Pago por eliminar' })]);
+    await withBrowser(async (b) => {
+      const { page } = b;
+      await signIn(b, users.admin);
+      await go(page, `/dashboard/empleado-profile/${ANA}`);
+      await page.getByTestId('empleado-nombre').waitFor();
+      // Nothing of the payroll until the section is opened.
+      assert.equal(await page.getByTestId('empleado-nominas').count(), 0);
+      await page.getByRole('button', { name: 'Información Laboral' }).click();
+      const table = page.getByTestId('empleado-nominas');
+      await table.getByTestId('nomina-row').first().waitFor();
+      assert.deepEqual(await table.locator('thead th').allTextContents(), ['Fecha', 'Concepto', 'Salario', 'Acciones']);
+      assert.equal(await rows(page).count(), 5);
+      await table.getByRole('button', { name: 'Crear Nueva Nómina' }).waitFor();
+
+      await page.getByLabel('Desde').fill('2026-01-01');
+      await page.getByLabel('Hasta').fill('2026-01-31');
+      await eventually('el periodo de enero', async () => (await rows(page).count()) === 2);
+      assert.match(page.url(), /desde=2026-01-01&hasta=2026-01-31/);
+      assert.deepEqual(await rows(page).locator('td:first-child').allTextContents(), ['31/01/2026', '15/01/2026']);
+      const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+      assert.match(csv.suggestedFilename(), /^nominas_busqueda_\d{4}-\d{2}-\d{2}\.csv$/);
+      const lines = readFileSync(await savedPath(csv), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+      assert.equal(lines[0], 'Fecha,Concepto,Salario');
+      assert.equal(lines.length, 3);
+      assert.match(lines[1], /^31\/01\/2026,"Segunda quincena de enero\nBono de puntualidad","\$19,250\.75"$/);
+
+      // The period survives a reload.
+      await page.reload();
+      await page.getByRole('button', { name: 'Información Laboral' }).click();
+      await eventually('el periodo tras recargar', async () => (await rows(page).count()) === 2);
+      assert.equal(await page.getByLabel('Desde').inputValue(), '2026-01-01');
+      await page.getByRole('button', { name: 'Limpiar fechas' }).first().click();
+      await eventually('todas de nuevo', async () => (await rows(page).count()) === 5);
+
+      const doomed = rows(page).filter({ hasText: 'Pago por eliminar' });
+      await doomed.getByRole('button', { name: 'Eliminar nómina' }).click();
+      await page.getByText('¿Estás seguro de que deseas eliminar esta nómina?').waitFor();
+      await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
+      await doomed.waitFor({ state: 'detached' });
+      assert.equal(await rows(page).count(), 4);
+      assert.equal(await storedByConcept('Pago por eliminar'), null);
+    });
+
+    // The linked person sees their own payroll there, without the admin's buttons.
+    await withBrowser(async (b) => {
+      const { page } = b;
+      await signIn(b, users.ana);
+      await go(page, `/dashboard/empleado-profile/${ANA}`);
+      await page.getByRole('button', { name: 'Información Laboral' }).click();
+      await rows(page).first().waitFor();
+      assert.equal(await rows(page).count(), 4);
+      assert.equal(await page.getByRole('button', { name: 'Eliminar nómina' }).count(), 0);
+      assert.equal(await page.getByRole('button', { name: 'Crear Nueva Nómina' }).count(), 0);
+      await rows(page).first().getByRole('button', { name: 'Descargar PDF' }).waitFor();
+    });
+  });
+
   it("'Mi Nómina': the linked employee's payslips only, an admin's changes arriving live, then offline with a PDF made on the device", async () => {
     await withBrowser(async (b) => {
       const { page, context } = b;
@@ -276,6 +335,17 @@ describe('payroll in the browser', () => {
       assert.ok(text.includes('Ana María Pérez Gómez'), 'el PDF lleva el nombre del empleado');
       assert.ok(text.includes('31/01/2026'), 'el PDF lleva la fecha de pago');
       assert.ok(text.includes('Bono de puntualidad'), 'el PDF lleva el concepto');
+
+      // The profile's 'Nóminas' tab reads the same device, and opens the PDF in a new tab.
+      await page.getByTestId('nav-perfil').click();
+      await page.getByRole('tab', { name: 'Nóminas' }).click();
+      const tabRow = rows(page).filter({ hasText: 'Segunda quincena de enero' });
+      await tabRow.waitFor();
+      assert.deepEqual(await page.locator('thead th').allTextContents(), ['Fecha', 'Concepto', 'Monto', 'Acciones']);
+      assert.equal(await rows(page).count(), 4);
+      const [pdfTab] = await Promise.all([context.waitForEvent('page'), tabRow.getByRole('button', { name: 'Descargar PDF' }).click()]);
+      await eventually('el PDF en la pestaña nueva', async () => pdfTab.url().startsWith('blob:'));
+      await pdfTab.close();
       await context.setOffline(false);
     });
   });
@@ -297,6 +367,10 @@ describe('payroll in the browser', () => {
       await signIn(b, users.carla);
       await go(b.page, '/dashboard/nominas/mi-nomina');
       await b.page.getByText('No se encontró ningún empleado asociado a tu cuenta').waitFor();
+      await go(b.page, '/dashboard/profile');
+      await b.page.getByRole('tab', { name: 'Nóminas' }).click();
+      await b.page.getByText('No hay nóminas disponibles').waitFor();
+      await b.page.getByText('Si crees que es un error, contacta al administrador.').waitFor();
     });
   });
 
