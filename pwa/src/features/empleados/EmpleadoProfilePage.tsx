@@ -34,13 +34,17 @@ export interface EmpleadoProfilePageProps {
 function UsuarioAsociado({ empleado, admin, ownEmail }: { empleado: EmpleadoPublico; admin: boolean; ownEmail: string }): JSX.Element | null {
   const [user] = useRecord(usuariosResource, empleado.userId ?? '', admin && !!empleado.userId);
   if (!admin) {
-    return ownEmail ? <Facts items={[{ label: USUARIO_ASOCIADO, value: ownEmail, wide: true }]} /> : null;
+    return ownEmail ? (
+      <div className="emp-linked">
+        <Facts items={[{ label: USUARIO_ASOCIADO, value: ownEmail, wide: true }]} />
+      </div>
+    ) : null;
   }
   if (!empleado.userId || user.status !== 'ready' || !user.value) return null;
   return (
-    <Facts
-      items={[{ label: USUARIO_ASOCIADO, value: <Link to={paths.userProfile(user.value.id)}>{user.value.email}</Link>, wide: true }]}
-    />
+    <div className="emp-linked">
+      <Facts items={[{ label: USUARIO_ASOCIADO, value: <Link to={paths.userProfile(user.value.id)}>{user.value.email}</Link>, wide: true }]} />
+    </div>
   );
 }
 

@@ -34,6 +34,7 @@ import {
   errorEliminar,
   mostrando,
   SELECCIONE_FILA,
+  seleccionado,
   SIN_RESULTADOS,
   TABLA_EMPLEADOS,
   TITLE_LISTA,
@@ -145,7 +146,7 @@ export default function EmpleadosListPage(): JSX.Element {
             </span>
           </div>
           <p className="page-muted emp-toolbar__hint" aria-live="polite">
-            {current ? fullName(current) : SELECCIONE_FILA}
+            {current ? seleccionado(fullName(current)) : SELECCIONE_FILA}
           </p>
 
           <ListContent

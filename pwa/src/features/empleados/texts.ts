@@ -24,6 +24,7 @@ export const BTN_EXPORTAR = 'Exportar CSV';
 export const SIN_RESULTADOS = 'No se encontraron empleados con los criterios de búsqueda.';
 /** Not in the specification: the list before the first employee exists. */
 export const VACIO = 'Todavía no hay empleados registrados.';
+export const seleccionado = (name: string): string => `Empleado seleccionado: ${name}`;
 export const SELECCIONE_FILA = 'Seleccione un empleado de la lista para ver su perfil, sus documentos o eliminarlo.';
 export const CONFIRM_ELIMINAR = '¿Está seguro de que desea eliminar este empleado? Esta acción no se puede deshacer.';
 export const ELIMINADO_OK = 'Empleado eliminado correctamente.';

@@ -28,6 +28,7 @@ import {
   VINCULADO_A_OTRO,
 } from '../texts';
 import { fieldLabel, isRequired, type EmpleadoField } from './fields';
+import { summarizeEmpleado } from './summary';
 import { userOptionLabel, validateEmpleado, type EmpleadoFormValues } from './values';
 
 /** Spec 000 section 9: "Redirect delay after creating or editing an employee or a user: 1.5 s". */
@@ -78,6 +79,7 @@ export function EmpleadoForm(props: EmpleadoFormProps): JSX.Element {
       initialValues={initialValues}
       baseline={initialValues}
       validate={validateEmpleado}
+      summarize={summarizeEmpleado}
       texts={{ submit: submitText, success: successText, errorFallback, leave: { leave: SALIR_PREGUNTA, discard: DESCARTAR_PREGUNTA } }}
       onSave={onSave}
       exitTo={exitTo}

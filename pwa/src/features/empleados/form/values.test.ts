@@ -61,3 +61,22 @@ describe('employee form values (spec 000 sections 2, 5, 9)', () => {
     expect(toBody({ ...values, salario: '' }, { admin: true, initialUserId: '' }).salario).toBeNull();
   });
 });
+
+describe('the banner of a refused save', () => {
+  it('groups the fields with the same problem by section, each text once', async () => {
+    const { summarizeEmpleado } = await import('./summary');
+    const sections = summarizeEmpleado(validateEmpleado({ ...EMPTY_EMPLEADO, prim_nom: 'Ana', telefono: '55' }));
+    expect(sections).toEqual([
+      {
+        section: 'Información Personal',
+        tab: null,
+        messages: [
+          'Apellido paterno, Apellido materno, Fecha de nacimiento: Por favor complete todos los campos obligatorios.',
+          'Teléfono: El teléfono debe contener exactamente 10 dígitos numéricos',
+        ],
+      },
+      { section: 'Información Laboral', tab: null, messages: ['Puesto, Salario, Fecha de ingreso: Por favor complete todos los campos obligatorios.'] },
+      { section: 'Dirección', tab: null, messages: ['Calle, Número exterior, Código postal: Por favor complete todos los campos obligatorios.'] },
+    ]);
+  });
+});
