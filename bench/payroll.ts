@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { Nomina } from '../couch-design/nomina';
 import { nominaPdf } from '../couch-design/pdf';
 import type { StoreDoc } from '../sync-server/src/store/port';
-import { localDb, remoteDb, signedIn } from '../sync-server/src/sync/test-client';
+import { localDb, remoteDb, signedIn } from '../sync-server/src/testing/pouch-client';
 import { startGateway, type TestGateway } from '../sync-server/src/testing/gateway';
 import { empleadoDoc } from '../sync-server/src/testing/payroll';
 import type { Row } from './row';

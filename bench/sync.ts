@@ -17,7 +17,7 @@ import path from 'node:path';
 import { sampleCaptacion } from '../couch-design/captacion/fixtures';
 import { PouchDB as ServerPouch } from '../sync-server/src/store/pouchdb';
 import type { StoreDoc } from '../sync-server/src/store/port';
-import { eventually, localDb, remoteDb, signedIn, type ClientDb } from '../sync-server/src/sync/test-client';
+import { eventually, localDb, remoteDb, signedIn, type ClientDb } from '../sync-server/src/testing/pouch-client';
 import { startGateway, type TestGateway } from '../sync-server/src/testing/gateway';
 import type { Row } from './row';
 

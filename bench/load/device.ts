@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sampleCaptacion } from '../../couch-design/captacion/fixtures';
-import { localDb, PouchDB, sessionFetch, type ClientDb } from '../../sync-server/src/sync/test-client';
+import { localDb, PouchDB, sessionFetch, type ClientDb } from '../../sync-server/src/testing/pouch-client';
 
 /** What the device last wrote on one captación. */
 export interface LedgerEntry {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type TestGateway } from '../testing/gateway';
-import { captacionOf, ROLES, seed, signedIn, type Person } from './test-helpers';
+import { captacionOf, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
 
 let gw: TestGateway;
 let admin: Person;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion, sampleCaptacionForm } from '../../../couch-design/captacion/fixtures';
 import { MSG as SCHEMA } from '../../../couch-design/captacion/messages';
 import { startGateway, type TestGateway } from '../testing/gateway';
-import { captacionOf, expectNoStack, ROLES, seed, signedIn, type Person } from './test-helpers';
+import { captacionOf, expectNoStack, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
 
 let gw: TestGateway;
 let admin: Person;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { localDb, remoteDb, signedIn, type Person } from '../sync/test-client';
+import { localDb, remoteDb, signedIn, type Person } from '../testing/pouch-client';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import { isNotFound } from '../store/port';
 import { FORBIDDEN_KEY, MAX_JSON_DEPTH, NOT_JSON, TOO_DEEP } from './json-body';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import { ADMIN_ROLE, seedEmpleados, signedIn, storedNominaIds, type Signed } from '../testing/payroll';
-import { eventually, ids, localDb, pullInto, remoteDb } from '../sync/test-client';
+import { eventually, ids, localDb, pullInto, remoteDb } from '../testing/pouch-client';
 
 let gw: TestGateway;
 let admin: Signed, maria: Signed, jorge: Signed, sinEmpleado: Signed;

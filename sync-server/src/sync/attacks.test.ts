@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { startGateway, type TestGateway } from '../testing/gateway';
-import { ids, localDb, payslip, pullInto, remoteDb, seed, signedIn, type Person } from './test-client';
+import { ids, localDb, payslip, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
  * What a curious or hostile client tries against the replication endpoint. Whatever it sends,

@@ -10,7 +10,7 @@ import {
   MAX_OPEN_REVS,
   MAX_REVS_PER_REQUEST,
 } from './limits';
-import { seed, signedIn, type Person } from './test-client';
+import { seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
  * Bounded work per request: one client asking for a whole database in one request gets a clear

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { startGateway, type TestGateway } from '../testing/gateway';
-import { pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from './test-client';
+import { pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from '../testing/pouch-client';
 
 /** Deleted stays deleted: only an admin deletes a captación or brings one back. */
 let gw: TestGateway;

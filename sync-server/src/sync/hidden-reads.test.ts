@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captacionTombstone } from '../../../couch-design/captacion/stamp';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { startGateway, type TestGateway } from '../testing/gateway';
-import { payslip, seed, signedIn, type Person } from './test-client';
+import { payslip, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
  * Out of scope looks like nonexistent: for an id a person may not read, every read answers byte

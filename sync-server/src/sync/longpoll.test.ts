@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import { openUpstreamChanges } from './changes';
-import { eventually, localDb, remoteDb, seed, signedIn, type Person } from './test-client';
+import { eventually, localDb, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /** Live feeds: heartbeats while waiting, prompt answers, and nothing left behind when a client goes. */
 let gw: TestGateway;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { startGateway, type TestGateway } from '../testing/gateway';
-import { seed, signedIn, type Person } from './test-client';
+import { seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
  * Whatever a signed-in client sends to the read side of the replication endpoint, the answer is

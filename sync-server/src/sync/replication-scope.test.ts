@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { startGateway, type TestGateway } from '../testing/gateway';
-import { ids, payslip, pullInto, remoteDb, seed, signedIn, type Person } from './test-client';
+import { ids, payslip, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
  * Every role replicates both databases through the gateway with a real PouchDB client and

@@ -10,7 +10,7 @@ import { deployDesignDocs } from '../store/deploy';
 import { createStore } from '../store/index';
 import type { Store, StoreDoc } from '../store/port';
 import { startGateway, type TestGateway } from '../testing/gateway';
-import { eventually, localDb, remoteDb, signedIn, type ClientDb } from './test-client';
+import { eventually, localDb, remoteDb, signedIn, type ClientDb } from '../testing/pouch-client';
 
 /**
  * The gateway stops in the middle of a replication and a new one starts on the same LevelDB data

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import { bumpScopeEpoch, readScopeEpoch } from './scope-epoch';
-import { ids, pullInto, remoteDb, seed, signedIn, type Person } from './test-client';
+import { ids, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
  * A captación reassigned away from a supervisor changes nothing their selector could see, so an

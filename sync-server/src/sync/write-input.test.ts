@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { startGateway, type TestGateway } from '../testing/gateway';
-import { localDb, pullInto, remoteDb, signedIn, type Person } from './test-client';
+import { localDb, pullInto, remoteDb, signedIn, type Person } from '../testing/pouch-client';
 
 /**
  * Replication accepts only what REST accepts (the shared write policy), refuses each bad document

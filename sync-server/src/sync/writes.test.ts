@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { stampCaptacion, type Stamper } from '../../../couch-design/captacion/stamp';
 import { startGateway, type TestGateway } from '../testing/gateway';
-import { eventually, localDb, pullInto, remoteDb, seed, type ClientDb } from './test-client';
+import { eventually, localDb, pullInto, remoteDb, seed, type ClientDb } from '../testing/pouch-client';
 
 /**
  * Pushing through the gateway: a device's revision is stored under its own revision id with the

@@ -5,6 +5,7 @@
 import type { Nomina } from '../../../couch-design/nomina';
 import type { StoreDoc } from '../store/port';
 import type { CreatedUser, HttpClient, TestGateway } from './gateway';
+import { seed } from './seed';
 
 export const ADMIN_ROLE = 'administrator';
 
@@ -25,11 +26,7 @@ export function empleadoDoc(e: EmpleadoSeed): StoreDoc {
   };
 }
 
-async function put(gw: TestGateway, db: string, docs: StoreDoc[]): Promise<void> {
-  const res = await (await gw.store.db(db)).bulkDocs(docs);
-  const failed = res.filter((r) => r.error);
-  if (failed.length) throw new Error(`Siembra fallida: ${JSON.stringify(failed.slice(0, 3))}`);
-}
+const put = (gw: TestGateway, db: string, docs: StoreDoc[]): Promise<void> => seed(gw.store, db, docs);
 
 export const seedEmpleados = (gw: TestGateway, empleados: EmpleadoSeed[]): Promise<void> => put(gw, 'empleados', empleados.map(empleadoDoc));
 export const seedNominas = (gw: TestGateway, nominas: Nomina[]): Promise<void> => put(gw, 'nominas', nominas as unknown as StoreDoc[]);

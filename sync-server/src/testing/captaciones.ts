@@ -2,7 +2,8 @@
 import { sampleCaptacion, type DeepPartial } from '../../../couch-design/captacion/fixtures';
 import type { NewCaptacion } from '../../../couch-design/captacion';
 import type { StoreDoc } from '../store/port';
-import type { CreatedUser, HttpClient, NewUser, TestGateway } from '../testing/gateway';
+import type { CreatedUser, HttpClient, NewUser, TestGateway } from './gateway';
+import { seed as seedDocs } from './seed';
 
 export const ROLES = {
   admin: 'administrator',
@@ -25,10 +26,7 @@ export async function signedIn(gw: TestGateway, role: string, names: Partial<New
 
 /** Stores captaciones straight into the database, as replication or an import would. */
 export async function seed(gw: TestGateway, docs: Array<NewCaptacion & { _id: string }>): Promise<void> {
-  const db = await gw.store.db('captaciones');
-  const res = await db.bulkDocs(docs as unknown as StoreDoc[]);
-  const failed = res.filter((r) => r.error);
-  if (failed.length > 0) throw new Error(`No se guardaron: ${JSON.stringify(failed)}`);
+  await seedDocs(gw.store, 'captaciones', docs as unknown as StoreDoc[]);
 }
 
 /** A valid captación held by `asesor`, captured `day` days after 2025-01-01 (later days list first). */

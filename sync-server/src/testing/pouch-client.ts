@@ -8,8 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { Store, StoreDoc } from '../store/port';
-import type { TestGateway } from '../testing/gateway';
+import type { StoreDoc } from '../store/port';
+import type { TestGateway } from './gateway';
+
+export { seed } from './seed';
 
 const require = createRequire(import.meta.url);
 
@@ -80,13 +82,6 @@ export function payslip(empleadoId: string, n: number): StoreDoc {
     salario: 8000 + n,
     fecha: `2025-0${(n % 9) + 1}-15`,
   };
-}
-
-export async function seed(store: Store, dbName: string, docs: StoreDoc[]): Promise<void> {
-  const db = await store.db(dbName);
-  const res = await db.bulkDocs(docs);
-  const failed = res.filter((r) => r.error);
-  if (failed.length) throw new Error(`Siembra fallida: ${JSON.stringify(failed.slice(0, 3))}`);
 }
 
 /** Waits until `check` holds, polling; throws with `what` when it does not in time. */
