@@ -9,6 +9,7 @@
  * One gateway for the whole file; every wait is on something visible or stored, never a sleep.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -166,6 +167,16 @@ describe('employees in the browser', () => {
       await page.getByText('Mostrando 1 de 3 empleados').waitFor();
       assert.equal(await rows.first().getAttribute('aria-selected'), 'true');
       await shoot(page, 'empleados-lista-seleccion');
+
+      // 'Exportar CSV': the rows shown, as on screen.
+      const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+      assert.match(csv.suggestedFilename(), /^empleados_busqueda_\d{4}-\d{2}-\d{2}\.csv$/);
+      const csvPath = await csv.path();
+      assert.ok(csvPath, 'la descarga debe terminar');
+      assert.equal(
+        readFileSync(csvPath, 'utf8'),
+        '\uFEFFNombre Completo,Correo,Puesto,Teléfono,Estado,Salario\r\nJorge Luis Hernández Vega,jorge.hernandez@ejemplo.mx,Auxiliar de oficina,5523456789,Activo,"$14,500.00"\r\n',
+      );
 
       await page.getByRole('searchbox', { name: 'Buscar empleados...' }).fill('nadie-asi');
       await page.getByText('No se encontraron empleados con los criterios de búsqueda.').waitFor();
