@@ -1,6 +1,7 @@
 /** The query of `GET /api/nominas-api/empleado/{empleadoId}`: `limite`, `desde`, `hasta`. */
 import { toIsoDate } from '../../../couch-design/format';
 import { HttpError } from '../http/errors';
+import { positiveIntParam, singleParam } from '../http/query';
 import { MSG } from './messages';
 
 export const MAX_LIMITE = 1000;
@@ -22,11 +23,7 @@ function date(v: unknown, message: string): string | null {
 }
 
 export function parseListQuery(q: Record<string, unknown>): ListQuery {
-  let limite: number | null = null;
-  if (!absent(q.limite)) {
-    const n = typeof q.limite === 'string' && /^\d{1,4}$/.test(q.limite) ? Number(q.limite) : NaN;
-    if (!(n >= 1 && n <= MAX_LIMITE)) throw new HttpError(400, MSG.badLimite);
-    limite = n;
-  }
+  const raw = singleParam(q, 'limite', MSG.badLimite);
+  const limite = absent(raw) ? null : positiveIntParam(raw, 0, MAX_LIMITE, MSG.badLimite);
   return { desde: date(q.desde, MSG.badDesde), hasta: date(q.hasta, MSG.badHasta), limite };
 }
