@@ -6,7 +6,7 @@
 import { api } from '../api';
 import type { WritableResource } from './resource';
 
-export interface RestResourceOptions<T, Input> {
+export interface RestResourceOptions<Input> {
   /** GET of the whole list, e.g. `/api/users`. */
   listUrl: string;
   /** The records inside the list answer, e.g. `(body) => body.users`. */
@@ -25,7 +25,7 @@ export interface RestResourceOptions<T, Input> {
 
 const isNotFound = (err: unknown): boolean => (err as { status?: number } | null)?.status === 404;
 
-export function restResource<T, Input = Partial<T>>(opts: RestResourceOptions<T, Input>): WritableResource<T, Input> {
+export function restResource<T, Input = Partial<T>>(opts: RestResourceOptions<Input>): WritableResource<T, Input> {
   const toBody = opts.toBody ?? ((input: Input) => input);
   const read = { timeoutMs: opts.readTimeoutMs };
   return {
