@@ -115,7 +115,7 @@ describe("employee profile payroll ('Información Laboral')", () => {
   it("says 'No hay nóminas registradas' with the create button for admins", async () => {
     show({ admin: true, list: [] });
     await screen.findByText('No hay nóminas registradas');
-    fireEvent.click(screen.getAllByRole('button', { name: 'Crear Nueva Nómina' }).at(-1)!);
+    fireEvent.click(screen.getByRole('button', { name: 'Crear Nueva Nómina' }));
     expect(screen.getByTestId('where').textContent).toBe('/dashboard/nomina/crear/e1');
   });
 });

@@ -120,13 +120,12 @@ export function EmpleadoNominas({ empleado, isAdmin: admin }: EmpleadoNominasPro
           title={SIN_NOMINAS}
           description={filtered ? (isInverted(range) ? FILTRO_INVERTIDO : FILTRO_SIN_RESULTADOS) : undefined}
           action={
+            // Without a filter, 'Crear Nueva Nómina' stands right above for admins.
             filtered ? (
               <Button icon="cross" onClick={range.clear}>
                 {BTN_LIMPIAR}
               </Button>
-            ) : (
-              createButton ?? undefined
-            )
+            ) : undefined
           }
         />
       ) : null}
