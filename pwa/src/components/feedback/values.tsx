@@ -1,6 +1,6 @@
 /** How read-only screens show values (spec 001 section 2.6): '-' for empty, Sí/No, es-MX money and dates. */
 import { Checkbox } from '@blueprintjs/core';
-import type { JSX, ReactNode } from 'react';
+import { useState, type JSX, type ReactNode } from 'react';
 import { formatDate, formatMoney } from '../../../../couch-design/format';
 import { NO, SI, VACIO_VALOR } from './texts';
 import './feedback.css';
@@ -53,10 +53,11 @@ export function ReadOnlyCheck({ label, checked }: { label: string; checked: unkn
   );
 }
 
-/** A person's picture, or the letters given in its place. */
+/** A person's picture, or the letters given in its place (also when the picture cannot be loaded). */
 export function Avatar({ src, letters }: { src?: string; letters: string }): JSX.Element {
-  return src ? (
-    <img className="feedback-avatar" src={src} alt="" />
+  const [broken, setBroken] = useState<string | null>(null);
+  return src && broken !== src ? (
+    <img className="feedback-avatar" src={src} alt="" onError={() => setBroken(src)} />
   ) : (
     <span className="feedback-avatar" aria-hidden>
       {letters}

@@ -60,7 +60,8 @@ export interface FormShellProps<T extends object> {
   children: ReactNode;
 }
 
-const oneSection = (issues: FormIssue[]): SummarySection[] => [{ section: '', tab: null, messages: issues.map((i) => i.msg) }];
+// Forms whose required fields share one text (spec 000 section 5) list it once.
+const oneSection = (issues: FormIssue[]): SummarySection[] => [{ section: '', tab: null, messages: [...new Set(issues.map((i) => i.msg))] }];
 
 export function FormShell<T extends object>(props: FormShellProps<T>): JSX.Element {
   const { initialValues, validate } = props;
