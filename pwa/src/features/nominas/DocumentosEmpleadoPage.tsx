@@ -68,7 +68,7 @@ export default function DocumentosEmpleadoPage(): JSX.Element {
 
   const e = empleado.status === 'ready' ? empleado.value : null;
   const title = e ? documentosDe(e.prim_nom, e.apell_pa) : TITLE_DOCUMENTOS;
-  const toCreate = () => navigate(paths.newNomina(empleadoId));
+  const toCreate = () => void navigate(paths.newNomina(empleadoId));
 
   let body: JSX.Element;
   if (list.status === 'loading') body = <Feedback kind="loading" text={CARGANDO_NOMINAS} />;
@@ -113,7 +113,7 @@ export default function DocumentosEmpleadoPage(): JSX.Element {
         title={title}
         actions={
           <>
-            <Button icon="arrow-left" size="large" onClick={() => navigate(paths.empleadoProfile(empleadoId))}>
+            <Button icon="arrow-left" size="large" onClick={() => void navigate(paths.empleadoProfile(empleadoId))}>
               {BTN_VOLVER}
             </Button>
             {admin && list.status === 'ready' && list.value.nominas.length > 0 ? (

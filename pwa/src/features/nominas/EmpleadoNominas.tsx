@@ -86,9 +86,9 @@ export function EmpleadoNominas({ empleado, isAdmin: admin }: EmpleadoNominasPro
     { label: ACCION_VER, icon: 'eye-open', run: (n) => void window.open(verNominaUrl(n._id), '_blank', 'noopener') },
     { label: ACCION_PDF, icon: 'download', run: (n) => void downloadPdf(n), busy: (n) => pdfBusy === n._id },
   ];
-  if (admin) actions.push({ label: ACCION_EDITAR, icon: 'edit', run: (n) => navigate(paths.editNomina(n._id)) });
+  if (admin) actions.push({ label: ACCION_EDITAR, icon: 'edit', run: (n) => void navigate(paths.editNomina(n._id)) });
 
-  const toCreate = () => navigate(paths.newNomina(empleado._id));
+  const toCreate = () => void navigate(paths.newNomina(empleado._id));
   const createButton = admin ? (
     <Button icon="add" intent={Intent.PRIMARY} onClick={toCreate}>
       {BTN_CREAR}
