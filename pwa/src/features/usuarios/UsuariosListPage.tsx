@@ -78,7 +78,7 @@ function UsuariosList(): JSX.Element {
   const view = (user: UsuarioPublico | null = current) => {
     if (!user) return setAskSelection(true);
     rememberUsuario(user);
-    navigate(paths.userProfile(user._id));
+    void navigate(paths.userProfile(user._id));
   };
   const askDelete = () => (current ? setConfirming(current) : setAskSelection(true));
 
