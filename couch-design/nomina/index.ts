@@ -17,3 +17,4 @@ export {
   filterNominas,
 } from './rules';
 export type { DateFilter } from './rules';
+export { DATE_FILTER_PARAMS } from './rules';

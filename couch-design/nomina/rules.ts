@@ -25,6 +25,9 @@ export const fechaLabel = (n: NominaLike): string => formatDate(n?.fecha, SIN_FE
 export const salarioLabel = (n: NominaLike): string => formatMoney(n?.salario);
 
 /** Desde / Hasta as typed: dd/mm/yyyy or yyyy-mm-dd, either may be empty. */
+/** The query (REST) and URL (screens) parameters of the Desde / Hasta filter. */
+export const DATE_FILTER_PARAMS = ['desde', 'hasta'] as const;
+
 export interface DateFilter {
   desde?: string | null;
   hasta?: string | null;

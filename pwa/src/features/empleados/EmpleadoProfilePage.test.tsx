@@ -107,6 +107,13 @@ describe('employee profile', () => {
     expect(screen.getByTestId('where').textContent).toBe(`/dashboard/empleados/editar/${empleado.id}`);
   });
 
+  it("a link carrying the payroll's date filter opens 'Información Laboral' with its payroll at once", async () => {
+    payroll.mockClear();
+    await open(admin, `/dashboard/empleado-profile/${empleado.id}?desde=2026-01-01`);
+    expect(await screen.findByText('Nóminas de Jorge (admin)', undefined, SLOW)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Información Laboral' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
   it("the linked person: 'Usuario Asociado' with their e-mail, no 'Editar'", async () => {
     await open(linked, `/dashboard/empleado-profile/${empleado.id}`);
     expect(await screen.findByText('Usuario Asociado', undefined, SLOW)).toBeTruthy();

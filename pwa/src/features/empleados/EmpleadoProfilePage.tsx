@@ -8,7 +8,8 @@
  */
 import { Button, Card, Intent } from '@blueprintjs/core';
 import { useMemo, type JSX, type ReactNode } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { DATE_FILTER_PARAMS } from '../../../../couch-design/nomina';
 import { fullName, type EmpleadoPublico } from '../../../../couch-design/empleado';
 import { canViewEmployeeProfile } from '../../../../couch-design/roles';
 import { Banner, Facts, Feedback, StatusTag } from '../../components/feedback';
@@ -56,6 +57,9 @@ function Payroll({ render, empleado, admin }: { render: NonNullable<EmpleadoProf
 export default function EmpleadoProfilePage({ renderPayroll }: EmpleadoProfilePageProps): JSX.Element {
   const { empleadoId = '' } = useParams();
   const navigate = useNavigate();
+  // A link or reload carrying the payroll's date filter shows that payroll at once.
+  const [params] = useSearchParams();
+  const payrollInUrl = DATE_FILTER_PARAMS.some((key) => params.has(key));
   const { ready, admin, user } = useEmpleadosAccess();
   const allowed = ready && !!user && canViewEmployeeProfile(user, empleadoId);
   const stored = useMemo(() => storedEmpleado(empleadoId), [empleadoId]);
@@ -100,7 +104,7 @@ export default function EmpleadoProfilePage({ renderPayroll }: EmpleadoProfilePa
           <UsuarioAsociado empleado={empleado} admin={admin} ownEmail={user?.email ?? ''} />
         </CollapsibleSection>
 
-        <CollapsibleSection title={SECCION_LABORAL} defaultOpen={false} lazy testId="seccion-laboral">
+        <CollapsibleSection title={SECCION_LABORAL} defaultOpen={payrollInUrl} lazy testId="seccion-laboral">
           <Facts items={laboralFacts(empleado)} />
           {renderPayroll ? <Payroll render={renderPayroll} empleado={empleado} admin={admin} /> : null}
         </CollapsibleSection>

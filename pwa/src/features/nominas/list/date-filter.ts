@@ -5,6 +5,7 @@
  */
 import { useSearchParams } from 'react-router-dom';
 import { toIsoDate } from '../../../../../couch-design/format';
+import { DATE_FILTER_PARAMS } from '../../../../../couch-design/nomina';
 
 export interface DateRange {
   /** yyyy-mm-dd, or '' when not set. */
@@ -19,7 +20,7 @@ export function readDateRange(params: URLSearchParams): DateRange {
 
 export function writeDateRange(range: DateRange, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
   const next = new URLSearchParams(base);
-  for (const key of ['desde', 'hasta'] as const) {
+  for (const key of DATE_FILTER_PARAMS) {
     const iso = toIsoDate(range[key]);
     if (iso) next.set(key, iso);
     else next.delete(key);
