@@ -1,9 +1,11 @@
-// Lint: TypeScript rules plus coarse import boundaries; the precise ones of DESIGN section 2
-// (features never import each other) are checked by couch-design/architecture.test.ts.
+// Lint: TypeScript rules (type-aware where a promise can be lost), the React hooks rules, and the
+// import zones of DESIGN section 2 (eslint-zones.js): features never import each other, lib and
+// components import no feature, sync knows no entity, couch-design imports neither side. Import
+// cycles are found by couch-design/architecture.test.ts.
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-
-const noImport = (patterns, message) => ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }];
+import { zonesPlugin } from './eslint-zones.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'dev-dist/**'] },
@@ -19,17 +21,47 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // node:test's describe/it answer promises the runner itself awaits.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'before', 'after', 'beforeEach', 'afterEach'] },
+            // A PouchDB replication's `on` answers the replication itself, awaited or cancelled where it is kept.
+            { from: 'package', package: 'pouchdb-replication', name: 'on' },
+          ],
+        },
+      ],
+      // A promise-returning handler where a void one is expected (JSX events, Express middleware
+      // arguments) is how Express 5 and React are meant to be used; conditionals and spreads are not.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false, arguments: false } }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { local: zonesPlugin },
+    rules: { 'local/import-zones': 'error' },
+  },
+  {
+    files: ['pwa/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
     files: ['couch-design/**'],
-    rules: { 'no-restricted-imports': noImport(['**/pwa/**', '**/sync-server/**', 'express', 'react', 'react-dom'], 'couch-design is the shared contract: it imports neither side.') },
+    rules: { 'no-restricted-imports': ['error', { paths: ['express', 'react', 'react-dom', 'nano', 'pouchdb-node'].map((name) => ({ name, message: 'couch-design is the shared contract: it imports neither side.' })) }] },
   },
   {
     files: ['pwa/**'],
     // Tests may start a real gateway to sync against.
     ignores: ['pwa/**/*.test.ts', 'pwa/**/*.test.tsx'],
-    rules: { 'no-restricted-imports': noImport(['**/sync-server/src/**', 'express', 'nano', 'pouchdb-node'], 'The PWA never imports the gateway.') },
+    rules: { 'no-restricted-imports': ['error', { paths: ['express', 'nano', 'pouchdb-node'].map((name) => ({ name, message: 'The PWA never imports the gateway.' })) }] },
   },
   {
     files: ['sync-server/**'],
-    rules: { 'no-restricted-imports': noImport(['**/pwa/src/**', 'react', 'react-dom'], 'The gateway never imports the PWA.') },
+    rules: { 'no-restricted-imports': ['error', { paths: ['react', 'react-dom'].map((name) => ({ name, message: 'The gateway never imports the PWA.' })) }] },
   },
 );

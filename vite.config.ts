@@ -75,7 +75,7 @@ export default defineConfig({
   ],
   test: {
     root,
-    include: ['couch-design/**/*.test.ts', 'sync-server/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
+    include: ['architecture.test.ts', 'couch-design/**/*.test.ts', 'sync-server/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
     environment: 'node',
     css: false,
     // Generous: CI shares two cores between test workers; a timeout only matters when something is wrong.

@@ -5,7 +5,7 @@
  * reach the database.
  */
 import { toIsoDate } from '../format';
-import { dict, isDict, type Dict } from '../helpers/values';
+import { dict, isDict } from '../helpers/values';
 import { toNumber } from '../helpers/numbers';
 import { normalizeEstado } from '../mexico';
 import { emptyCaptacion, emptyDocumentosEntregados } from './defaults';

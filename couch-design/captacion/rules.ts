@@ -6,7 +6,7 @@ import { fullName } from '../helpers/names';
 import { newestFirst } from '../helpers/order';
 import { dict, trimmed as nonEmpty } from '../helpers/values';
 import { MIN_REFERENCIAS } from './schema';
-import type { NewCaptacion, UserNameParts } from './types';
+import type { UserNameParts } from './types';
 
 /** Display fallbacks of the list (spec 2.5) and the last-update column. */
 export const SIN_DIRECCION = 'Sin dirección';

@@ -234,5 +234,3 @@ export interface CaptacionForm extends CaptacionFields<FormNumber> {
 /** One validation problem, the shape the gateway answers in `errors` (spec 8: 'param: msg'). */
 export type { ValidationIssue } from '../helpers/form-errors';
 
-// The converters between the two shapes live in convert.ts; re-exported here beside the shapes.
-export { formToDoc, docToForm } from './convert';

@@ -38,7 +38,8 @@ export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter):
             if (loginErr) return next(loginErr);
             res.json({ success: true, user: answerUser(user) });
           });
-        });
+        })
+        .catch(next);
     })(req, res, next);
   });
 
