@@ -22,6 +22,8 @@ export default tseslint.config(
   },
   {
     files: ['**/*.ts', '**/*.tsx'],
+    // The icon script runs once by hand, outside the typed project.
+    ignores: ['pwa/scripts/**'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       // node:test's describe/it answer promises the runner itself awaits.

@@ -1,18 +1,13 @@
+import { interiorNumber, publicName } from '../helpers/names';
 import type { Empleado, EmpleadoPublico } from './types';
 
 const opt = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** Every answer that carries an employee: the contract's fields only; `foto` is the photo's URL. */
 export function toPublicEmpleado(doc: Empleado, foto: string | null = null): EmpleadoPublico {
-  const legacy = doc as Empleado & { nun_in?: unknown };
   return {
-    _id: doc._id,
-    id: doc._id,
+    ...publicName(doc),
     _rev: doc._rev,
-    prim_nom: opt(doc.prim_nom) ?? '',
-    segun_nom: opt(doc.segun_nom),
-    apell_pa: opt(doc.apell_pa) ?? '',
-    apell_ma: opt(doc.apell_ma) ?? '',
     email: opt(doc.email),
     telefono: opt(doc.telefono) ?? '',
     pust: opt(doc.pust) ?? '',
@@ -22,7 +17,7 @@ export function toPublicEmpleado(doc: Empleado, foto: string | null = null): Emp
     fecha_ing: opt(doc.fecha_ing) ?? '',
     calle: opt(doc.calle) ?? '',
     nun_ex: opt(doc.nun_ex) ?? '',
-    num_in: opt(doc.num_in) ?? opt(legacy.nun_in),
+    num_in: interiorNumber(doc),
     codigo: opt(doc.codigo) ?? '',
     foto_perfil: foto,
     userId: opt(doc.userId) || null,

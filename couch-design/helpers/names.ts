@@ -28,3 +28,20 @@ export function compareByName(a: NameParts & { _id?: unknown }, b: NameParts & {
     plainText(a._id).localeCompare(plainText(b._id))
   );
 }
+
+const optText = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** A person's identity and name as every answer carries them (users and employees alike). */
+export function publicName(doc: NameParts & { _id: string }): { _id: string; id: string; prim_nom: string; segun_nom?: string; apell_pa: string; apell_ma: string } {
+  return {
+    _id: doc._id,
+    id: doc._id,
+    prim_nom: optText(doc.prim_nom) ?? '',
+    segun_nom: optText(doc.segun_nom),
+    apell_pa: optText(doc.apell_pa) ?? '',
+    apell_ma: optText(doc.apell_ma) ?? '',
+  };
+}
+
+/** `num_in`, or the legacy spelling `nun_in` of section 3 when only that is stored. */
+export const interiorNumber = (doc: { num_in?: unknown; nun_in?: unknown }): string | undefined => optText(doc.num_in) ?? optText(doc.nun_in);

@@ -28,27 +28,11 @@ export interface Usuario {
 }
 
 /** A user as every REST answer carries it: no hash, no server bookkeeping, the photo as a URL. */
-export interface UsuarioPublico {
-  _id: string;
+export interface UsuarioPublico extends Omit<Usuario, 'type' | 'foto_perfil' | 'empleado_id' | 'password_hash' | 'scope_epoch'> {
   id: string;
-  _rev?: string;
-  prim_nom: string;
-  segun_nom?: string;
-  apell_pa: string;
-  apell_ma: string;
-  email: string;
-  telefono?: string;
-  fecha_na?: string;
-  calle?: string;
-  nun_ex?: string;
-  num_in?: string;
-  codigo?: string;
-  pust?: string;
-  role: string;
   /** Gateway URL of the photo (`/api/users/{id}/foto?v=...`), or null when there is none. */
   foto_perfil: string | null;
   empleado_id: string | null;
-  creado?: string;
 }
 
 /** What anyone signed in may learn of another person: enough to show an adviser's name. */

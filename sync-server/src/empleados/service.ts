@@ -98,14 +98,7 @@ export class EmpleadosService {
       creado: new Date().toISOString(),
     } as Empleado;
     const saved = await this.deps.empleados.put(doc);
-    if (userId) {
-      try {
-        await this.deps.personas.linkFromEmpleado(saved._id, userId);
-      } catch (e) {
-        await this.deps.personas.deleteEmpleado(saved._id).catch((err) => console.error('No se pudo deshacer el alta de', saved._id, err));
-        throw e;
-      }
-    }
+    if (userId) await this.deps.personas.linkNewEmpleado(saved._id, userId);
     return this.view(await this.current(saved._id));
   }
 

@@ -47,6 +47,25 @@ export class Personas {
     });
   }
 
+  /** Links a user created a moment ago; if that fails, the new user is removed again, so no half-made account stays. */
+  linkNewUsuario(userId: string, empleadoId: string): Promise<void> {
+    return this.orUndo(this.link(userId, empleadoId), () => this.deleteUsuario(userId), `el registro de ${userId}`);
+  }
+
+  /** Links an employee created a moment ago; if that fails, the new employee is removed again. */
+  linkNewEmpleado(empleadoId: string, userId: string): Promise<void> {
+    return this.orUndo(this.linkFromEmpleado(empleadoId, userId), () => this.deleteEmpleado(empleadoId), `el alta de ${empleadoId}`);
+  }
+
+  private async orUndo(step: Promise<void>, undo: () => Promise<void>, what: string): Promise<void> {
+    try {
+      await step;
+    } catch (e) {
+      await undo().catch((err) => console.error(`No se pudo deshacer ${what}`, err));
+      throw e;
+    }
+  }
+
   deleteUsuario(userId: string): Promise<void> {
     return this.run(async (read) => deleteUsuarioPlan(read, await mustUsuario(read, userId)));
   }

@@ -115,14 +115,7 @@ export class UsuariosService {
       await this.deps.usuarios.removeIfCurrent(saved);
       throw new HttpError(409, MSG.correoEnUso);
     }
-    if (empleadoId) {
-      try {
-        await this.deps.personas.link(saved._id, empleadoId);
-      } catch (e) {
-        await this.deps.personas.deleteUsuario(saved._id).catch((err) => console.error('No se pudo deshacer el registro de', saved._id, err));
-        throw e;
-      }
-    }
+    if (empleadoId) await this.deps.personas.linkNewUsuario(saved._id, empleadoId);
     return this.view(await this.current(saved._id));
   }
 
