@@ -8,21 +8,10 @@
  * Order: 'Activo' first, then by first name, then surnames and id so the order is total.
  */
 import { formatMoney } from '../format';
-import { compareByName, fullName } from '../helpers/names';
+import { compareByName, fullName, type PersonListFields } from '../helpers/names';
 import { matchesSearch, searchText } from '../helpers/search';
 
-type EmpleadoLike = {
-  _id?: string;
-  prim_nom?: string;
-  segun_nom?: string;
-  apell_pa?: string;
-  apell_ma?: string;
-  email?: string;
-  pust?: string;
-  telefono?: string;
-  estado?: string;
-  salario?: number | string | null;
-};
+type EmpleadoLike = PersonListFields & { estado?: string; salario?: number | string | null };
 
 export function empleadoSearchText(e: EmpleadoLike): string {
   const salario = typeof e.salario === 'number' && Number.isFinite(e.salario) ? [String(e.salario), formatMoney(e.salario)] : [e.salario];

@@ -18,6 +18,18 @@ export function fullName(p: NameParts | null | undefined): string {
     .join(' ');
 }
 
+/** The name and contact fields both people lists read (users and employees). */
+export interface PersonListFields {
+  _id?: string;
+  prim_nom?: string;
+  segun_nom?: string;
+  apell_pa?: string;
+  apell_ma?: string;
+  email?: string;
+  pust?: string;
+  telefono?: string;
+}
+
 const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 
 /** People lists (users, employees): by first name, then the full name, then id, so the order is total. */

@@ -8,21 +8,11 @@
  * Order: any role containing 'admin' first, then by first name, then surnames and id so the order
  * is total and stable.
  */
-import { compareByName, fullName } from '../helpers/names';
+import { compareByName, fullName, type PersonListFields } from '../helpers/names';
 import { matchesSearch, searchText } from '../helpers/search';
 import { hasAdminBadge, roleLabel } from '../roles';
 
-type UserLike = {
-  _id?: string;
-  prim_nom?: string;
-  segun_nom?: string;
-  apell_pa?: string;
-  apell_ma?: string;
-  email?: string;
-  pust?: string;
-  telefono?: string;
-  role?: string;
-};
+type UserLike = PersonListFields & { role?: string };
 
 export function userSearchText(u: UserLike): string {
   return searchText([fullName(u), u.email, u.pust, u.telefono, u.role, u.role ? roleLabel(u.role) : '']);
