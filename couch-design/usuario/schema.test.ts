@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError, type AnyObjectSchema } from 'yup';
 import {
   adminPasswordSchema,
   linkEmpleadoSchema,
@@ -8,16 +7,8 @@ import {
   userCreateSchema,
   userEditSchema,
 } from './index';
+import { check } from '../testing/schema-check';
 
-/** As the gateway validates every body: all problems at once, unknown keys stripped. */
-async function check(schema: AnyObjectSchema, body: unknown): Promise<{ value?: Record<string, unknown>; errors: Array<[string, string]> }> {
-  try {
-    return { value: await schema.validate(body, { abortEarly: false, stripUnknown: true }), errors: [] };
-  } catch (e) {
-    if (!(e instanceof ValidationError)) throw e;
-    return { errors: e.inner.map((x) => [x.path ?? '', x.message] as [string, string]) };
-  }
-}
 
 const OBLIGATORIO = 'Por favor complete todos los campos obligatorios.';
 
