@@ -123,6 +123,7 @@ describe('the zones lint rule', () => {
   it('fails sync code that names an entity, and couch-design that imports either side', () => {
     expect(lint('sync-server/src/sync/writes.ts', "import { x } from '../captaciones/synced';")).toHaveLength(1);
     expect(lint('sync-server/src/sync/writes.ts', "import { x } from '../../../couch-design/captacion/write-policy';")).toHaveLength(1);
+    expect(lint('sync-server/src/sync/writes.ts', "import type { Usuario } from '../../../couch-design/usuario';")).toHaveLength(1);
     expect(lint('couch-design/usuario/list.ts', "import { x } from '../../sync-server/src/http/errors';")).toHaveLength(1);
     expect(lint('couch-design/usuario/list.ts', "import { x } from '../helpers/search';")).toEqual([]);
   });

@@ -6,25 +6,30 @@
  */
 import { captacionesScopeKind } from '../../../couch-design/scope';
 import type { Actors } from '../http/actor';
-import { isConflict, isNotFound, type Store, type StoreDoc } from '../store/port';
+import { DocRepository } from '../store/doc-repository';
+import type { Store } from '../store/port';
 
-async function loadUser(store: Store, userId: string): Promise<StoreDoc | null> {
-  try {
-    const doc = await (await store.db('usuarios')).get(userId);
-    return doc.type === 'usuario' && !doc._deleted ? doc : null;
-  } catch (e) {
-    if (isNotFound(e)) return null;
-    throw e;
-  }
+/** What this counter reads of an account; sync knows no more of users than that. */
+interface Account {
+  _id: string;
+  _rev?: string;
+  type: 'usuario';
+  role?: string;
+  scope_epoch?: number;
 }
 
-const epochOf = (doc: StoreDoc | null): number => {
+/** The accounts as typed documents: missing, deleted or other documents read as absent. */
+async function accounts(store: Store): Promise<DocRepository<Account>> {
+  return new DocRepository<Account>(await store.db('usuarios'), 'usuario');
+}
+
+const epochOf = (doc: Account | null): number => {
   const n = Number(doc?.scope_epoch);
   return Number.isFinite(n) && n >= 0 ? n : 0;
 };
 
 export async function readScopeEpoch(store: Store, userId: string): Promise<number> {
-  return epochOf(await loadUser(store, userId));
+  return epochOf(await (await accounts(store)).get(userId));
 }
 
 export interface BumpOptions {
@@ -45,18 +50,15 @@ export async function bumpScopeEpoch(
   opts: BumpOptions = {},
 ): Promise<boolean> {
   if (!userId) return false;
-  const usuarios = await store.db('usuarios');
+  const usuarios = await accounts(store);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const doc = await loadUser(store, userId);
+    const doc = await usuarios.get(userId);
     if (!doc) return false;
     if (!opts.force && captacionesScopeKind({ id: doc._id, role: String(doc.role ?? '') }) !== 'propias') return false;
-    try {
-      await usuarios.put({ ...doc, scope_epoch: epochOf(doc) + 1 });
+    // Someone edited the user meanwhile (null): read it again rather than lose their change.
+    if (await usuarios.putIfCurrent({ ...doc, scope_epoch: epochOf(doc) + 1 })) {
       sessionUsers?.invalidate(userId);
       return true;
-    } catch (e) {
-      // Someone edited the user meanwhile: read it again rather than lose their change.
-      if (!isConflict(e)) throw e;
     }
   }
   throw new Error(`No se pudo actualizar scope_epoch del usuario ${userId}`);
