@@ -1,5 +1,6 @@
 import { ValidationError, type AnyObjectSchema, type InferType, type Schema } from 'yup';
-import { NOT_AN_OBJECT } from './body';
+import { isDict as isPlainObject } from '../../../couch-design/helpers/values';
+import { bodyObject, NOT_AN_OBJECT } from './body';
 import { HttpError } from './errors';
 
 export interface FieldError { param: string; msg: string }
@@ -13,8 +14,6 @@ export function toFieldErrors(e: ValidationError): FieldError[] {
 }
 
 const SCALAR_TEXT: Record<string, string> = { string: 'texto', number: 'un número', boolean: 'sí o no', date: 'una fecha' };
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Objects and arrays sent where the schema wants text, a number, a flag or a date. yup would turn
@@ -41,7 +40,7 @@ function misplacedStructures(schema: Schema, value: unknown, path: string, out: 
  * message as `mensaje` and every failure as `errors: [{param, msg}]`.
  */
 export async function validateBody<S extends AnyObjectSchema>(schema: S, body: unknown): Promise<InferType<S>> {
-  if (!isPlainObject(body)) throw new HttpError(400, NOT_AN_OBJECT);
+  bodyObject(body);
   const misplaced: FieldError[] = [];
   misplacedStructures(schema, body, '', misplaced);
   if (misplaced.length) throw new HttpError(400, misplaced[0].msg, { errors: misplaced });

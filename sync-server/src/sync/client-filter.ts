@@ -12,7 +12,7 @@
 import { createRequire } from 'node:module';
 import type { Request } from 'express';
 import { exceedsJsonDepth } from '../http/json-body';
-import { badRequest, bodyObject, isPlainObject, jsonParam, jsonText, MSG, stringArray, stringParam } from './couch-http';
+import { badRequest, couchBody, isPlainObject, jsonParam, jsonText, MSG, stringArray, stringParam } from './couch-http';
 import { MAX_IDS_PER_REQUEST, MAX_SELECTOR_BYTES, MAX_SELECTOR_DEPTH } from './limits';
 
 interface SelectorCore {
@@ -32,7 +32,7 @@ export interface ClientFilter {
 }
 
 export function parseClientFilter(req: Request): ClientFilter {
-  const body = req.method === 'POST' ? bodyObject(req) : {};
+  const body = req.method === 'POST' ? couchBody(req) : {};
   const filter = stringParam(req.query, 'filter');
   const out: ClientFilter = {};
 

@@ -3,6 +3,7 @@
  * handler answers it in CouchDB's `{error, reason}` shape for any path under /db.
  */
 import type { Request } from 'express';
+import { isDict as isPlainObject } from '../../../couch-design/helpers/values';
 import { HttpError } from '../http/errors';
 import { exceedsJsonDepth } from '../http/json-body';
 
@@ -71,11 +72,10 @@ export function jsonParam(query: Query, name: string, maxDepth: number): unknown
   }
 }
 
-export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isPlainObject };
 
-/** The parsed JSON body, or `{}` when the request carried none. */
-export function bodyObject(req: Request): Record<string, unknown> {
+/** The parsed JSON body, or `{}` when the request carried none (CouchDB's reading, unlike /api's bodyObject). */
+export function couchBody(req: Request): Record<string, unknown> {
   const body: unknown = req.body;
   if (body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0)) return {};
   if (!isPlainObject(body)) throw badRequest(MSG.badBody);

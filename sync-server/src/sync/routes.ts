@@ -5,7 +5,7 @@
  * attachments ever reach the store on a client's behalf.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import type { Actors, AuthUser } from '../http/actor';
+import { actorOf, type Actors, type AuthUser } from '../http/actor';
 import { HttpError } from '../http/errors';
 import { jsonBody } from '../http/json-body';
 import type { WriteFactsReader } from '../policy/facts';
@@ -13,7 +13,7 @@ import type { BulkGetRequest, Store, StoreDb } from '../store/port';
 import { handleChanges } from './changes-http';
 import {
   badRequest,
-  bodyObject,
+  couchBody,
   boolParam,
   forbidden,
   isPlainObject,
@@ -108,7 +108,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
   });
 
   router.use('/db', async (req: Request, res: Response) => {
-    const user = req.user as AuthUser;
+    const user = actorOf(req);
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const [dbName, ...rest] = segments(req);
     res.setHeader('Cache-Control', 'no-store');
@@ -150,7 +150,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
         return;
       }
       if (method === 'PUT') {
-        res.status(201).json(await putLocal(db, user, second, bodyObject(req)));
+        res.status(201).json(await putLocal(db, user, second, couchBody(req)));
         return;
       }
       throw forbidden();
@@ -163,15 +163,15 @@ export function syncRoutes(ctx: SyncDeps): Router {
     }
     if (first === '_revs_diff' && method === 'POST') {
       // fromEntries defines own properties, so even a `__proto__` id is answered as data.
-      res.json(Object.fromEntries(await scopedRevsDiff(db, def, user, revsDiffBody(bodyObject(req)))));
+      res.json(Object.fromEntries(await scopedRevsDiff(db, def, user, revsDiffBody(couchBody(req)))));
       return;
     }
     if (first === '_bulk_get' && method === 'POST') {
-      res.json(await scopedBulkGet(db, def, user, bulkGetRequests(bodyObject(req)), readOptions(req)));
+      res.json(await scopedBulkGet(db, def, user, bulkGetRequests(couchBody(req)), readOptions(req)));
       return;
     }
     if (first === '_bulk_docs' && method === 'POST') {
-      const body = bodyObject(req);
+      const body = couchBody(req);
       if (!Array.isArray(body.docs)) throw badRequest(MSG.badBody);
       const newEdits = body.new_edits !== false;
       const out = await scopedBulkDocs({ store: ctx.store, facts: ctx.facts, sessionUsers: ctx.actors }, db, def, user, body.docs, newEdits);
