@@ -19,6 +19,14 @@ export function captacionesScopeKind(user: ScopeUser): CaptacionesScopeKind {
   return isSupervisor(user.role) ? 'propias' : 'todas';
 }
 
+/**
+ * Whether reassigning a record to someone else takes it out of this person's scope (a supervisor
+ * reads only what they advise): only then does a reassignment need a new replication identity.
+ */
+export function scopeFollowsAdviser(user: ScopeUser): boolean {
+  return captacionesScopeKind(user) === 'propias';
+}
+
 export function captacionesSelector(user: ScopeUser): MangoSelector {
   return captacionesScopeKind(user) === 'propias'
     ? { type: 'captacion', 'captacion.asesor': user.id }

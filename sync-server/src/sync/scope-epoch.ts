@@ -4,7 +4,7 @@
  * supervisor). It feeds `scopeFingerprint`, hence the replication uuid, so the device drops its
  * old checkpoint and pulls its scope again.
  */
-import { captacionesScopeKind } from '../../../couch-design/scope';
+import { scopeFollowsAdviser } from '../../../couch-design/scope';
 import type { Actors } from '../http/actor';
 import { DocRepository } from '../store/doc-repository';
 import type { Store } from '../store/port';
@@ -33,7 +33,7 @@ export async function readScopeEpoch(store: Store, userId: string): Promise<numb
 }
 
 export interface BumpOptions {
-  /** Bump even when this person's scope does not depend on the adviser (everyone reads all captaciones). */
+  /** Bump even when this person's scope does not depend on who advises a record (they read them all). */
   force?: boolean;
 }
 
@@ -54,7 +54,7 @@ export async function bumpScopeEpoch(
   for (let attempt = 0; attempt < 5; attempt++) {
     const doc = await usuarios.get(userId);
     if (!doc) return false;
-    if (!opts.force && captacionesScopeKind({ id: doc._id, role: String(doc.role ?? '') }) !== 'propias') return false;
+    if (!opts.force && !scopeFollowsAdviser({ id: doc._id, role: String(doc.role ?? '') })) return false;
     // Someone edited the user meanwhile (null): read it again rather than lose their change.
     if (await usuarios.putIfCurrent({ ...doc, scope_epoch: epochOf(doc) + 1 })) {
       sessionUsers?.invalidate(userId);
