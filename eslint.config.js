@@ -32,8 +32,11 @@ export default tseslint.config(
         {
           allowForKnownSafeCalls: [
             { from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'before', 'after', 'beforeEach', 'afterEach'] },
-            // A PouchDB replication's `on` answers the replication itself, awaited or cancelled where it is kept.
+            // A PouchDB replication's or change feed's `on` answers the emitter itself, awaited or cancelled where it is kept.
             { from: 'package', package: 'pouchdb-replication', name: 'on' },
+            { from: 'package', package: 'pouchdb-core', name: 'on' },
+            // React Router's navigate answers a promise only for its own data routers' bookkeeping.
+            { from: 'package', package: 'react-router', name: 'NavigateFunction' },
           ],
         },
       ],

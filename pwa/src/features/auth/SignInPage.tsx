@@ -33,7 +33,7 @@ export default function SignInPage(): JSX.Element {
       navigate(paths.home, { replace: true });
     } catch (err) {
       setError(signInErrorMessage(err));
-      helpers.setFieldValue('password', '', false);
+      void helpers.setFieldValue('password', '', false);
     }
   };
 

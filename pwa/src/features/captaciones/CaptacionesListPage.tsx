@@ -47,6 +47,8 @@ interface Item {
 }
 
 const [PROPIEDAD, PROPIETARIO, UBICACION, ULTIMA, ESTATUS, FECHA] = LIST_COLUMNS;
+/** One empty list while loading, so the memoised rows below do not recompute on every render. */
+const NO_DOCS: Captacion[] = [];
 
 const COLUMNS: Column<Item>[] = [
   {
@@ -94,7 +96,7 @@ export default function CaptacionesListPage(): JSX.Element {
   const [actionError, setActionError] = useState<string | null>(null);
   const [pdfBusy, setPdfBusy] = useState<string | null>(null);
 
-  const docs = list.status === 'ready' ? list.value : [];
+  const docs = list.status === 'ready' ? list.value : NO_DOCS;
   const shown = useMemo(() => visibleCaptaciones(docs, q, page), [docs, q, page]);
   const items = useMemo(() => shown.items.map((doc) => ({ doc, row: toListRow(doc) })), [shown.items]);
 
@@ -111,10 +113,10 @@ export default function CaptacionesListPage(): JSX.Element {
   };
 
   const actions: RowAction<Item>[] = [
-    { label: ACCION_VER, icon: 'eye-open', run: ({ row }) => navigate(paths.captacion(row.id)) },
+    { label: ACCION_VER, icon: 'eye-open', run: ({ row }) => { navigate(paths.captacion(row.id)); } },
     { label: ACCION_PDF, icon: 'download', run: ({ doc }) => void downloadPdf(doc), busy: ({ row }) => pdfBusy === row.id },
   ];
-  if (canEdit) actions.push({ label: ACCION_EDITAR, icon: 'edit', run: ({ row }) => navigate(paths.editarCaptacion(row.id)) });
+  if (canEdit) actions.push({ label: ACCION_EDITAR, icon: 'edit', run: ({ row }) => { navigate(paths.editarCaptacion(row.id)); } });
 
   const exportCsv = () => downloadCsv(CAPTACIONES_CSV, shown.matching.map(toListRow), q.trim() !== '');
   const toNew = () => navigate(paths.nuevaCaptacion);

@@ -56,6 +56,7 @@ export function useAdviserName(asesor: unknown, me: AuthUser | null): string {
       live = false;
     };
     // Keyed on the value, not the object identity: a re-render with an equal adviser asks nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` and `me?.id` stand for `asesor` and `me`
   }, [key, me?.id]);
   return name;
 }

@@ -72,8 +72,10 @@ export function useLoad<T>(
     }
     const online = () => reload();
     if (typeof window !== 'undefined') window.addEventListener('online', online);
+    // A counter, not a DOM node: bumping it on cleanup makes loads still in flight answer nobody.
+    const loads = generation;
     return () => {
-      generation.current++;
+      loads.current++;
       if (timer) clearTimeout(timer);
       unsubscribe();
       if (typeof window !== 'undefined') window.removeEventListener('online', online);
