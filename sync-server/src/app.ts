@@ -51,7 +51,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   const usuarios = await UsuariosRepository.open(store);
   const empleados = await EmpleadosRepository.open(store);
   const sessionUsers = new SessionUsers({ usuarios, empleados });
-  const context: AppContext = { store, config, sessionUsers };
+  const context: AppContext = { store, config, sessionUsers, usuarios };
   const sesiones = await store.db('sesiones');
   const sessionStore = new StoreSessionStore(sesiones, config.sessionMaxAgeMs);
   const pp = createPassport(usuarios, sessionUsers);

@@ -3,7 +3,6 @@ import { ensureFirstAdmin } from './auth/first-admin';
 import { configFromEnv } from './config';
 import { deployDesignDocs, warmIndexes } from './store/deploy';
 import { createStore } from './store/index';
-import { UsuariosRepository } from './usuarios/repository';
 
 async function main(): Promise<void> {
   const config = configFromEnv();
@@ -12,8 +11,8 @@ async function main(): Promise<void> {
   // Building an index takes seconds per 10,000 documents: do it now rather than on someone's first list.
   void warmIndexes(store).catch((e) => console.error('No se pudieron preparar los índices:', e));
 
-  const admin = await ensureFirstAdmin(await UsuariosRepository.open(store), { email: config.adminEmail, password: config.adminPassword });
   const gateway = await createApp(store, config);
+  const admin = await ensureFirstAdmin(gateway.context.usuarios, { email: config.adminEmail, password: config.adminPassword });
   const server = gateway.app.listen(config.port, config.host, () => {
     const where = store.kind === 'couchdb' ? 'Apache CouchDB (COUCHDB_URL)' : `base de datos integrada en ${config.dataDir}`;
     console.log(`Inmobiliaria escuchando en http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${where})`);

@@ -7,7 +7,6 @@ import { configFromEnv, type Config } from '../config';
 import { deployDesignDocs } from '../store/deploy';
 import { createStore } from '../store/index';
 import type { Store } from '../store/port';
-import { UsuariosRepository } from '../usuarios/repository';
 
 /**
  * A real gateway on a real (in-memory unless told otherwise) embedded store, listening on
@@ -44,7 +43,7 @@ export async function startGateway(overrides: Partial<Config> & { store?: Store 
     const s = gateway.app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const usuarios = await UsuariosRepository.open(store);
+  const usuarios = gateway.context.usuarios;
   let n = 0;
 
   return {
