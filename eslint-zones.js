@@ -14,7 +14,7 @@ const SERVER_SHARED_BY = { personas: ['usuarios', 'empleados'] };
 const SERVER_LAYERS = ['http', 'store', 'auth', 'sync', 'policy', 'personas'];
 const ENTITY_CONTRACTS = ['captacion', 'usuario', 'empleado', 'nomina'].map((e) => `couch-design/${e}/`);
 
-const isTest = (file) => /\.test\.tsx?$/.test(file) || /\.test-support\.tsx?$/.test(file);
+const isTest = (file) => /\.test\.tsx?$/.test(file) || /^(pwa\/src|sync-server\/src|couch-design)\/testing\//.test(file);
 /** Whether `file` is `dir` (a folder given with its trailing slash) or inside it. */
 const under = (file, dir) => file.startsWith(dir) || file === dir.replace(/\/$/, '');
 const segment = (file, base) => (under(file, base) ? file.slice(base.length).split('/')[0] : undefined);

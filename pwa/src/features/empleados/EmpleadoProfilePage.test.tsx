@@ -14,7 +14,7 @@ import { setupIcons } from '../../lib/icons';
 import { SessionProvider } from '../../lib/session';
 import EmpleadoProfilePage from './EmpleadoProfilePage';
 import { keepEmpleado } from './data/stored';
-import { gatewayTab } from './gateway-fetch.test-support';
+import { gatewayTab } from '../../testing/gateway-tab';
 
 let gw: TestGateway;
 let admin: CreatedUser;

@@ -13,7 +13,7 @@ import { setupIcons } from '../../lib/icons';
 import { SessionProvider } from '../../lib/session';
 import EmpleadosListPage from './EmpleadosListPage';
 import { STORED_EMPLEADO_KEY } from './data/stored';
-import { gatewayTab, type GatewayTab } from './gateway-fetch.test-support';
+import { gatewayTab, type GatewayTab } from '../../testing/gateway-tab';
 
 let gw: TestGateway;
 let admin: CreatedUser;

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import '../../lib/sync/test-support';
+import '../../testing/local-data';
 import { OverlaysProvider } from '@blueprintjs/core';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-import { eventually, leaveDevice, signInOnDevice as signInAs } from '../sync/test-support';
+import { eventually, leaveDevice, signInOnDevice as signInAs } from '../../testing/local-data';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compareNominasNewestFirst, type Nomina } from '../../../../couch-design/nomina';
 import { getLocalDb } from '../db/index';

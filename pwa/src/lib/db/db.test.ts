@@ -1,4 +1,4 @@
-import { eventually, leaveDevice, signInOnDevice as signInAs } from '../sync/test-support';
+import { eventually, leaveDevice, signInOnDevice as signInAs } from '../../testing/local-data';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CAPTACIONES_BY_FECHA } from '../../../../couch-design/design-docs/index';
 import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';

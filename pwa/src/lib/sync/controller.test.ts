@@ -1,4 +1,4 @@
-import './test-support';
+import '../../testing/local-data';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
 import { startGateway, type TestGateway } from '../../../../sync-server/src/testing/gateway';
@@ -6,7 +6,7 @@ import { localGet, localPut } from '../db/index';
 import { localDbName } from '../db/registry';
 import { configureSync, currentEngine, destroyUserData, pauseSync, signOutGuard, startSyncFor } from './controller';
 import { SyncStateStore } from './state';
-import { eventually, FakeNetwork, FakeTab } from './test-support';
+import { eventually, FakeNetwork, FakeTab } from '../../testing/local-data';
 
 /** The sync lifecycle around sign-in and sign-out, against a real gateway. */
 let gw: TestGateway;

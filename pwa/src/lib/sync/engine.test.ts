@@ -1,4 +1,4 @@
-import './test-support';
+import '../../testing/local-data';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
 import { stampCaptacion } from '../../../../couch-design/captacion/stamp';
@@ -7,7 +7,7 @@ import { getLocalDb, listRejectedChanges, loadDraft, localGet, localPut, saveDra
 import { destroyLocalDbs, setActiveUser } from '../db/registry';
 import { SyncEngine } from './engine';
 import { SyncStateStore, syncStateText, type SyncStatus } from './state';
-import { eventually, FakeNetwork, FakeTab } from './test-support';
+import { eventually, FakeNetwork, FakeTab } from '../../testing/local-data';
 
 /**
  * The sync engine against a real gateway (Express + in-memory store), through PouchDB's HTTP

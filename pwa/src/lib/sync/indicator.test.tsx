@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import './test-support';
+import '../../testing/local-data';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { BlueprintProvider } from '@blueprintjs/core';
 import { useState, type JSX } from 'react';
@@ -11,7 +11,7 @@ import { SessionProvider, useSession } from '../session';
 import { configureSync, destroyUserData } from './controller';
 import { SyncIndicator, SyncIndicatorView } from './indicator';
 import { INITIAL_SYNC_STATE, SyncStateStore, type SyncState } from './state';
-import { eventually, FakeNetwork } from './test-support';
+import { eventually, FakeNetwork } from '../../testing/local-data';
 
 afterEach(async () => {
   cleanup();

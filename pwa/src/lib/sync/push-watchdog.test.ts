@@ -1,4 +1,4 @@
-import './test-support';
+import '../../testing/local-data';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ import type { FetchFn } from '../db/pouch';
 import { destroyLocalDbs, setActiveUser } from '../db/registry';
 import { SyncEngine } from './engine';
 import { SyncStateStore } from './state';
-import { eventually, FakeNetwork, FakeTab } from './test-support';
+import { eventually, FakeNetwork, FakeTab } from '../../testing/local-data';
 
 /**
  * The gateway dies (its store on LevelDB in a temporary folder) while a tablet pushes, and a new

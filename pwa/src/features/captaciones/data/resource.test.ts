@@ -1,4 +1,4 @@
-import { leaveDevice, signInOnDevice } from '../../../lib/sync/test-support';
+import { leaveDevice, signInOnDevice } from '../../../testing/local-data';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { docToForm, type Captacion } from '../../../../../couch-design/captacion';

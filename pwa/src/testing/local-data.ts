@@ -6,9 +6,9 @@
  */
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
-import type { FetchFn } from '../db/pouch';
-import { destroyLocalDbs, setActiveUser } from '../db/registry';
-import type { OnlineSource } from './engine';
+import type { FetchFn } from '../lib/db/pouch';
+import { destroyLocalDbs, setActiveUser } from '../lib/db/registry';
+import type { OnlineSource } from '../lib/sync/engine';
 
 const g = globalThis as { navigator?: unknown };
 if (typeof g.navigator === 'undefined') {
