@@ -35,6 +35,12 @@ export type MangoSort = Array<string | Record<string, 'asc' | 'desc'>>;
  * `captacion.fecha` would vanish from the list: writers must always store that date.
  */
 
+/*
+ * The captaciones list indexes serve a device's own database (the PWA creates them locally). The
+ * gateway answers its list from an in-memory directory instead (sync-server/src/captaciones/
+ * directory.ts), so it deploys neither: on the server they would only cost an index build of
+ * minutes at 100,000 documents that no query waits for.
+ */
 export const CAPTACIONES_BY_FECHA: MangoIndexDef = {
   index: { fields: ['type', 'captacion.fecha'] },
   ddoc: 'idx-captaciones-fecha',
@@ -118,12 +124,25 @@ export const captacionesDeAsesorSelector = (asesor: string): Record<string, unkn
 export const NOMINAS_EMPLEADO_FECHA_DESC: MangoSort = [{ empleadoId: 'desc' }, { fecha: 'desc' }];
 export const nominasDeEmpleadoSelector = (empleadoId: string): Record<string, unknown> => ({ empleadoId, fecha: { $gt: null } });
 
+/** The indexes the gateway deploys in each database. */
 export const INDEXES: Record<DatabaseName, readonly MangoIndexDef[]> = {
-  captaciones: [CAPTACIONES_BY_FECHA, CAPTACIONES_BY_ASESOR_FECHA],
+  captaciones: [],
   nominas: [NOMINAS_BY_EMPLEADO_FECHA, NOMINAS_BY_EMPLEADO],
   usuarios: [USUARIOS_BY_EMAIL, USUARIOS_BY_EMPLEADO],
   empleados: [EMPLEADOS_BY_USER],
   sesiones: [SESIONES_BY_EXPIRES, SESIONES_BY_USER],
+};
+
+/**
+ * Index design documents an earlier version deployed and this one no longer queries: deployment
+ * deletes them, so CouchDB's background indexer stops keeping them up to date.
+ */
+export const RETIRED_INDEX_DDOCS: Record<DatabaseName, readonly string[]> = {
+  captaciones: [CAPTACIONES_BY_FECHA.ddoc, CAPTACIONES_BY_ASESOR_FECHA.ddoc],
+  nominas: [],
+  usuarios: [],
+  empleados: [],
+  sesiones: [],
 };
 
 export const VALIDATION_DDOC_ID = '_design/validation';
@@ -157,9 +176,11 @@ export function validationDesignDoc(db: DatabaseName): ValidationDesignDoc {
 
 export interface DatabaseDesign {
   indexes: readonly MangoIndexDef[];
+  /** Ids (without `_design/`) of index design documents to delete. */
+  retired: readonly string[];
   validation: ValidationDesignDoc;
 }
 
 export const DESIGN_DOCS: Record<DatabaseName, DatabaseDesign> = Object.fromEntries(
-  DATABASES.map((db) => [db, { indexes: INDEXES[db], validation: validationDesignDoc(db) }]),
+  DATABASES.map((db) => [db, { indexes: INDEXES[db], retired: RETIRED_INDEX_DDOCS[db], validation: validationDesignDoc(db) }]),
 ) as Record<DatabaseName, DatabaseDesign>;

@@ -62,9 +62,9 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   const nominasService = new NominasService(await NominasRepository.open(store, empleados), facts);
   const captaciones = await CaptacionesRepository.open(store, usuarios);
   const captacionesService = new CaptacionesService({ store, sessionUsers, repo: captaciones, facts });
-  // Build the search directory in the background so the first list after a start does not wait
-  // for it. A failure here is not lost: the next request catches up again and reports it.
-  captaciones.directory.refresh().catch(() => undefined);
+  // The list's directory follows the database in the background (from its snapshot), so the
+  // first list after a start or an import does not wait for it.
+  captaciones.follow();
   const synced = new SyncedDatabases([captacionesSynced, nominasSynced]);
 
   const app = express();
@@ -103,7 +103,11 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   app.use(errorHandler);
 
   sessionStore.startPurging();
-  return { app, context, sessionStore, close: () => sessionStore.stopPurging() };
+  const close = (): void => {
+    sessionStore.stopPurging();
+    captaciones.close();
+  };
+  return { app, context, sessionStore, close };
 }
 
 /**

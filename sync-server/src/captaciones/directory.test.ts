@@ -31,6 +31,8 @@ beforeAll(async () => {
   store = await createEmbeddedStore(':memory:', `dir${Date.now()}_`);
   await deployDesignDocs(store);
   db = await store.db('captaciones');
+  // The reference order: the index the devices list from.
+  await db.createIndex({ ...CAPTACIONES_BY_FECHA, index: { ...CAPTACIONES_BY_FECHA.index } });
 });
 afterAll(() => store.close());
 

@@ -1,76 +1,50 @@
 /**
  * Store access for captaciones: one record, many, and writes through the typed document repository
- * (absent when missing, deleted or of another type; conflicts let through as 409); pages from
- * the Mango indexes; counts and search from the directory.
+ * (absent when missing, deleted or of another type; conflicts let through as 409); list pages,
+ * counts and search from the directory, which a keeper follows and snapshots while the gateway runs.
  */
-import {
-  CAPTACIONES_ASESOR_FECHA_DESC,
-  CAPTACIONES_BY_ASESOR_FECHA,
-  CAPTACIONES_BY_FECHA,
-  CAPTACIONES_FECHA_DESC,
-  captacionesDeAsesorSelector,
-  captacionesSelector as todasSelector,
-  type MangoSort,
-} from '../../../couch-design/design-docs/index';
 import type { UserNameParts } from '../../../couch-design/captacion';
 import type { Usuario } from '../../../couch-design/usuario';
 import type { RecordsById } from '../policy/facts';
 import { DocRepository } from '../store/doc-repository';
 import type { Store, StoreDb, StoreDoc } from '../store/port';
 import { CaptacionesDirectory, type DirectoryFilter } from './directory';
-
-export interface PageRequest {
-  asesor?: string;
-  descending: boolean;
-  skip: number;
-  limit: number;
-}
-
-const ascending = (sort: MangoSort): MangoSort =>
-  sort.map((s) => (typeof s === 'string' ? { [s]: 'asc' as const } : Object.fromEntries(Object.keys(s).map((k) => [k, 'asc' as const]))));
+import { DirectoryKeeper, type KeeperOptions } from './directory-keeper';
 
 /** A stored captación as the repository hands it over: any stored shape, typed `captacion`. */
 export type StoredCaptacion = StoreDoc & { type: 'captacion' };
 
 export class CaptacionesRepository extends DocRepository<StoredCaptacion> {
   readonly directory: CaptacionesDirectory;
+  private readonly keeper: DirectoryKeeper;
 
   constructor(
     db: StoreDb,
     private readonly usuarios: RecordsById<Usuario>,
+    keeping: KeeperOptions = {},
   ) {
     super(db, 'captacion');
     this.directory = new CaptacionesDirectory(db);
+    this.keeper = new DirectoryKeeper(db, this.directory, keeping);
   }
 
-  static async open(store: Store, usuarios: RecordsById<Usuario>): Promise<CaptacionesRepository> {
-    return new CaptacionesRepository(await store.db('captaciones'), usuarios);
+  static async open(store: Store, usuarios: RecordsById<Usuario>, keeping?: KeeperOptions): Promise<CaptacionesRepository> {
+    return new CaptacionesRepository(await store.db('captaciones'), usuarios, keeping);
   }
 
   /**
-   * One page straight from the index sorted by `captacion.fecha` (limit/skip on the index, no
-   * document read beyond the page): `type, fecha` for everyone, `asesor, fecha` for one adviser.
+   * Starts following the database in the background (from the last snapshot), so the first list
+   * after a start or a bulk import does not wait for the directory. Until `close`.
    */
-  async page(req: PageRequest): Promise<StoreDoc[]> {
-    const index = req.asesor === undefined ? CAPTACIONES_BY_FECHA : CAPTACIONES_BY_ASESOR_FECHA;
-    const selector = req.asesor === undefined ? todasSelector() : captacionesDeAsesorSelector(req.asesor);
-    const desc = req.asesor === undefined ? CAPTACIONES_FECHA_DESC : CAPTACIONES_ASESOR_FECHA_DESC;
-    const { docs } = await this.db.find({
-      selector,
-      sort: req.descending ? desc : ascending(desc),
-      limit: req.limit,
-      skip: req.skip,
-      use_index: [index.ddoc, index.name],
-    });
-    return docs;
+  follow(): void {
+    this.keeper.start();
   }
 
-  async count(filter: DirectoryFilter): Promise<number> {
-    await this.directory.refresh();
-    return this.directory.count(filter);
+  close(): void {
+    this.keeper.stop();
   }
 
-  /** One page of ids from the directory (searches, deep pages) and the matching total. */
+  /** One page of ids in list order (newest first when `descending`) and how many match in all. */
   async window(filter: DirectoryFilter, descending: boolean, skip: number, limit: number): Promise<{ ids: string[]; total: number }> {
     await this.directory.refresh();
     return this.directory.window(filter, descending, skip, limit);

@@ -10,12 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CAPTACIONES_ASESOR_FECHA_DESC,
   CAPTACIONES_BY_ASESOR_FECHA,
+  CAPTACIONES_BY_FECHA,
   CAPTACIONES_FECHA_DESC,
   captacionesDeAsesorSelector,
   captacionesSelector,
   DATABASES,
   INDEXES,
   NOMINAS_EMPLEADO_FECHA_DESC,
+  RETIRED_INDEX_DDOCS,
   nominasDeEmpleadoSelector,
   VALIDATION_DDOC_ID,
 } from '../../../couch-design/design-docs/index';
@@ -203,8 +205,9 @@ function runContract(name: string, makeStore: (prefix: string) => Promise<Store>
       expect(leaf._revisions).toEqual({ start: 2, ids: [removed.rev!.split('-')[1], created.rev!.split('-')[1]] });
     });
 
-    it('finds with selector, sort and limit through the deployed indexes', async () => {
-      const db = await store.db('captaciones');
+    it('finds with selector, sort and limit through its indexes, walking a compound one backwards', async () => {
+      const db = await fresh('find');
+      for (const index of [CAPTACIONES_BY_FECHA, CAPTACIONES_BY_ASESOR_FECHA]) await db.createIndex({ ...index, index: { ...index.index } });
       const fechas = ['2024-01-05', '2024-03-01', '2023-12-31', '2024-02-10', '2024-02-11'];
       await db.bulkDocs(
         fechas.map((fecha, i) => ({
@@ -396,6 +399,19 @@ function runContract(name: string, makeStore: (prefix: string) => Promise<Store>
       await deployDesignDocs(store);
       await warmIndexes(store);
       expect(await revs()).toEqual(before);
+    });
+
+    it('retires the index design documents an earlier version deployed, and only those', async () => {
+      const db = await store.db('captaciones');
+      await db.createIndex({ ...CAPTACIONES_BY_FECHA, index: { ...CAPTACIONES_BY_FECHA.index } });
+      await db.createIndex({ index: { fields: ['propiedad.tipo'] }, ddoc: 'idx-ajeno', name: 'ajeno' });
+      expect(RETIRED_INDEX_DDOCS.captaciones).toContain(CAPTACIONES_BY_FECHA.ddoc);
+      await deployDesignDocs(store);
+      for (const ddoc of RETIRED_INDEX_DDOCS.captaciones) expect((await storeError(db.get(`_design/${ddoc}`))).status).toBe(404);
+      expect((await db.get('_design/idx-ajeno'))._id).toBe('_design/idx-ajeno');
+      // Nothing left to retire: a second run passes quietly.
+      await deployDesignDocs(store);
+      expect((await db.get(VALIDATION_DDOC_ID))._id).toBe(VALIDATION_DDOC_ID);
     });
   });
 }

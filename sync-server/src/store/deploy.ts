@@ -1,7 +1,8 @@
 /**
  * Deploys couch-design's design documents at gateway start. Idempotent, so every gateway process
- * may run it: indexes are created only when missing, and a validation design document is written
- * only when its content differs, so a restart adds no revision (and triggers no re-indexing).
+ * may run it: indexes are created only when missing, retired ones deleted only when present, and a
+ * validation design document is written only when its content differs, so a restart adds no
+ * revision (and triggers no re-indexing).
  */
 import { DATABASES, DESIGN_DOCS, type DatabaseName } from '../../../couch-design/design-docs/index';
 import { isConflict, isNotFound, type Store, type StoreDb, type StoreDoc } from './port';
@@ -23,9 +24,21 @@ async function putValidation(db: StoreDb, name: DatabaseName): Promise<void> {
   }
 }
 
+/** Deletes an index design document this version no longer deploys; gone already is fine. */
+async function retire(db: StoreDb, ddoc: string): Promise<void> {
+  try {
+    const current = await db.get(`_design/${ddoc}`);
+    await db.remove(current._id, current._rev!);
+  } catch (e) {
+    // Never deployed, or another gateway process retired it at the same moment.
+    if (!isNotFound(e) && !isConflict(e)) throw e;
+  }
+}
+
 async function deployDatabase(store: Store, name: DatabaseName): Promise<void> {
   const db = await store.db(name);
   for (const index of DESIGN_DOCS[name].indexes) await db.createIndex({ ...index, index: { ...index.index } });
+  for (const ddoc of DESIGN_DOCS[name].retired) await retire(db, ddoc);
   await putValidation(db, name);
 }
 
