@@ -66,6 +66,15 @@ describe('session check on load', () => {
     expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
   });
 
+  it("the gateway's 'nobody is signed in' answer (200) ends the cached session too", async () => {
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(ANA));
+    serve({ 'GET /api/check-auth': { json: { success: false, authenticated: false, mensaje: 'No hay una sesión activa.' } } });
+    const { result } = await settled();
+    expect(result.current.status).toBe('anonymous');
+    expect(result.current.fromCache).toBe(false);
+    expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+  });
+
   it('asks the server again when the connection comes back', async () => {
     localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(ANA));
     let online = false;

@@ -43,9 +43,10 @@ export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter):
     })(req, res, next);
   });
 
+  // "Nobody is signed in here" is an answer, not a failure: 200, so a visitor's first load logs no error.
   r.get('/check-auth', (req, res) => {
     if (!req.user) {
-      res.status(401).json({ success: false, authenticated: false, mensaje: 'No hay una sesión activa.' });
+      res.json({ success: false, authenticated: false, mensaje: 'No hay una sesión activa.' });
       return;
     }
     res.json({ success: true, authenticated: true, user: answerUser(req.user) });

@@ -223,7 +223,7 @@ describe('DELETE /api/users/{id}', () => {
     expect(await sessionsOf()).toBe(2);
     expect((await asAdmin.json('DELETE', `/api/users/${p.id}`)).status).toBe(200);
     expect(await sessionsOf()).toBe(0);
-    for (const c of [phone, laptop]) expect((await c.json('GET', '/api/check-auth')).status).toBe(401);
+    for (const c of [phone, laptop]) expect((await c.json('GET', '/api/check-auth')).body.authenticated).toBe(false);
     await expect(gw.client().signIn(p.email, p.password)).rejects.toThrow(/401/);
   });
 });
@@ -239,8 +239,8 @@ describe('passwords', () => {
     });
     const r = await here.json('PUT', `/api/users/${p.id}/password`, { password_actual: p.password, password_nueva: 'Nueva-clave-2026' });
     expect(r).toMatchObject({ status: 200, body: { success: true, message: 'Contraseña actualizada correctamente.' } });
-    expect((await here.json('GET', '/api/check-auth')).status).toBe(200);
-    expect((await elsewhere.json('GET', '/api/check-auth')).status).toBe(401);
+    expect((await here.json('GET', '/api/check-auth')).body.authenticated).toBe(true);
+    expect((await elsewhere.json('GET', '/api/check-auth')).body.authenticated).toBe(false);
     await expect(gw.client().signIn(p.email, p.password)).rejects.toThrow(/401/);
     await gw.client().signIn(p.email, 'Nueva-clave-2026');
   });
@@ -251,7 +251,7 @@ describe('passwords', () => {
     expect((await asUser.json('PUT', `/api/users/${p.id}/password`, { password_nueva: 'Otra-clave-2026' })).status).toBe(403);
     expect(await asAdmin.json('PUT', `/api/users/${p.id}/password`, { password_nueva: 'corta' })).toMatchObject({ status: 400, body: { mensaje: 'La contraseña debe tener al menos 8 caracteres' } });
     expect((await asAdmin.json('PUT', `/api/users/${p.id}/password`, { password_nueva: 'Otra-clave-2026' })).status).toBe(200);
-    expect((await theirs.json('GET', '/api/check-auth')).status).toBe(401);
+    expect((await theirs.json('GET', '/api/check-auth')).body.authenticated).toBe(false);
     await gw.client().signIn(p.email, 'Otra-clave-2026');
   });
 });
