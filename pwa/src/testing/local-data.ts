@@ -65,15 +65,7 @@ export class FakeTab {
   };
 }
 
-/** Polls `check` until it holds; fails with `what` otherwise. */
-export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > end) throw new Error(`No ocurrió a tiempo: ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+export { eventually } from '../../../sync-server/src/testing/eventually';
 
 const signedIn: string[] = [];
 
