@@ -151,6 +151,46 @@ function runContract(name: string, makeStore: (prefix: string) => Promise<Store>
       expect(a2.ok).toBe(true);
     });
 
+    it('answers bulkGet one result per request in request order, a repeated id too, with what each asked', async () => {
+      const db = await fresh('bulkget-order');
+      const a1 = await db.put({ _id: 'a', type: 'captacion', v: 1 });
+      const a2 = await db.put({ _id: 'a', _rev: a1.rev, type: 'captacion', v: 2 });
+      const b1 = await db.put({ _id: 'b', type: 'captacion', v: 1 });
+      const res = await db.bulkGet([{ id: 'b', rev: b1.rev }, { id: 'a', rev: a2.rev }, { id: 'a', rev: a1.rev }, { id: 'a', rev: '3-nope' }]);
+      expect(res.results.map((r) => r.id)).toEqual(['b', 'a', 'a', 'a']);
+      const [b, newest, oldest, unknown] = res.results.map((r) => r.docs);
+      expect(b).toEqual([{ ok: { _id: 'b', _rev: b1.rev, type: 'captacion', v: 1 } }]);
+      expect(newest).toEqual([{ ok: { _id: 'a', _rev: a2.rev, type: 'captacion', v: 2 } }]);
+      expect(oldest).toEqual([{ ok: { _id: 'a', _rev: a1.rev, type: 'captacion', v: 1 } }]);
+      expect(unknown).toEqual([{ error: { id: 'a', rev: '3-nope', error: 'not_found', reason: 'missing' } }]);
+    });
+
+    it('answers bulkGet with latest by every leaf descending from the revision asked, a deletion included', async () => {
+      const db = await fresh('bulkget-latest');
+      const base = { type: 'captacion' };
+      await db.bulkDocs(
+        [
+          { ...base, _id: 'c', _rev: '2-bbb', _revisions: { start: 2, ids: ['bbb', 'aaa'] }, side: 'uno' },
+          { ...base, _id: 'c', _rev: '2-ccc', _revisions: { start: 2, ids: ['ccc', 'aaa'] }, side: 'dos' },
+          { ...base, _id: 'd', _rev: '2-eee', _revisions: { start: 2, ids: ['eee', 'ddd'] }, _deleted: true },
+        ],
+        { new_edits: false },
+      );
+      const res = await db.bulkGet(
+        [
+          { id: 'c', rev: '1-aaa' },
+          { id: 'c', rev: '2-bbb' },
+          { id: 'd', rev: '1-ddd' },
+        ],
+        { latest: true, revs: true },
+      );
+      const [fromRoot, leaf, deleted] = res.results.map((r) => r.docs.map((e) => ('ok' in e ? e.ok : e)));
+      expect(fromRoot.map((d) => (d as StoreDoc)._rev).sort()).toEqual(['2-bbb', '2-ccc']);
+      expect(leaf).toEqual([{ ...base, _id: 'c', _rev: '2-bbb', side: 'uno', _revisions: { start: 2, ids: ['bbb', 'aaa'] } }]);
+      expect(deleted).toEqual([expect.objectContaining({ _id: 'd', _rev: '2-eee', _deleted: true, type: 'captacion' })]);
+      for (const d of [...fromRoot, ...leaf, ...deleted]) expect(Object.keys(d as StoreDoc).filter((k) => k.includes('conflicts'))).toEqual([]);
+    });
+
     it('tells which revisions are missing (revsDiff)', async () => {
       const db = await fresh('revsdiff');
       const a = await db.put({ _id: 'a', type: 'captacion' });

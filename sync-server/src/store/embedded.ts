@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PouchDB, type PouchBulkGetEntry, type PouchDatabase, type PouchWrite } from './pouchdb';
+import { PouchDB, type PouchDatabase, type PouchWrite } from './pouchdb';
 import type {
   BulkGetRequest,
   BulkGetResult,
@@ -24,6 +24,7 @@ import type {
 } from './port';
 import { StoreError } from './port';
 import { toStoreError } from './embedded-errors';
+import { bulkGet, type BulkGetOptions } from './embedded-bulk-get';
 import { changes, WriteSignal } from './embedded-changes';
 import { touchesDesign, Validators } from './embedded-validation';
 
@@ -173,35 +174,12 @@ class EmbeddedDb implements StoreDb {
     return out;
   }
 
-  async bulkGet(reqs: BulkGetRequest[], opts?: { revs?: boolean; attachments?: boolean; latest?: boolean }): Promise<BulkGetResult> {
-    if (reqs.length === 0) return { results: [] };
+  async bulkGet(reqs: BulkGetRequest[], opts?: BulkGetOptions): Promise<BulkGetResult> {
     try {
-      const unknown = opts?.latest ? await this.unknownInBulk(reqs) : new Set<number>();
-      const asked = reqs.filter((_r, i) => !unknown.has(i));
-      const res = asked.length ? await this.pouch.bulkGet({ docs: asked, ...pick(opts, ['revs', 'attachments', 'latest']) }) : { results: [] };
-      const missing = reqs.filter((_r, i) => unknown.has(i));
-      return {
-        results: [
-          ...res.results.map(({ id, docs }) => ({ id, docs: docs.map((entry) => bulkGetEntry(id, entry)) })),
-          ...missing.map((r) => ({ id: r.id, docs: [{ error: { id: r.id, rev: r.rev ?? 'undefined', error: 'not_found', reason: 'missing' } }] })),
-        ],
-      };
+      return await bulkGet(this.pouch, reqs, opts);
     } catch (e) {
       throw toStoreError(e);
     }
-  }
-
-  /** Positions of requests naming a revision the store does not have (see unknownRevs). */
-  private async unknownInBulk(reqs: BulkGetRequest[]): Promise<Set<number>> {
-    const asked = new Map<string, string[]>();
-    for (const r of reqs) if (r.rev) asked.set(r.id, [...(asked.get(r.id) ?? []), r.rev]);
-    if (asked.size === 0) return new Set();
-    const diff = await this.pouch.revsDiff(Object.fromEntries(asked));
-    const out = new Set<number>();
-    reqs.forEach((r, i) => {
-      if (r.rev && diff[r.id]?.missing.includes(r.rev)) out.add(i);
-    });
-    return out;
   }
 
   async revsDiff(revs: Record<string, string[]>): Promise<Record<string, { missing: string[]; possible_ancestors?: string[] }>> {
@@ -298,13 +276,6 @@ class EmbeddedDb implements StoreDb {
     this.writes.closed();
     return this.pouch.destroy();
   }
-}
-
-function bulkGetEntry(id: string, entry: PouchBulkGetEntry): BulkGetResult['results'][number]['docs'][number] {
-  if ('ok' in entry) return { ok: entry.ok };
-  if ('missing' in entry) return { error: { id, rev: entry.missing, error: 'not_found', reason: 'missing' } };
-  const err = toStoreError(entry.error);
-  return { error: { id, rev: 'undefined', error: err.error, reason: err.reason } };
 }
 
 export class EmbeddedStore implements Store {

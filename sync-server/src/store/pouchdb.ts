@@ -37,8 +37,6 @@ export interface PouchChangesFeed extends EventEmitter, PromiseLike<PouchChanges
   cancel(): void;
 }
 
-export type PouchBulkGetEntry = { ok: StoreDoc } | { missing: string } | { error: PouchWrite };
-
 export interface PouchDatabase {
   readonly name: string;
   info(): Promise<{ db_name: string; doc_count: number; update_seq: number | string }>;
@@ -46,7 +44,6 @@ export interface PouchDatabase {
   put(doc: StoreDoc): Promise<PouchWrite>;
   remove(id: string, rev: string): Promise<PouchWrite>;
   bulkDocs(docs: StoreDoc[], opts?: { new_edits?: boolean }): Promise<PouchWrite[]>;
-  bulkGet(opts: Record<string, unknown>): Promise<{ results: Array<{ id: string; docs: PouchBulkGetEntry[] }> }>;
   revsDiff(revs: Record<string, string[]>): Promise<Record<string, { missing: string[]; possible_ancestors?: string[] }>>;
   find(query: object): Promise<{ docs: StoreDoc[]; warning?: string }>;
   createIndex(index: MangoIndex): Promise<{ result: string }>;

@@ -14,7 +14,7 @@ import { isNotFound } from '../store/port';
 import { inChunks } from './chunks';
 import { notFound } from './couch-http';
 import { forDevice, isSpecialId, type SyncedDb } from './databases';
-import { currentWinners, revKey } from './repository';
+import { currentWinners } from './repository';
 
 type BulkGetEntry = BulkGetResult['results'][number]['docs'][number];
 export type RevsDiff = Map<string, { missing: string[]; possible_ancestors?: string[] }>;
@@ -41,50 +41,16 @@ export interface ReadOptions {
   attachments: boolean;
 }
 
-/**
- * Request indexes grouped so that no id repeats within a group: PouchDB's `_bulk_get` merges the
- * requests of one id, and only then does the store answer one result per request, in order.
- */
-function withoutRepeats(indexes: number[], reqs: BulkGetRequest[]): number[][] {
-  const rounds: number[][] = [];
-  const seen = new Map<string, number>();
-  for (const i of indexes) {
-    const round = seen.get(reqs[i].id) ?? 0;
-    seen.set(reqs[i].id, round + 1);
-    (rounds[round] ??= []).push(i);
-  }
-  return rounds;
-}
-
-/**
- * The revisions, among those asked for, that the documents' histories lack (keyed with revKey).
- * Asked with `latest`, the embedded store (PouchDB) throws outside any callback for such a
- * revision and keeps its read lock, so every later read of the database would hang: they are
- * answered as missing without reaching the store.
- */
-async function unknownRevisions(db: StoreDb, reqs: Array<{ id: string; rev?: string }>): Promise<Set<string>> {
-  const asked = new Map<string, string[]>();
-  for (const { id, rev } of reqs) if (rev) asked.set(id, [...(asked.get(id) ?? []), rev]);
-  const unknown = new Set<string>();
-  if (asked.size === 0) return unknown;
-  const diff = await db.revsDiff(Object.fromEntries(asked));
-  for (const id of asked.keys()) if (Object.hasOwn(diff, id)) for (const rev of diff[id].missing) unknown.add(revKey(id, rev));
-  return unknown;
-}
-
 export async function scopedBulkGet(db: StoreDb, def: SyncedDb, user: AuthUser, reqs: BulkGetRequest[], opts: ReadOptions): Promise<BulkGetResult> {
   const readable = await readableIds(db, def, user, reqs.map((r) => r.id));
   const asked = reqs.flatMap((r, i) => (readable.has(r.id) ? [i] : []));
   const answers = new Map<number, BulkGetEntry[]>();
-  for (const round of withoutRepeats(asked, reqs)) {
-    await inChunks(round, async (part) => {
-      const unknown = opts.latest ? await unknownRevisions(db, part.map((i) => reqs[i])) : new Set<string>();
-      const sent = part.filter((i) => !unknown.has(revKey(reqs[i].id, reqs[i].rev ?? '')));
-      if (sent.length === 0) return;
-      const { results } = await db.bulkGet(sent.map((i) => reqs[i]), opts);
-      sent.forEach((i, k) => answers.set(i, results[k]?.docs ?? [missing(reqs[i].id, reqs[i].rev)]));
-    });
-  }
+  // Both adapters answer one result per request, in order, and a revision the document never had
+  // as missing, `latest` or not (the embedded one without PouchDB's own bulkGet, which hangs on it).
+  await inChunks(asked, async (part) => {
+    const { results } = await db.bulkGet(part.map((i) => reqs[i]), opts);
+    part.forEach((i, k) => answers.set(i, results[k]?.docs ?? [missing(reqs[i].id, reqs[i].rev)]));
+  });
   return {
     results: reqs.map((r, i) => ({
       id: r.id,
@@ -101,7 +67,6 @@ export async function scopedGet(
   opts: ReadOptions & { rev?: string; conflicts: boolean },
 ): Promise<StoreDoc> {
   if (!(await readableIds(db, def, user, [id])).has(id)) throw notFound();
-  if (opts.latest && opts.rev && (await unknownRevisions(db, [{ id, rev: opts.rev }])).size) throw notFound();
   try {
     return forDevice(await db.get(id, { rev: opts.rev, revs: opts.revs, latest: opts.latest, conflicts: opts.conflicts, attachments: opts.attachments }));
   } catch (e) {
@@ -122,16 +87,9 @@ export async function scopedOpenRevs(
     if (openRevs === 'all') throw notFound();
     return openRevs.map((rev) => ({ missing: rev }));
   }
-  let known = openRevs;
-  let unknown: string[] = [];
-  if (opts.latest && openRevs !== 'all') {
-    const lacking = await unknownRevisions(db, openRevs.map((rev) => ({ id, rev })));
-    unknown = openRevs.filter((rev) => lacking.has(revKey(id, rev)));
-    known = openRevs.filter((rev) => !lacking.has(revKey(id, rev)));
-  }
   try {
-    const found = known.length ? await db.getOpenRevs(id, known, opts) : [];
-    return [...found.map((e): OpenRevResult => ('ok' in e ? { ok: forDevice(e.ok) } : e)), ...unknown.map((rev) => ({ missing: rev }))];
+    // A revision the document never had comes back as missing from either adapter.
+    return (await db.getOpenRevs(id, openRevs, opts)).map((e): OpenRevResult => ('ok' in e ? { ok: forDevice(e.ok) } : e));
   } catch (e) {
     if (isNotFound(e)) throw notFound();
     throw e;

@@ -1,0 +1,95 @@
+/**
+ * `_bulk_get` on PouchDB with CouchDB's answer: one result per request, in request order, a
+ * revision the document never had answered as missing.
+ *
+ * Not PouchDB's own bulkGet, which is the replication's hottest read: per request it reads the
+ * revision tree once for `open_revs` and again for `latest` before the body, and with `latest` it
+ * throws outside its callback, keeping its read lock, for a revision the document never had, so
+ * every call needed a `_revs_diff` first. Here each document is read once with its revision path
+ * and conflicts; a document with a single leaf (nearly every one) answers every revision asked of
+ * it from that read, and only the others read their leaves with `open_revs=all`. Measured on an
+ * initial pull, about half the LevelDB reads of the gateway's whole pull path.
+ */
+import type { PouchDatabase } from './pouchdb';
+import type { BulkGetRequest, BulkGetResult, StoreDoc } from './port';
+import { toStoreError } from './embedded-errors';
+
+type Entry = BulkGetResult['results'][number]['docs'][number];
+export interface BulkGetOptions {
+  revs?: boolean;
+  attachments?: boolean;
+  latest?: boolean;
+}
+
+const missing = (id: string, rev: string | undefined): Entry => ({ error: { id, rev: rev ?? 'undefined', error: 'not_found', reason: 'missing' } });
+
+const isMissing = (e: unknown): boolean => toStoreError(e).status === 404;
+
+/** The revisions of a leaf's path, newest first. */
+function pathOf(leaf: StoreDoc): string[] {
+  const r = leaf._revisions;
+  return r ? r.ids.map((hash, i) => `${r.start - i}-${hash}`) : [String(leaf._rev)];
+}
+
+/** The document as asked: its path only with `revs`, never the conflict lists read for our own use. */
+function shaped(doc: StoreDoc, opts: BulkGetOptions): StoreDoc {
+  const { _conflicts: _c, _deleted_conflicts: _d, ...out } = doc as StoreDoc & { _deleted_conflicts?: unknown };
+  if (!opts.revs) delete out._revisions;
+  return out;
+}
+
+/** Every leaf of the document with its path; null when the id never existed. */
+async function leavesOf(pouch: PouchDatabase, id: string, attachments: boolean): Promise<StoreDoc[] | null> {
+  try {
+    const winner = await pouch.get(id, { revs: true, conflicts: true, deleted_conflicts: true, attachments });
+    const others = winner as StoreDoc & { _deleted_conflicts?: string[] };
+    if (!others._conflicts?.length && !others._deleted_conflicts?.length) return [winner];
+  } catch (e) {
+    // A deleted winner reads as not found here; its tombstone is among the leaves below.
+    if (!isMissing(e)) throw e;
+  }
+  try {
+    const all = await pouch.get<Array<{ ok: StoreDoc } | { missing: string }>>(id, { open_revs: 'all', revs: true, attachments });
+    return all.flatMap((e) => ('ok' in e ? [e.ok] : []));
+  } catch (e) {
+    if (isMissing(e)) return null;
+    throw e;
+  }
+}
+
+/** What one revision request answers, given the document's leaves. */
+async function answer(pouch: PouchDatabase, id: string, rev: string, leaves: StoreDoc[] | null, opts: BulkGetOptions): Promise<Entry[]> {
+  if (!leaves) return [missing(id, rev)];
+  const leaf = leaves.find((l) => l._rev === rev);
+  if (leaf) return [{ ok: shaped(leaf, opts) }];
+  const descendants = leaves.filter((l) => pathOf(l).includes(rev));
+  if (descendants.length === 0) return [missing(id, rev)];
+  if (opts.latest) return descendants.map((l) => ({ ok: shaped(l, opts) }));
+  // An older revision itself: its body, unless compaction dropped it.
+  try {
+    return [{ ok: await pouch.get(id, { rev, revs: !!opts.revs, attachments: !!opts.attachments }) }];
+  } catch (e) {
+    if (isMissing(e)) return [missing(id, rev)];
+    throw e;
+  }
+}
+
+/** The current winner, as PouchDB's bulkGet answers a request without a revision (a deletion is `not_found`, reason `deleted`). */
+async function winner(pouch: PouchDatabase, id: string, opts: BulkGetOptions): Promise<Entry[]> {
+  try {
+    return [{ ok: await pouch.get(id, { revs: !!opts.revs, attachments: !!opts.attachments }) }];
+  } catch (e) {
+    const err = toStoreError(e);
+    if (err.status !== 404) throw err;
+    return [{ error: { id, rev: 'undefined', error: err.error, reason: err.reason } }];
+  }
+}
+
+export async function bulkGet(pouch: PouchDatabase, reqs: BulkGetRequest[], opts: BulkGetOptions = {}): Promise<BulkGetResult> {
+  const leaves = new Map<string, Promise<StoreDoc[] | null>>();
+  for (const r of reqs) if (r.rev !== undefined && !leaves.has(r.id)) leaves.set(r.id, leavesOf(pouch, r.id, !!opts.attachments));
+  const docs = await Promise.all(
+    reqs.map(async (r) => (r.rev === undefined ? winner(pouch, r.id, opts) : answer(pouch, r.id, r.rev, await leaves.get(r.id)!, opts))),
+  );
+  return { results: reqs.map((r, i) => ({ id: r.id, docs: docs[i] })) };
+}
