@@ -7,3 +7,4 @@ export { Pagination } from './Pagination';
 export { readListState, useListUrlState, withPage, withSearch, writeListState, type ListUrl, type ListUrlState } from './url-state';
 export { SelectTable, type SelectTableProps } from './SelectTable';
 export { readSelection, SELECTION_PARAM, useUrlSelection, withSelection, type UrlSelection } from './url-selection';
+export { useRowTask, type RowTask } from './use-row-task';

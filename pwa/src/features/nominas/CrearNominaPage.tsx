@@ -5,22 +5,19 @@
  * 'Nómina creada correctamente. Redirigiendo...' and the employee profile 2 s later. Admins
  * only: anyone else goes to /dashboard/home (section 6).
  */
-import { Card } from '@blueprintjs/core';
 import { useMemo, type JSX } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { fullName, type EmpleadoPublico } from '../../../../couch-design/empleado';
 import { isAdmin } from '../../../../couch-design/roles';
 import { Feedback } from '../../components/feedback';
-import { FormShell, REDIRECT_DELAY_MS } from '../../components/form';
 import { Page, PageHeader } from '../../components/page';
 import { useRecord } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { empleadoResource } from './data/empleado';
 import { createNomina } from './data/rest';
-import { EmpleadoNombre } from './form/EmpleadoNombre';
-import { NominaFields } from './form/NominaFields';
-import { toFormValues, toNominaFields, validateNominaForm, type NominaFormValues } from './form/values';
+import { NominaForm } from './form/NominaForm';
+import { toFormValues, toNominaFields, type NominaFormValues } from './form/values';
 import {
   BTN_CREAR_NOMINA,
   CREADA,
@@ -49,22 +46,7 @@ function CrearNominaForm({ empleado }: { empleado: EmpleadoPublico }): JSX.Eleme
     const fields = toNominaFields(values);
     await createNomina(empleado._id, { empleado: nombre, salario: fields.salario, fecha: fields.fecha, conceptoDePago: fields.conceptoDePago });
   };
-  return (
-    <Card className="page-card nominas-form">
-      <EmpleadoNombre nombre={nombre} />
-      <FormShell<NominaFormValues>
-        initialValues={initial}
-        baseline={initial}
-        validate={validateNominaForm}
-        texts={TEXTS}
-        onSave={save}
-        exitTo={paths.empleadoProfile(empleado._id)}
-        redirectDelayMs={REDIRECT_DELAY_MS}
-      >
-        <NominaFields />
-      </FormShell>
-    </Card>
-  );
+  return <NominaForm nombre={nombre} initial={initial} texts={TEXTS} onSave={save} exitTo={paths.empleadoProfile(empleado._id)} />;
 }
 
 export default function CrearNominaPage(): JSX.Element {

@@ -7,22 +7,19 @@
  * Section 8 says a failed load or update is "only logged": here it is logged and also said, since
  * a save that silently did nothing loses the admin's work.
  */
-import { Card } from '@blueprintjs/core';
 import { useMemo, type JSX } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import type { Nomina } from '../../../../couch-design/nomina';
 import { isAdmin } from '../../../../couch-design/roles';
 import { Feedback } from '../../components/feedback';
-import { FormShell } from '../../components/form';
 import { Page, PageHeader } from '../../components/page';
 import { ApiError } from '../../lib/api';
 import { useLoad } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { getNomina, updateNomina } from './data/rest';
-import { EmpleadoNombre } from './form/EmpleadoNombre';
-import { NominaFields } from './form/NominaFields';
-import { toFormValues, toNominaFields, validateNominaForm, type NominaFormValues } from './form/values';
+import { NominaForm } from './form/NominaForm';
+import { toFormValues, toNominaFields, type NominaFormValues } from './form/values';
 import { ACTUALIZADA, BTN_GUARDAR_CAMBIOS, CARGANDO_NOMINA, DESCARTAR_PREGUNTA, ERROR_GUARDAR, NOMINA_NO_ENCONTRADA, SALIR_PREGUNTA, TITLE_EDITAR } from './texts';
 import './nominas.css';
 
@@ -33,21 +30,7 @@ function EditarNominaForm({ nomina }: { nomina: Nomina }): JSX.Element {
   const save = async (values: NominaFormValues) => {
     await updateNomina(nomina._id, { ...toNominaFields(values), empleado: nomina.empleado, empleadoId: nomina.empleadoId, _rev: nomina._rev });
   };
-  return (
-    <Card className="page-card nominas-form">
-      <EmpleadoNombre nombre={nomina.empleado} />
-      <FormShell<NominaFormValues>
-        initialValues={initial}
-        baseline={initial}
-        validate={validateNominaForm}
-        texts={TEXTS}
-        onSave={save}
-        exitTo={paths.empleadoProfile(nomina.empleadoId)}
-      >
-        <NominaFields />
-      </FormShell>
-    </Card>
-  );
+  return <NominaForm nombre={nomina.empleado} initial={initial} texts={TEXTS} onSave={save} exitTo={paths.empleadoProfile(nomina.empleadoId)} />;
 }
 
 export default function EditarNominaPage(): JSX.Element {

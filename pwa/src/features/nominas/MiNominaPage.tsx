@@ -5,9 +5,10 @@
  * offline, and what an admin creates, edits or deletes shows up while the screen is open.
  */
 import { Intent, NonIdealState } from '@blueprintjs/core';
-import { useState, type JSX } from 'react';
+import type { JSX } from 'react';
 import type { Nomina } from '../../../../couch-design/nomina';
 import { Banner, Feedback } from '../../components/feedback';
+import { useRowTask } from '../../components/list';
 import { Page, PageHeader } from '../../components/page';
 import { useResourceList } from '../../lib/data';
 import { useSession } from '../../lib/session';
@@ -32,27 +33,15 @@ import {
 import './nominas.css';
 
 function Content({ rows }: { rows: Nomina[] }): JSX.Element {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const download = async (n: Nomina) => {
-    setFailed(false);
-    setBusy(n._id);
-    try {
-      await saveOwnNominaPdf(n);
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const pdf = useRowTask(saveOwnNominaPdf, (n: Nomina) => n._id);
   return (
     <>
-      {failed ? (
-        <Banner intent={Intent.DANGER} onClose={() => setFailed(false)} testId="nominas-error">
+      {pdf.failed ? (
+        <Banner intent={Intent.DANGER} onClose={pdf.dismiss} testId="nominas-error">
           {ERROR_PDF}
         </Banner>
       ) : null}
-      <NominasTable rows={rows} amountHeader={COL_SALARIO} actions={[{ label: ACCION_PDF, icon: 'download', run: (n) => void download(n), busy: (n) => busy === n._id }]} />
+      <NominasTable rows={rows} amountHeader={COL_SALARIO} actions={[{ label: ACCION_PDF, icon: 'download', run: pdf.run, busy: pdf.busy }]} />
       <p className="page-muted nominas-note">{DISPONIBLE_SIN_CONEXION}</p>
     </>
   );

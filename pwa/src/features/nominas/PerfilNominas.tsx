@@ -5,10 +5,11 @@
  * someone else's profile reads that person's payslips from the gateway.
  */
 import { NonIdealState } from '@blueprintjs/core';
-import { useState, type JSX } from 'react';
+import type { JSX } from 'react';
 import type { Nomina } from '../../../../couch-design/nomina';
 import type { UsuarioPublico } from '../../../../couch-design/usuario';
 import { Banner, Feedback } from '../../components/feedback';
+import { useRowTask } from '../../components/list';
 import { useLoad, useResourceList, type Loadable } from '../../lib/data';
 import { useSession } from '../../lib/session';
 import { misNominas } from './data/mias';
@@ -23,8 +24,7 @@ export interface PerfilNominasProps {
 }
 
 function Payslips({ list, open }: { list: Loadable<Nomina[]>; open: (n: Nomina) => Promise<void> }): JSX.Element {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const pdf = useRowTask(open, (n: Nomina) => n._id);
   if (list.status === 'loading') return <Feedback kind="loading" text={CARGANDO_NOMINAS} />;
   if (list.status === 'offline') return <Feedback kind="offline" />;
   if (list.status === 'error') {
@@ -32,25 +32,14 @@ function Payslips({ list, open }: { list: Loadable<Nomina[]>; open: (n: Nomina) 
     return <Feedback kind="error" text={ERROR_CARGAR_NOMINAS} />;
   }
   if (list.value.length === 0) return <NonIdealState icon="document" title={SIN_NOMINAS_DISPONIBLES} description={SIN_NOMINAS_HINT} />;
-  const run = async (n: Nomina) => {
-    setFailed(false);
-    setBusy(n._id);
-    try {
-      await open(n);
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(null);
-    }
-  };
   return (
     <>
-      {failed ? (
-        <Banner intent="danger" onClose={() => setFailed(false)}>
+      {pdf.failed ? (
+        <Banner intent="danger" onClose={pdf.dismiss}>
           {ERROR_PDF}
         </Banner>
       ) : null}
-      <NominasTable rows={list.value} amountHeader={COL_MONTO} actions={[{ label: ACCION_PDF, icon: 'download', run: (n) => void run(n), busy: (n) => busy === n._id }]} />
+      <NominasTable rows={list.value} amountHeader={COL_MONTO} actions={[{ label: ACCION_PDF, icon: 'download', run: pdf.run, busy: pdf.busy }]} />
     </>
   );
 }
