@@ -8,7 +8,8 @@ async function main(): Promise<void> {
   const config = configFromEnv();
   const store = await createStore(config);
   await deployDesignDocs(store);
-  // Building an index takes seconds per 10,000 documents: do it now rather than on someone's first list.
+  // Building an index takes seconds per 10,000 documents: do it now rather than on someone's first
+  // query (payslips, accounts, sessions; the captaciones list needs none, see captaciones/directory.ts).
   void warmIndexes(store).catch((e) => console.error('No se pudieron preparar los índices:', e));
 
   const gateway = await createApp(store, config);
