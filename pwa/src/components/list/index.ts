@@ -8,3 +8,4 @@ export { readListState, useListUrlState, withPage, withSearch, writeListState, t
 export { SelectTable, type SelectTableProps } from './SelectTable';
 export { readSelection, SELECTION_PARAM, useUrlSelection, withSelection, type UrlSelection } from './url-selection';
 export { useRowTask, type RowTask } from './use-row-task';
+export { DeleteNotice, DeleteQuestion, useDeleteFlow, type DeleteFlow, type DeleteFlowOptions, type DeleteQuestionProps, type ListNotice } from './delete-flow';

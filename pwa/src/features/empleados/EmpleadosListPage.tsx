@@ -4,12 +4,12 @@
  * name; one selected row for the three toolbar actions. Search and selection live in the URL;
  * 'Exportar CSV' saves the rows shown.
  */
-import { Alert, Button, Callout, Intent, NonIdealState } from '@blueprintjs/core';
-import { useMemo, useState, type JSX } from 'react';
+import { Button, Callout, Intent, NonIdealState } from '@blueprintjs/core';
+import { useMemo, type JSX } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { fullName, listEmpleados, type EmpleadoPublico } from '../../../../couch-design/empleado';
 import { Banner, Feedback } from '../../components/feedback';
-import { downloadCsv, ListContent, ListSearch, SelectTable, useListUrlState, useUrlSelection } from '../../components/list';
+import { DeleteNotice, DeleteQuestion, downloadCsv, ListContent, ListSearch, SelectTable, useDeleteFlow, useListUrlState, useUrlSelection } from '../../components/list';
 import { Page, PageHeader } from '../../components/page';
 import { ApiError } from '../../lib/api';
 import { NEEDS_NETWORK, useResourceList } from '../../lib/data';
@@ -53,9 +53,17 @@ export default function EmpleadosListPage(): JSX.Element {
   const { q, setSearch } = useListUrlState();
   const { selected, setSelected } = useUrlSelection();
   const [list, reload] = useResourceList(empleadosResource, ready && admin);
-  const [confirming, setConfirming] = useState<EmpleadoPublico | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [notice, setNotice] = useState<{ intent: Intent; text: string } | null>(null);
+  const deletion = useDeleteFlow<EmpleadoPublico>({
+    remove: (e) => empleadosResource.remove(e.id),
+    removed: (e) => {
+      forgetEmpleado(e.id);
+      setSelected(null);
+      reload();
+    },
+    done: ELIMINADO_OK,
+    failure: deleteError,
+    logAs: 'No se pudo eliminar el empleado.',
+  });
 
   const all = useMemo(() => (list.status === 'ready' ? list.value : []), [list]);
   const shown = useMemo(() => listEmpleados(all, q), [all, q]);
@@ -66,24 +74,6 @@ export default function EmpleadosListPage(): JSX.Element {
   const viewProfile = (e: EmpleadoPublico) => {
     keepEmpleado(e);
     navigate(paths.empleadoProfile(e.id));
-  };
-
-  const remove = async () => {
-    if (!confirming) return;
-    setDeleting(true);
-    try {
-      await empleadosResource.remove(confirming.id);
-      forgetEmpleado(confirming.id);
-      setSelected(null);
-      setNotice({ intent: Intent.SUCCESS, text: ELIMINADO_OK });
-      reload();
-    } catch (err) {
-      console.error('No se pudo eliminar el empleado.', err);
-      setNotice({ intent: Intent.DANGER, text: deleteError(err) });
-    } finally {
-      setDeleting(false);
-      setConfirming(null);
-    }
   };
 
   const status = list.status === 'offline' ? 'ready' : list.status;
@@ -118,11 +108,7 @@ export default function EmpleadosListPage(): JSX.Element {
         <>
           <ListSearch value={q} onChange={setSearch} placeholder={BUSCAR_PLACEHOLDER} />
 
-          {notice ? (
-            <Banner intent={notice.intent} onClose={() => setNotice(null)} testId="list-notice">
-              {notice.text}
-            </Banner>
-          ) : null}
+          <DeleteNotice flow={deletion} />
           {list.status === 'error' ? (
             <Banner intent={Intent.DANGER} action={<Button onClick={reload}>{BTN_REINTENTAR}</Button>}>
               {list.error instanceof ApiError && list.error.message ? `${ERROR_CARGAR_LISTA} ${list.error.message}` : ERROR_CARGAR_LISTA}
@@ -137,7 +123,7 @@ export default function EmpleadosListPage(): JSX.Element {
               <Button icon="folder-open" size="large" disabled={!current} onClick={() => current && navigate(paths.empleadoDocuments(current.id))}>
                 {BTN_VER_DOCUMENTOS}
               </Button>
-              <Button icon="trash" size="large" intent={Intent.DANGER} disabled={!current} onClick={() => current && setConfirming(current)}>
+              <Button icon="trash" size="large" intent={Intent.DANGER} disabled={!current} onClick={() => current && deletion.ask(current)}>
                 {BTN_ELIMINAR}
               </Button>
             </div>
@@ -171,20 +157,7 @@ export default function EmpleadosListPage(): JSX.Element {
         </>
       )}
 
-      <Alert
-        isOpen={confirming !== null}
-        intent={Intent.DANGER}
-        icon="trash"
-        confirmButtonText={BTN_ELIMINAR}
-        cancelButtonText={BTN_CANCELAR}
-        loading={deleting}
-        canEscapeKeyCancel
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(null)}
-      >
-        <p>{CONFIRM_ELIMINAR}</p>
-        {confirming ? <p className="page-muted">{fullName(confirming)}</p> : null}
-      </Alert>
+      <DeleteQuestion flow={deletion} question={CONFIRM_ELIMINAR} detail={fullName} confirmText={BTN_ELIMINAR} cancelText={BTN_CANCELAR} />
     </Page>
   );
 }

@@ -11,7 +11,7 @@ import { useMemo, useState, type JSX } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { listUsuarios, type UsuarioPublico } from '../../../../couch-design/usuario';
 import { Banner, Feedback } from '../../components/feedback';
-import { downloadCsv, ListContent, ListSearch, SelectTable, useListUrlState, useUrlSelection } from '../../components/list';
+import { DeleteNotice, DeleteQuestion, downloadCsv, ListContent, ListSearch, SelectTable, useDeleteFlow, useListUrlState, useUrlSelection } from '../../components/list';
 import { Page } from '../../components/page';
 import { ApiError } from '../../lib/api';
 import { useResourceList } from '../../lib/data';
@@ -61,9 +61,17 @@ function UsuariosList(): JSX.Element {
   const { selected, setSelected } = useUrlSelection();
   const [list, reload] = useResourceList(usuariosResource);
   const [askSelection, setAskSelection] = useState(false);
-  const [confirming, setConfirming] = useState<UsuarioPublico | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [notice, setNotice] = useState<{ intent: Intent; text: string } | null>(null);
+  const deletion = useDeleteFlow<UsuarioPublico>({
+    remove: (user) => deleteUsuario(user._id),
+    removed: () => {
+      forgetUsuario();
+      setSelected(null);
+      reload();
+    },
+    done: ELIMINADO_OK,
+    failure: deleteError,
+    logAs: 'No se pudo eliminar el usuario.',
+  });
 
   const all = useMemo(() => (list.status === 'ready' ? list.value : []), [list]);
   const shown = useMemo(() => listUsuarios(all, q), [all, q]);
@@ -80,25 +88,7 @@ function UsuariosList(): JSX.Element {
     rememberUsuario(user);
     void navigate(paths.userProfile(user._id));
   };
-  const askDelete = () => (current ? setConfirming(current) : setAskSelection(true));
-
-  const remove = async () => {
-    if (!confirming) return;
-    setDeleting(true);
-    try {
-      await deleteUsuario(confirming._id);
-      forgetUsuario();
-      setSelected(null);
-      setNotice({ intent: Intent.SUCCESS, text: ELIMINADO_OK });
-      reload();
-    } catch (err) {
-      console.error('No se pudo eliminar el usuario.', err);
-      setNotice({ intent: Intent.DANGER, text: deleteError(err) });
-    } finally {
-      setDeleting(false);
-      setConfirming(null);
-    }
-  };
+  const askDelete = () => (current ? deletion.ask(current) : setAskSelection(true));
 
   if (list.status === 'error') console.error('No se pudieron cargar los usuarios.', list.error);
 
@@ -148,11 +138,7 @@ function UsuariosList(): JSX.Element {
             <span className="usuarios-count__hint">{AYUDA_TECLADO}</span>
           </p>
 
-          {notice ? (
-            <Banner intent={notice.intent} onClose={() => setNotice(null)} testId="list-notice">
-              {notice.text}
-            </Banner>
-          ) : null}
+          <DeleteNotice flow={deletion} />
           {list.status === 'error' ? (
             <Banner intent={Intent.DANGER} action={<Button onClick={reload}>{BTN_REINTENTAR}</Button>}>
               {list.error instanceof ApiError && list.error.message ? `${ERROR_CARGAR_LISTA}: ${list.error.message}` : ERROR_CARGAR_LISTA}
@@ -184,20 +170,7 @@ function UsuariosList(): JSX.Element {
       <Alert isOpen={askSelection} icon="info-sign" confirmButtonText={BTN_ACEPTAR} canEscapeKeyCancel canOutsideClickCancel onConfirm={() => setAskSelection(false)} onCancel={() => setAskSelection(false)}>
         <p>{SELECCIONA_PRIMERO}</p>
       </Alert>
-      <Alert
-        isOpen={confirming !== null}
-        intent={Intent.DANGER}
-        icon="trash"
-        confirmButtonText={BTN_ELIMINAR_CONFIRM}
-        cancelButtonText={BTN_CANCELAR}
-        loading={deleting}
-        canEscapeKeyCancel
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(null)}
-      >
-        <p>{CONFIRM_ELIMINAR}</p>
-        {confirming ? <p className="page-muted">{confirming.email}</p> : null}
-      </Alert>
+      <DeleteQuestion flow={deletion} question={CONFIRM_ELIMINAR} detail={(u) => u.email} confirmText={BTN_ELIMINAR_CONFIRM} cancelText={BTN_CANCELAR} />
     </Page>
   );
 }
