@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { criticalBlueprintCss } from './pwa/build/critical-css.ts';
+import { precompress } from './pwa/build/precompress.ts';
 
 // Vitest 5 reports failures with Map.groupBy, which Node 20 lacks; without it a failure hides its own message.
 if (!(Map as unknown as { groupBy?: unknown }).groupBy) {
@@ -29,6 +31,7 @@ export default defineConfig({
   server: { proxy: { '/api': gateway, '/db': gateway } },
   plugins: [
     react(),
+    criticalBlueprintCss(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -72,10 +75,12 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),
+    // Last: brotli and gzip copies of everything above, the service worker included.
+    precompress(),
   ],
   test: {
     root,
-    include: ['architecture.test.ts', 'couch-design/**/*.test.ts', 'sync-server/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
+    include: ['architecture.test.ts', 'couch-design/**/*.test.ts', 'sync-server/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}', 'pwa/build/**/*.test.ts'],
     environment: 'node',
     css: false,
     // Generous: CI shares two cores between test workers; a timeout only matters when something is wrong.

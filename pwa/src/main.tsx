@@ -1,4 +1,5 @@
-import '@blueprintjs/core/lib/css/blueprint.css';
+// Only what the first screens draw blocks the first paint; the rest comes with the shell (lib/blueprint-styles).
+import '@blueprintjs/core/lib/css/blueprint.css?critical';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

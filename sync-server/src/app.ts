@@ -18,6 +18,7 @@ import type { AppContext } from './context';
 import { EmpleadosRepository } from './empleados/repository';
 import { EMPLEADO_PHOTO_UPLOAD, empleadosRoutes } from './empleados/routes';
 import { EmpleadosService } from './empleados/service';
+import { compressAnswers } from './http/compression';
 import { errorHandler, HttpError } from './http/errors';
 import { jsonBody, type OtherBodyRoute } from './http/json-body';
 import { NominasRepository } from './nominas/repository';
@@ -27,6 +28,7 @@ import { nominasSynced } from './nominas/synced';
 import { writeFactsReader } from './policy/facts';
 import { SyncedDatabases } from './sync/databases';
 import { syncRoutes } from './sync/routes';
+import { precompressedFiles, sendPrecompressed } from './http/precompressed';
 import { noStore, sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security';
 import type { Store } from './store/port';
@@ -71,7 +73,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', 1);
   app.use(securityHeaders({ hsts: config.trustProxy }));
-  app.use(['/api', '/db'], noStore, sameOriginOnly);
+  app.use(['/api', '/db'], compressAnswers(), noStore, sameOriginOnly);
 
   app.use(
     session({
@@ -116,20 +118,26 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
  */
 const apiOtherBodies: OtherBodyRoute[] = [CREAR_NOMINA_FORM, USER_PHOTO_UPLOAD, EMPLEADO_PHOTO_UPLOAD];
 
-/** The built PWA: hashed assets cached for good, the shell and the service worker always revalidated. */
+/**
+ * The built PWA: hashed assets cached for good, the shell and the service worker always
+ * revalidated; each sent as the build's brotli or gzip copy when the browser accepts one.
+ */
 function serveShell(app: Express, staticDir: string | undefined): void {
   if (!staticDir || !existsSync(path.join(staticDir, 'index.html'))) return;
+  const index = path.join(staticDir, 'index.html');
+  const cacheControl = (file: string) => (file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  app.use(precompressedFiles(staticDir, cacheControl));
   app.use(
     express.static(staticDir, {
       index: false,
       setHeaders(res, file) {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        else res.setHeader('Cache-Control', 'no-cache');
+        res.setHeader('Cache-Control', cacheControl(file));
       },
     }),
   );
-  app.get(/^\/(?!api\/|api$|db\/|db$).*/, (_req, res) => {
+  app.get(/^\/(?!api\/|api$|db\/|db$).*/, async (req, res) => {
+    if (await sendPrecompressed(req, res, index, 'no-cache')) return;
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(path.join(staticDir, 'index.html'));
+    res.sendFile(index);
   });
 }

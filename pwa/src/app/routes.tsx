@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type JSX } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { EmpleadoPublico } from '../../../couch-design/empleado';
 import type { UsuarioPublico } from '../../../couch-design/usuario';
+import { loadBlueprintStyles } from '../lib/blueprint-styles';
 import { AUTH, DASHBOARD, paths, ROUTE } from '../lib/paths';
 import { useSession } from '../lib/session';
 import { RequireAuth } from './guards';
@@ -111,11 +112,11 @@ export const DASHBOARD_SCREENS: ScreenEntry[] = [
   { path: ROUTE.captacionEnLista, title: 'Mis Proyectos de Captación', sameAs: ROUTE.captaciones },
 ];
 
-// The chrome is only needed once signed in: keep it out of the entry chunk.
-const Shell = lazy(() => import('./shell/Shell').then((m) => ({ default: m.Shell })));
+// The chrome is only needed once signed in: keep it, and Blueprint's whole stylesheet, out of the entry.
+const Shell = lazy(() => Promise.all([import('./shell/Shell'), loadBlueprintStyles()]).then(([m]) => ({ default: m.Shell })));
 const SignInPage = lazy(() => import('../features/auth/SignInPage'));
 // One screen, two modes (spec 000 section 2): the public mode of the users feature's registration.
-const SignUpPage = lazy(() => import('../features/usuarios/RegistroPublicoPage'));
+const SignUpPage = lazy(() => Promise.all([import('../features/usuarios/RegistroPublicoPage'), loadBlueprintStyles()]).then(([m]) => m));
 
 function resolveScreen(entry: ScreenEntry): ComponentType {
   if (entry.screen) return entry.screen;
