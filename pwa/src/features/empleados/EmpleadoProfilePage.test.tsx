@@ -4,17 +4,16 @@
  * list first, then the server's; the payroll part mounted only when 'Información Laboral' is
  * first opened; 'Editar' for admins; 'Usuario Asociado' for the linked person; anyone else home.
  */
-import { OverlaysProvider } from '@blueprintjs/core';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EmpleadoPublico } from '../../../../couch-design/empleado';
 import { startGateway, type CreatedUser, type TestGateway } from '../../../../sync-server/src/testing/gateway';
 import { setupIcons } from '../../lib/icons';
-import { SessionProvider } from '../../lib/session';
 import EmpleadoProfilePage from './EmpleadoProfilePage';
 import { keepEmpleado } from './data/stored';
 import { gatewayTab } from '../../testing/gateway-tab';
+import { openSignedIn, where } from '../../testing/screens';
 
 let gw: TestGateway;
 let admin: CreatedUser;
@@ -46,29 +45,18 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
 const payroll = vi.fn((e: EmpleadoPublico, isAdmin: boolean) => <p>Nóminas de {e.prim_nom} {isAdmin ? '(admin)' : ''}</p>);
 
 async function open(who: CreatedUser, path: string) {
-  const tab = gatewayTab(gw.url);
-  await tab.signIn(who.email, who.password);
-  vi.stubGlobal('fetch', tab.fetch);
-  render(
-    <OverlaysProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <SessionProvider>
-          <Routes>
-            <Route path="/dashboard/empleado-profile/:empleadoId" element={<EmpleadoProfilePage renderPayroll={payroll} />} />
-            <Route path="/dashboard/empleados/profile/:empleadoId" element={<EmpleadoProfilePage renderPayroll={payroll} />} />
-            <Route path="*" element={<p>Otra pantalla</p>} />
-          </Routes>
-          <Where />
-        </SessionProvider>
-      </MemoryRouter>
-    </OverlaysProvider>,
+  await openSignedIn(
+    gw.url,
+    who,
+    path,
+    <>
+      <Route path="/dashboard/empleado-profile/:empleadoId" element={<EmpleadoProfilePage renderPayroll={payroll} />} />
+      <Route path="/dashboard/empleados/profile/:empleadoId" element={<EmpleadoProfilePage renderPayroll={payroll} />} />
+      <Route path="*" element={<p>Otra pantalla</p>} />
+    </>,
   );
 }
 
@@ -104,7 +92,7 @@ describe('employee profile', () => {
     expect(payroll).toHaveBeenLastCalledWith(expect.objectContaining({ id: empleado.id }), true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Editar' }));
-    expect(screen.getByTestId('where').textContent).toBe(`/dashboard/empleados/editar/${empleado.id}`);
+    expect(where()).toBe(`/dashboard/empleados/editar/${empleado.id}`);
   });
 
   it("a link carrying the payroll's date filter opens 'Información Laboral' with its payroll at once", async () => {
@@ -125,6 +113,6 @@ describe('employee profile', () => {
 
   it('anyone else goes to /dashboard/home', async () => {
     await open(stranger, `/dashboard/empleado-profile/${empleado.id}`);
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard/home'), SLOW);
+    await waitFor(() => expect(where()).toBe('/dashboard/home'), SLOW);
   });
 });

@@ -4,16 +4,15 @@
  * search and selection in the URL, the toolbar that needs a selected row, delete with its
  * question and its error text, and non-admins sent home.
  */
-import { OverlaysProvider } from '@blueprintjs/core';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startGateway, type CreatedUser, type TestGateway } from '../../../../sync-server/src/testing/gateway';
 import { setupIcons } from '../../lib/icons';
-import { SessionProvider } from '../../lib/session';
 import EmpleadosListPage from './EmpleadosListPage';
 import { STORED_EMPLEADO_KEY } from './data/stored';
 import { gatewayTab, type GatewayTab } from '../../testing/gateway-tab';
+import { openSignedIn, where } from '../../testing/screens';
 
 let gw: TestGateway;
 let admin: CreatedUser;
@@ -48,31 +47,19 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function Where() {
-  const l = useLocation();
-  return <output data-testid="where">{l.pathname + l.search}</output>;
-}
-
 async function open(who: CreatedUser, path = '/dashboard/empleados') {
-  const tab = gatewayTab(gw.url);
-  await tab.signIn(who.email, who.password);
-  vi.stubGlobal('fetch', tab.fetch);
-  render(
-    <OverlaysProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <SessionProvider>
-          <Routes>
-            <Route path="/dashboard/empleados" element={<EmpleadosListPage />} />
-            <Route path="*" element={<p>Otra pantalla</p>} />
-          </Routes>
-          <Where />
-        </SessionProvider>
-      </MemoryRouter>
-    </OverlaysProvider>,
+  await openSignedIn(
+    gw.url,
+    who,
+    path,
+    <>
+      <Route path="/dashboard/empleados" element={<EmpleadosListPage />} />
+      <Route path="*" element={<p>Otra pantalla</p>} />
+    </>,
+    { withSearch: true },
   );
 }
 
-const where = () => screen.getByTestId('where').textContent;
 const names = () => screen.getAllByTestId('empleado-row').map((r) => r.querySelector('td')?.textContent);
 const count = () => screen.getByTestId('empleados-count').textContent;
 /** The toolbar's buttons (a closing question keeps its own 'Eliminar' a moment). */

@@ -1,14 +1,10 @@
 // @vitest-environment happy-dom
 /** The own profile against a real gateway (the page served from its origin, as in a browser). */
-import { OverlaysProvider } from '@blueprintjs/core';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { JSX } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type CreatedUser, type TestGateway } from '../../../../sync-server/src/testing/gateway';
+import type { CreatedUser, TestGateway } from '../../../../sync-server/src/testing/gateway';
 import type { UsuarioPublico } from '../../../../couch-design/usuario';
-import { setupIcons } from '../../lib/icons';
-import { SessionProvider, useSession } from '../../lib/session';
+import { openRoutes, servePageFromGateway, signInPage } from '../../testing/screens';
 import PerfilPage from './PerfilPage';
 
 let gw: TestGateway;
@@ -16,9 +12,7 @@ let ana: CreatedUser;
 const SLOW = { timeout: 8_000 };
 
 beforeAll(async () => {
-  setupIcons();
-  gw = await startGateway();
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${gw.url}/`);
+  gw = await servePageFromGateway();
   ana = await gw.createUser({ role: 'user', prim_nom: 'Ana', apell_pa: 'López' });
 });
 afterAll(() => gw.close());
@@ -28,19 +22,6 @@ afterEach(() => {
   Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
 });
 
-async function signIn(u: { email: string; password: string }): Promise<void> {
-  const res = await fetch('/api/signin', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(u) });
-  expect(res.status).toBe(200);
-}
-
-function Where(): JSX.Element {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-function AfterAuthCheck(): JSX.Element | null {
-  return useSession().status === 'unknown' ? null : <Outlet />;
-}
-
 const payslipsFor: string[] = [];
 const renderPayslips = (user: UsuarioPublico) => {
   payslipsFor.push(user._id);
@@ -48,34 +29,18 @@ const renderPayslips = (user: UsuarioPublico) => {
 };
 
 function open(path: string) {
-  const router = createMemoryRouter(
+  openRoutes(
     [
-      {
-        path: '*',
-        element: (
-          <SessionProvider>
-            <Where />
-            <AfterAuthCheck />
-          </SessionProvider>
-        ),
-        children: [
-          { path: 'dashboard/profile', element: <PerfilPage renderPayslips={renderPayslips} /> },
-          { path: 'dashboard/profile/:userId', element: <PerfilPage renderPayslips={renderPayslips} /> },
-        ],
-      },
+      { path: 'dashboard/profile', element: <PerfilPage renderPayslips={renderPayslips} /> },
+      { path: 'dashboard/profile/:userId', element: <PerfilPage renderPayslips={renderPayslips} /> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <OverlaysProvider>
-      <RouterProvider router={router} />
-    </OverlaysProvider>,
+    path,
   );
 }
 
 describe('own profile (spec 000 sections 2 and 8)', () => {
   it("shows the header and the 'Perfil' cards, 'No especificado' and 'No disponible' for what is missing, and the payroll tab app/ gives", async () => {
-    await signIn(ana);
+    await signInPage(ana);
     open('/dashboard/profile');
     expect(await screen.findByRole('heading', { level: 1, name: /Ana López/ }, SLOW)).toBeTruthy();
     const header = screen.getByTestId('perfil-header');
@@ -93,7 +58,7 @@ describe('own profile (spec 000 sections 2 and 8)', () => {
   });
 
   it('offline shows the person this device remembers, without the photo pencil', async () => {
-    await signIn(ana);
+    await signInPage(ana);
     Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
     open('/dashboard/profile');
     expect(await screen.findByText('Sin conexión: se muestran los datos guardados en este dispositivo.', undefined, SLOW)).toBeTruthy();
@@ -104,7 +69,7 @@ describe('own profile (spec 000 sections 2 and 8)', () => {
 
   it("another person's id sends a non-admin to their own profile", async () => {
     const other = await gw.createUser({ role: 'user' });
-    await signIn(ana);
+    await signInPage(ana);
     open(`/dashboard/profile/${other.id}`);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard/profile'), SLOW);
     expect(await screen.findByRole('heading', { level: 1, name: /Ana López/ }, SLOW)).toBeTruthy();
@@ -112,7 +77,7 @@ describe('own profile (spec 000 sections 2 and 8)', () => {
 
   it('changes the own password: the current one is checked first', async () => {
     const beto = await gw.createUser({ role: 'user', prim_nom: 'Beto' });
-    await signIn(beto);
+    await signInPage(beto);
     open('/dashboard/profile');
     await screen.findByTestId('perfil-password', undefined, SLOW);
     const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });

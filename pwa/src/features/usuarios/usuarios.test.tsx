@@ -3,15 +3,11 @@
  * The user screens against a real gateway on a fresh store: the page is served from the
  * gateway's origin, so the screens' own requests carry the session cookie as in a browser.
  */
-import { OverlaysProvider } from '@blueprintjs/core';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { JSX } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type CreatedUser, type TestGateway } from '../../../../sync-server/src/testing/gateway';
+import type { CreatedUser, TestGateway } from '../../../../sync-server/src/testing/gateway';
 import { empleadoBody, usuarioBody } from '../../../../sync-server/src/testing/personas';
-import { setupIcons } from '../../lib/icons';
-import { SessionProvider, useSession } from '../../lib/session';
+import { openRoutes, servePageFromGateway, signInPage, where } from '../../testing/screens';
 import DetalleUsuarioPage from './DetalleUsuarioPage';
 import EditarUsuarioPage from './EditarUsuarioPage';
 import UsuariosListPage from './UsuariosListPage';
@@ -21,9 +17,7 @@ let admin: CreatedUser;
 const SLOW = { timeout: 8_000 };
 
 beforeAll(async () => {
-  setupIcons();
-  gw = await startGateway();
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${gw.url}/`);
+  gw = await servePageFromGateway();
   admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
 });
 afterAll(() => gw.close());
@@ -39,46 +33,16 @@ async function call<T = any>(method: string, path: string, body?: unknown): Prom
   return { status: res.status, body: (await res.json()) as T };
 }
 
-async function signIn(u: { email: string; password: string }): Promise<void> {
-  expect((await call('POST', '/api/signin', { email: u.email, password: u.password })).status).toBe(200);
-}
-
-function Where(): JSX.Element {
-  const { pathname, search } = useLocation();
-  return <output data-testid="where">{pathname + search}</output>;
-}
-const where = () => screen.getByTestId('where').textContent ?? '';
-
-/** As the app's route table does: nothing renders before the first auth check answers. */
-function AfterAuthCheck(): JSX.Element | null {
-  return useSession().status === 'unknown' ? null : <Outlet />;
-}
-
 function open(path: string) {
-  const router = createMemoryRouter(
+  openRoutes(
     [
-      {
-        path: '*',
-        element: (
-          <SessionProvider>
-            <Where />
-            <AfterAuthCheck />
-          </SessionProvider>
-        ),
-        children: [
-          { path: 'dashboard/users', element: <UsuariosListPage /> },
-          { path: 'dashboard/users/edit/:userId', element: <EditarUsuarioPage /> },
-          { path: 'dashboard/user-profile/:userId', element: <DetalleUsuarioPage /> },
-          { path: '*', element: <p>Otra pantalla</p> },
-        ],
-      },
+      { path: 'dashboard/users', element: <UsuariosListPage /> },
+      { path: 'dashboard/users/edit/:userId', element: <EditarUsuarioPage /> },
+      { path: 'dashboard/user-profile/:userId', element: <DetalleUsuarioPage /> },
+      { path: '*', element: <p>Otra pantalla</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <OverlaysProvider>
-      <RouterProvider router={router} />
-    </OverlaysProvider>,
+    path,
+    { withSearch: true },
   );
 }
 
@@ -99,7 +63,7 @@ const vinculo = () => within(screen.getByTestId('seccion-vinculo')).getByRole('s
 
 describe("'Editar Usuario' detects the link direction on load (spec 000 section 2)", () => {
   it('user-to-employee: the switch is on, the employee chosen, contact and address hidden', async () => {
-    await signIn(admin);
+    await signInPage(admin);
     const emp = await newEmpleado({ prim_nom: 'Jorge' });
     const user = await newUser({ empleado_id: emp._id, role: 'user' });
     open(`/dashboard/users/edit/${user._id}`);
@@ -112,7 +76,7 @@ describe("'Editar Usuario' detects the link direction on load (spec 000 section 
   });
 
   it("employee-to-user: the link is read-only and the employee's personal data fills the form", async () => {
-    await signIn(admin);
+    await signInPage(admin);
     const user = await newUser({ prim_nom: 'Ana' });
     // Older data: the link kept on the employee's side only.
     const emp = await newEmpleado({ prim_nom: 'Josefina', apell_pa: 'Ruiz' });
@@ -128,7 +92,7 @@ describe("'Editar Usuario' detects the link direction on load (spec 000 section 
   });
 
   it("no employee: the switch is off and contact and address are edited here; saving says so and returns to the list after 1.5 s", async () => {
-    await signIn(admin);
+    await signInPage(admin);
     const user = await newUser({ telefono: '3312345678' });
     open(`/dashboard/users/edit/${user._id}`);
     await screen.findByRole('button', { name: 'Guardar Cambios' }, SLOW);
@@ -143,7 +107,7 @@ describe("'Editar Usuario' detects the link direction on load (spec 000 section 
   });
 
   it("refuses a picked file that is not an image: 'Por favor selecciona una imagen válida'", async () => {
-    await signIn(admin);
+    await signInPage(admin);
     const user = await newUser();
     open(`/dashboard/users/edit/${user._id}`);
     await screen.findByRole('button', { name: 'Guardar Cambios' }, SLOW);
@@ -154,7 +118,7 @@ describe("'Editar Usuario' detects the link direction on load (spec 000 section 
   });
 
   it("says 'No se pudo cargar la información del usuario' for a user that does not exist", async () => {
-    await signIn(admin);
+    await signInPage(admin);
     open('/dashboard/users/edit/no-existe');
     expect(await screen.findByText('No se pudo cargar la información del usuario', undefined, SLOW)).toBeTruthy();
   });
@@ -162,7 +126,7 @@ describe("'Editar Usuario' detects the link direction on load (spec 000 section 
 
 describe("'Lista de Usuarios' (spec 000 sections 2, 4, 5, 8)", () => {
   it('asks for a selection first, selects a row into the URL and session storage, and opens its detail', async () => {
-    await signIn(admin);
+    await signInPage(admin);
     const ana = await newUser({ prim_nom: 'Anabel', apell_pa: 'Quintero' });
     open('/dashboard/users');
     const rows = await screen.findAllByTestId('usuario-row', undefined, SLOW);
@@ -192,13 +156,13 @@ describe("'Lista de Usuarios' (spec 000 sections 2, 4, 5, 8)", () => {
   });
 
   it("search with no match: 'No se encontraron usuarios con los criterios de búsqueda.'", async () => {
-    await signIn(admin);
+    await signInPage(admin);
     open('/dashboard/users?q=nadie-se-llama-asi');
     expect(await screen.findByText('No se encontraron usuarios con los criterios de búsqueda.', undefined, SLOW)).toBeTruthy();
   });
 
   it("deletes after 'Estás seguro de que deseas eliminar este usuario?', and reports a refusal with the server's reason", async () => {
-    await signIn(admin);
+    await signInPage(admin);
     const bye = await newUser({ prim_nom: 'Baltasar', apell_pa: 'Borrable' });
     open(`/dashboard/users?sel=${bye._id}`);
     await screen.findAllByTestId('usuario-row', undefined, SLOW);
@@ -222,7 +186,7 @@ describe("'Lista de Usuarios' (spec 000 sections 2, 4, 5, 8)", () => {
 
   it('sends a non-admin to /dashboard/home', async () => {
     const someone = await gw.createUser({ role: 'user' });
-    await signIn(someone);
+    await signInPage(someone);
     open('/dashboard/users');
     await waitFor(() => expect(where()).toBe('/dashboard/home'), SLOW);
     await act(async () => undefined);

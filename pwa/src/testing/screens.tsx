@@ -1,0 +1,81 @@
+/**
+ * Mounting a screen in a component test as the app does: Blueprint's overlays, the router, the
+ * session, and an `output` that shows where the screen navigated to.
+ */
+import { OverlaysProvider } from '@blueprintjs/core';
+import { render, screen } from '@testing-library/react';
+import type { JSX, ReactNode } from 'react';
+import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider, Routes, useLocation, type RouteObject } from 'react-router-dom';
+import { expect, vi } from 'vitest';
+import { startGateway, type TestGateway } from '../../../sync-server/src/testing/gateway';
+import { setupIcons } from '../lib/icons';
+import { SessionProvider, useSession } from '../lib/session';
+import { gatewayTab } from './gateway-tab';
+
+/** The current path, with its query when `withSearch`. */
+export function Where({ withSearch = false }: { withSearch?: boolean }): JSX.Element {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{withSearch ? pathname + search : pathname}</output>;
+}
+
+export const where = (): string => screen.getByTestId('where').textContent ?? '';
+
+/** A fresh gateway whose origin is the page's: the screens' own requests carry its session cookie. */
+export async function servePageFromGateway(): Promise<TestGateway> {
+  setupIcons();
+  const gw = await startGateway();
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${gw.url}/`);
+  return gw;
+}
+
+/** Signs in with the page's own fetch (a page served by `servePageFromGateway`). */
+export async function signInPage(u: { email: string; password: string }): Promise<void> {
+  const res = await fetch('/api/signin', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: u.email, password: u.password }) });
+  expect(res.status).toBe(200);
+}
+
+/** As the app's route table does: nothing renders before the first auth check answers. */
+function AfterAuthCheck(): JSX.Element | null {
+  return useSession().status === 'unknown' ? null : <Outlet />;
+}
+
+/** The screens of `routes` below the session, at `path`, as the app's route table mounts them. */
+export function openRoutes(routes: RouteObject[], path: string, opts: { withSearch?: boolean } = {}): void {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <SessionProvider>
+            <Where withSearch={opts.withSearch} />
+            <AfterAuthCheck />
+          </SessionProvider>
+        ),
+        children: routes,
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <OverlaysProvider>
+      <RouterProvider router={router} />
+    </OverlaysProvider>,
+  );
+}
+
+/** `who` signed in on a gateway tab that is the page's fetch, and `routes` (`Route` elements) at `path`. */
+export async function openSignedIn(gatewayUrl: string, who: { email: string; password: string }, path: string, routes: ReactNode, opts: { withSearch?: boolean } = {}): Promise<void> {
+  const tab = gatewayTab(gatewayUrl);
+  await tab.signIn(who.email, who.password);
+  vi.stubGlobal('fetch', tab.fetch);
+  render(
+    <OverlaysProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <SessionProvider>
+          <Routes>{routes}</Routes>
+          <Where withSearch={opts.withSearch} />
+        </SessionProvider>
+      </MemoryRouter>
+    </OverlaysProvider>,
+  );
+}
