@@ -105,6 +105,15 @@ describe('directory snapshot', () => {
     expect(rebuilt.ids({}, true)).toEqual(dir.ids({}, true));
   });
 
+  it('is not caught up from a sequence the store does not know', async () => {
+    const db = await database(40);
+    const dir = await built(db);
+    await saveSnapshot(db, { ...dir.snapshot(), since: 'no-es-una-secuencia' });
+    const rebuilt = await built(db);
+    expect(rebuilt.progress().changeCount).toBeGreaterThan(0);
+    expect(rebuilt.ids({}, true)).toEqual(dir.ids({}, true));
+  });
+
   it('refuses entries out of order or repeated, whatever the head says', async () => {
     const db = await database(20);
     const dir = await built(db);

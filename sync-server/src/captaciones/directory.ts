@@ -18,7 +18,7 @@
  * projection and the sequence it reflects, kept in `_local` documents of the database, rather
  * than from sequence zero, which reads every document (5 s or more at 100,000).
  */
-import type { StoreDb } from '../store/port';
+import { StoreError, type StoreDb } from '../store/port';
 import { matchesTerms } from '../../../couch-design/helpers/search';
 import { compareEntries as compare, toEntry, type Entry } from './directory-entry';
 import { loadSnapshot, type Snapshot } from './directory-snapshot';
@@ -85,7 +85,7 @@ export class CaptacionesDirectory {
   private async catchUp(): Promise<void> {
     if (!this.started) {
       const snapshot = await loadSnapshot(this.db);
-      if (snapshot) this.restore(snapshot);
+      if (snapshot && (await this.accepts(snapshot.since))) this.restore(snapshot);
       this.started = true;
     }
     for (;;) {
@@ -94,6 +94,17 @@ export class CaptacionesDirectory {
       // Each batch leaves the projection whole: a failure on the next one loses nothing.
       this.since = res.last_seq;
       if (res.results.length < BATCH) break;
+    }
+  }
+
+  /** Whether the store still knows the sequence (a snapshot from elsewhere would not be caught up from). */
+  private async accepts(since: string): Promise<boolean> {
+    try {
+      await this.db.changes({ since, limit: 1 });
+      return true;
+    } catch (e) {
+      if (e instanceof StoreError && e.status === 400) return false;
+      throw e;
     }
   }
 
