@@ -4,8 +4,7 @@
  */
 import { Button, Spinner } from '@blueprintjs/core';
 import { useRef, useState, type JSX } from 'react';
-import { PHOTO_ACCEPT } from '../../../../couch-design/foto';
-import { photoProblem } from './photo-file';
+import { PhotoInput } from './PhotoInput';
 import { CAMBIAR_FOTO } from './texts';
 import './photo.css';
 
@@ -46,23 +45,7 @@ export function PhotoAvatarEdit({ src, letters, editable, busy, onPick, onInvali
             disabled={busy}
             onClick={() => input.current?.click()}
           />
-          <input
-            ref={input}
-            className="photo-field__input"
-            type="file"
-            accept={PHOTO_ACCEPT}
-            tabIndex={-1}
-            aria-label={CAMBIAR_FOTO}
-            data-testid="profile-photo-input"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (!file) return;
-              const why = photoProblem(file);
-              if (why) onInvalid(why);
-              else onPick(file);
-            }}
-          />
+          <PhotoInput inputRef={input} label={CAMBIAR_FOTO} testId="profile-photo-input" onPick={onPick} onInvalid={onInvalid} />
         </>
       ) : null}
     </div>

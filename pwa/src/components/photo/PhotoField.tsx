@@ -7,9 +7,8 @@
 import { Button, FormGroup, Intent } from '@blueprintjs/core';
 import { useFormikContext } from 'formik';
 import { useRef, useState, type JSX } from 'react';
-import { PHOTO_ACCEPT } from '../../../../couch-design/foto';
 import { useFormUi } from '../form/form-ui';
-import { photoProblem } from './photo-file';
+import { PhotoInput } from './PhotoInput';
 import { BTN_CAMBIAR, BTN_ELEGIR, BTN_QUITAR, FOTO_ACTUAL, VISTA_PREVIA } from './texts';
 import { usePreview } from './use-preview';
 import './photo.css';
@@ -32,11 +31,9 @@ export function PhotoField({ name, label, hint, currentUrl }: PhotoFieldProps): 
   const shown = preview ?? currentUrl ?? null;
   const id = `f-${name}`;
 
-  const pick = (file: File | undefined) => {
-    if (!file) return;
-    const why = photoProblem(file);
-    setProblem(why);
-    if (!why) void formik.setFieldValue(name, file);
+  const pick = (file: File) => {
+    setProblem(null);
+    void formik.setFieldValue(name, file);
   };
 
   return (
@@ -69,19 +66,7 @@ export function PhotoField({ name, label, hint, currentUrl }: PhotoFieldProps): 
           ) : null}
           {picked ? <span className="photo-field__name">{picked.name}</span> : null}
         </div>
-        <input
-          ref={input}
-          id={id}
-          className="photo-field__input"
-          type="file"
-          accept={PHOTO_ACCEPT}
-          tabIndex={-1}
-          aria-label={label}
-          onChange={(e) => {
-            pick(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
+        <PhotoInput inputRef={input} id={id} label={label} onPick={pick} onInvalid={setProblem} />
       </div>
     </FormGroup>
   );
