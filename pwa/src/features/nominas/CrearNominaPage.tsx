@@ -9,7 +9,7 @@ import { useMemo, type JSX } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { fullName, type EmpleadoPublico } from '../../../../couch-design/empleado';
 import { isAdmin } from '../../../../couch-design/roles';
-import { Feedback } from '../../components/feedback';
+import { Feedback, loadFeedback } from '../../components/feedback';
 import { Page, PageHeader } from '../../components/page';
 import { useRecord } from '../../lib/data';
 import { paths } from '../../lib/paths';
@@ -57,12 +57,8 @@ export default function CrearNominaPage(): JSX.Element {
   if (!admin) return <Navigate to={paths.home} replace />;
 
   let body: JSX.Element;
-  if (empleado.status === 'loading') body = <Feedback kind="loading" />;
-  else if (empleado.status === 'offline') body = <Feedback kind="offline" />;
-  else if (empleado.status === 'error') {
-    console.error('No se pudo cargar el empleado de la nómina.', empleado.error);
-    body = <Feedback kind="error" text={ERROR_EMPLEADO_CARGA} />;
-  } else if (!empleado.value) body = <Feedback kind="error" text={ERROR_EMPLEADO_NO_CARGADO} />;
+  if (empleado.status !== 'ready') body = loadFeedback(empleado, { error: ERROR_EMPLEADO_CARGA, logAs: 'No se pudo cargar el empleado de la nómina.' });
+  else if (!empleado.value) body = <Feedback kind="error" text={ERROR_EMPLEADO_NO_CARGADO} />;
   else body = <CrearNominaForm empleado={empleado.value} />;
 
   return (

@@ -9,7 +9,7 @@ import type { JSX } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { conceptoLabel, fechaLabel, salarioLabel, type Nomina } from '../../../../couch-design/nomina';
 import { isAdmin } from '../../../../couch-design/roles';
-import { Feedback } from '../../components/feedback';
+import { loadFeedback } from '../../components/feedback';
 import { Page, PageHeader } from '../../components/page';
 import { ApiError } from '../../lib/api';
 import { useLoad, useRecord } from '../../lib/data';
@@ -71,11 +71,9 @@ export default function DocumentosEmpleadoPage(): JSX.Element {
   const toCreate = () => void navigate(paths.newNomina(empleadoId));
 
   let body: JSX.Element;
-  if (list.status === 'loading') body = <Feedback kind="loading" text={CARGANDO_NOMINAS} />;
-  else if (list.status === 'offline') body = <Feedback kind="offline" />;
-  else if (list.status === 'error') {
-    console.error('No se pudieron cargar los documentos del empleado.', list.error);
-    body = <Feedback kind="error" text={list.error instanceof ApiError ? list.error.message : ERROR_CARGAR_NOMINAS} />;
+  if (list.status !== 'ready') {
+    const error = (err: unknown) => (err instanceof ApiError ? err.message : ERROR_CARGAR_NOMINAS);
+    body = loadFeedback(list, { loading: CARGANDO_NOMINAS, error, logAs: 'No se pudieron cargar los documentos del empleado.' });
   } else if (list.value.nominas.length === 0)
     body = (
       <NonIdealState

@@ -11,7 +11,7 @@ import { useMemo, type JSX } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import type { Nomina } from '../../../../couch-design/nomina';
 import { isAdmin } from '../../../../couch-design/roles';
-import { Feedback } from '../../components/feedback';
+import { Feedback, loadFeedback } from '../../components/feedback';
 import { Page, PageHeader } from '../../components/page';
 import { ApiError } from '../../lib/api';
 import { useLoad } from '../../lib/data';
@@ -41,11 +41,9 @@ export default function EditarNominaPage(): JSX.Element {
   if (!admin) return <Navigate to={paths.home} replace />;
 
   let body: JSX.Element;
-  if (nomina.status === 'loading') body = <Feedback kind="loading" text={CARGANDO_NOMINA} />;
-  else if (nomina.status === 'offline') body = <Feedback kind="offline" />;
-  else if (nomina.status === 'error') {
-    console.error('No se pudo cargar la nómina.', nomina.error);
-    body = <Feedback kind="error" text={nomina.error instanceof ApiError ? nomina.error.message : NOMINA_NO_ENCONTRADA} />;
+  if (nomina.status !== 'ready') {
+    const error = (err: unknown) => (err instanceof ApiError ? err.message : NOMINA_NO_ENCONTRADA);
+    body = loadFeedback(nomina, { loading: CARGANDO_NOMINA, error, logAs: 'No se pudo cargar la nómina.' });
   } else if (!nomina.value) body = <Feedback kind="not-found" text={NOMINA_NO_ENCONTRADA} />;
   else body = <EditarNominaForm nomina={nomina.value} />;
 

@@ -8,7 +8,7 @@ import { NonIdealState } from '@blueprintjs/core';
 import type { JSX } from 'react';
 import type { Nomina } from '../../../../couch-design/nomina';
 import type { UsuarioPublico } from '../../../../couch-design/usuario';
-import { Banner, Feedback } from '../../components/feedback';
+import { Banner, loadFeedback } from '../../components/feedback';
 import { useRowTask } from '../../components/list';
 import { useLoad, useResourceList, type Loadable } from '../../lib/data';
 import { useSession } from '../../lib/session';
@@ -25,12 +25,7 @@ export interface PerfilNominasProps {
 
 function Payslips({ list, open }: { list: Loadable<Nomina[]>; open: (n: Nomina) => Promise<void> }): JSX.Element {
   const pdf = useRowTask(open, (n: Nomina) => n._id);
-  if (list.status === 'loading') return <Feedback kind="loading" text={CARGANDO_NOMINAS} />;
-  if (list.status === 'offline') return <Feedback kind="offline" />;
-  if (list.status === 'error') {
-    console.error('No se pudieron cargar las nóminas del perfil.', list.error);
-    return <Feedback kind="error" text={ERROR_CARGAR_NOMINAS} />;
-  }
+  if (list.status !== 'ready') return loadFeedback(list, { loading: CARGANDO_NOMINAS, error: ERROR_CARGAR_NOMINAS, logAs: 'No se pudieron cargar las nóminas del perfil.' });
   if (list.value.length === 0) return <NonIdealState icon="document" title={SIN_NOMINAS_DISPONIBLES} description={SIN_NOMINAS_HINT} />;
   return (
     <>
