@@ -10,12 +10,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { inflateSync } from 'node:zlib';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { StoreDoc } from '../sync-server/src/store/port';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { sampleCaptacion } from '../couch-design/captacion/fixtures';
-import { openBrowser, signInThroughUi, startE2EGateway, waitForServiceWorker, type BrowserSession } from './harness';
+import { eventually, pdfText, savedPath, signInThroughUi, startE2EGateway, waitForServiceWorker, withBrowser, type BrowserSession } from './harness';
 
 let gw: TestGateway;
 const users: Record<'admin' | 'asesor' | 'supA' | 'supB', CreatedUser> = {} as never;
@@ -33,17 +32,6 @@ after(() => gw.close());
 
 async function captacionesDb() {
   return gw.store.db('captaciones');
-}
-
-/** Polls the server's store until `check` holds (sync is asynchronous by nature). */
-async function eventually<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`No ocurrió a tiempo: ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 async function findByOwner(nombre: string): Promise<StoreDoc | null> {
@@ -114,38 +102,7 @@ async function fillCompleteForm(page: Page, o: Owner): Promise<void> {
   }
 }
 
-/** The text of a downloaded PDF's content streams (inflated when compressed). */
-function pdfText(download: string): string {
-  const raw = readFileSync(download);
-  const latin1 = raw.toString('latin1');
-  let text = latin1;
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
-  for (let m = streams.exec(latin1); m; m = streams.exec(latin1)) {
-    try {
-      text += inflateSync(new Uint8Array(Buffer.from(m[1], 'latin1'))).toString('latin1');
-    } catch {
-      // not compressed: already part of `text`
-    }
-  }
-  return text;
-}
-
-async function savedPath(download: Download): Promise<string> {
-  const p = await download.path();
-  assert.ok(p, 'la descarga debe terminar');
-  return p;
-}
-
 const syncState = (page: Page) => page.getByTestId('sync-state');
-
-async function withBrowser(fn: (b: BrowserSession) => Promise<void>): Promise<void> {
-  const b = await openBrowser();
-  try {
-    await fn(b);
-  } finally {
-    await b.close();
-  }
-}
 
 async function signIn(b: BrowserSession, who: CreatedUser): Promise<void> {
   await signInThroughUi(b.page, gw.url, who.email, who.password);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { CreatedUser, HttpClient, TestGateway } from '../sync-server/src/testing/gateway';
-import { openBrowser, signInThroughUi, startE2EGateway, type BrowserSession } from './harness';
+import { signInThroughUi, startE2EGateway, withBrowser as inBrowser, type BrowserSession } from './harness';
 
 let gw: TestGateway;
 let adminApi: HttpClient;
@@ -43,14 +43,11 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1024, height: 768 });
 }
 
-async function withBrowser(who: CreatedUser, fn: (b: BrowserSession) => Promise<void>): Promise<void> {
-  const b = await openBrowser();
-  try {
+function withBrowser(who: CreatedUser, fn: (b: BrowserSession) => Promise<void>): Promise<void> {
+  return inBrowser(async (b) => {
     await signInThroughUi(b.page, gw.url, who.email, who.password);
     await fn(b);
-  } finally {
-    await b.close();
-  }
+  });
 }
 
 const field = (page: Page, name: string) => page.locator(`#f-${name}`);

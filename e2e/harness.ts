@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inflateSync } from 'node:zlib';
+import { chromium, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { startGateway, type TestGateway } from '../sync-server/src/testing/gateway';
 
 export const CHROMIUM_FLAGS = [
@@ -58,4 +60,47 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
 /** The service worker claims the page on first install; offline tests start once it controls it. */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 30_000 });
+}
+
+/** `fn` in a fresh browser that is closed afterwards, whatever `fn` did. */
+export async function withBrowser(fn: (b: BrowserSession) => Promise<void>, size?: { width: number; height: number }): Promise<void> {
+  const b = await openBrowser(size);
+  try {
+    await fn(b);
+  } finally {
+    await b.close();
+  }
+}
+
+/** Where a finished download was saved. */
+export async function savedPath(download: Download): Promise<string> {
+  const p = await download.path();
+  assert.ok(p, 'la descarga debe terminar');
+  return p;
+}
+
+/** The text of a downloaded PDF's content streams (inflated when compressed). */
+export function pdfText(file: string): string {
+  const latin1 = readFileSync(file).toString('latin1');
+  let text = latin1;
+  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  for (let m = streams.exec(latin1); m; m = streams.exec(latin1)) {
+    try {
+      text += inflateSync(new Uint8Array(Buffer.from(m[1], 'latin1'))).toString('latin1');
+    } catch {
+      // not compressed: already part of `text`
+    }
+  }
+  return text;
+}
+
+/** Polls until `probe` answers something (sync and redirects are asynchronous by nature). */
+export async function eventually<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`No ocurrió a tiempo: ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

@@ -12,12 +12,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { inflateSync } from 'node:zlib';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Nomina } from '../couch-design/nomina';
 import type { CreatedUser, HttpClient, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
-import { openBrowser, signInThroughUi, startE2EGateway, waitForServiceWorker, type BrowserSession } from './harness';
+import { eventually, pdfText, savedPath, signInThroughUi, startE2EGateway, waitForServiceWorker, withBrowser, type BrowserSession } from './harness';
 
 let gw: TestGateway;
 let adminApi: HttpClient;
@@ -50,17 +49,6 @@ after(() => gw.close());
 
 // --- helpers ------------------------------------------------------------------------------
 
-/** Polls until `probe` answers something (sync and redirects are asynchronous by nature). */
-async function eventually<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`No ocurrió a tiempo: ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 async function storedNominas(empleadoId: string): Promise<Nomina[]> {
   const { docs } = await (await gw.store.db('nominas')).find({ selector: { type: 'nomina', empleadoId }, limit: 1000 });
   return docs as unknown as Nomina[];
@@ -69,36 +57,6 @@ async function storedNominas(empleadoId: string): Promise<Nomina[]> {
 async function storedByConcept(concepto: string): Promise<Nomina | null> {
   const { docs } = await (await gw.store.db('nominas')).find({ selector: { type: 'nomina', conceptoDePago: concepto }, limit: 2 });
   return (docs[0] as unknown as Nomina) ?? null;
-}
-
-/** The text of a downloaded PDF's content streams (inflated when compressed). */
-function pdfText(file: string): string {
-  const latin1 = readFileSync(file).toString('latin1');
-  let text = latin1;
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
-  for (let m = streams.exec(latin1); m; m = streams.exec(latin1)) {
-    try {
-      text += inflateSync(new Uint8Array(Buffer.from(m[1], 'latin1'))).toString('latin1');
-    } catch {
-      // not compressed: already part of `text`
-    }
-  }
-  return text;
-}
-
-async function savedPath(download: Download): Promise<string> {
-  const p = await download.path();
-  assert.ok(p, 'la descarga debe terminar');
-  return p;
-}
-
-async function withBrowser(fn: (b: BrowserSession) => Promise<void>, size?: { width: number; height: number }): Promise<void> {
-  const b = await openBrowser(size);
-  try {
-    await fn(b);
-  } finally {
-    await b.close();
-  }
 }
 
 const signIn = (b: BrowserSession, who: CreatedUser) => signInThroughUi(b.page, gw.url, who.email, who.password);
