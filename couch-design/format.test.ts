@@ -37,6 +37,11 @@ describe('dates', () => {
     expect(formatDateTime('2026-03-15T18:30:00.000Z')).toMatch(/^15\/03\/2026,? 12:30/);
     expect(formatDateTime(null)).toBe('N/A');
   });
+  it('writes the time of day in 24 h, never a.m./p.m.', () => {
+    const evening = formatDateTime('2026-03-15T23:05:00.000Z');
+    expect(evening).toMatch(/^15\/03\/2026,? 17:05$/);
+    expect(evening).not.toMatch(/[ap]\.\s?m\./);
+  });
 });
 
 describe('star count abbreviations', () => {

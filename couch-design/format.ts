@@ -36,8 +36,10 @@ export function toIsoDate(value: unknown): string | null {
 }
 
 const dateFmt = new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+/** The app's one way to write a time of day: 24 h ('17:05'), never a.m./p.m. (issue 11). */
+export const TIME_24H: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 const dateTimeFmt = new Intl.DateTimeFormat('es-MX', {
-  day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'America/Mexico_City',
+  day: '2-digit', month: '2-digit', year: 'numeric', ...TIME_24H, timeZone: 'America/Mexico_City',
 });
 
 /** A calendar date in es-MX ('21/11/2026'); `fallback` when missing or invalid (spec: 'N/A'). */

@@ -34,8 +34,8 @@ describe('sign-in screen', () => {
       await page.getByLabel('Contraseña').fill(users.admin.password);
       await page.getByLabel('Contraseña').press('Enter');
       await page.waitForURL('**/dashboard/home');
-      await page.getByText("Today's Money").waitFor();
-      await page.getByText('Orders Overview').waitFor();
+      await page.getByText('Dinero de hoy').waitFor();
+      await page.getByText('Resumen de pedidos').waitFor();
 
       // An authenticated visitor of the sign-in screen goes to the dashboard home.
       await page.goto(`${gw.url}/auth/sign-in`);
@@ -132,7 +132,7 @@ describe('sign-out and offline', () => {
       await context.setOffline(true);
       await page.reload();
       await page.getByTestId('topbar').waitFor();
-      await page.getByText("Today's Money").waitFor();
+      await page.getByText('Dinero de hoy').waitFor();
       await context.setOffline(false);
     } finally {
       await b.close();

@@ -89,8 +89,8 @@ describe('route table', () => {
 
   it('shows the demo dashboard to admins on /dashboard/', async () => {
     open('/dashboard/', signedIn(ADMIN));
-    expect(await screen.findByText("Today's Money", undefined, SLOW)).toBeTruthy();
-    for (const text of ["Today's Users", 'New Clients', 'Sales', 'Website View', 'Daily Sales', 'Completed Tasks', 'Orders Overview']) {
+    expect(await screen.findByText('Dinero de hoy', undefined, SLOW)).toBeTruthy();
+    for (const text of ['Usuarios de hoy', 'Clientes nuevos', 'Ventas', 'Vistas del sitio', 'Ventas diarias', 'Tareas completadas', 'Resumen de pedidos']) {
       expect(screen.getByText(text)).toBeTruthy();
     }
     expect(where()).toBe('/dashboard/home');

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STARS_URL } from './github-stars';
 import { SettingsDrawer } from './SettingsDrawer';
-import { DEFAULT_UI_SETTINGS, parseUiSettings, UI_SETTINGS_KEY, useUiSettings, type UiSettings } from './settings';
+import { DEFAULT_UI_SETTINGS, defaultUiSettings, parseUiSettings, UI_SETTINGS_KEY, useUiSettings, type UiSettings } from './settings';
 
 afterEach(() => {
   cleanup();
@@ -33,6 +33,16 @@ describe('settings drawer', () => {
     expect(screen.getByTestId('github-stars').textContent).toContain('estrellas en GitHub');
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0][0]).toBe(STARS_URL);
+  });
+
+  it('is a dialog named Configuración whose close button says Cerrar', async () => {
+    stubStars(async () => Response.json({}, { status: 403 }));
+    const onClose = vi.fn();
+    render(<SettingsDrawer isOpen onClose={onClose} settings={DEFAULT_UI_SETTINGS} onChange={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'Configuración' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
   });
 
   it('abbreviates millions too', async () => {
@@ -82,6 +92,13 @@ describe('interface settings', () => {
       transparentNavbar: true,
       fixedNavbar: false,
     });
+  });
+
+  it('a tablet-wide screen starts with the sidebar collapsed, unless the person opened it before', () => {
+    const tablet = defaultUiSettings(true);
+    expect(parseUiSettings(null, tablet).sidebarOpen).toBe(false);
+    expect(parseUiSettings(JSON.stringify({ sidebarOpen: true }), tablet).sidebarOpen).toBe(true);
+    expect(parseUiSettings(null, defaultUiSettings(false)).sidebarOpen).toBe(true);
   });
 
   it('ignores damaged values one by one', () => {

@@ -54,7 +54,7 @@ export function TopBar(props: TopBarProps): JSX.Element {
     .filter(Boolean)
     .join(' ');
   return (
-    <Navbar className={classes} data-testid="topbar">
+    <Navbar className={classes} data-testid="topbar" role="banner">
       <NavbarGroup align="left" className="app-topbar__left">
         <Button
           variant="minimal"

@@ -42,8 +42,16 @@ export const DEFAULT_UI_SETTINGS: UiSettings = {
 
 export const UI_SETTINGS_KEY = 'ui-settings';
 
+/** A 1024 px tablet (anything narrower than a laptop) starts with the sidebar collapsed to its icons. */
+export const COLLAPSED_SIDEBAR_QUERY = '(max-width: 1199px)';
+
+/** The defaults for this screen: the sidebar open only where the content still has room beside it. */
+export function defaultUiSettings(narrow: boolean): UiSettings {
+  return narrow ? { ...DEFAULT_UI_SETTINGS, sidebarOpen: false } : DEFAULT_UI_SETTINGS;
+}
+
 /** Unknown or damaged values fall back to the defaults one by one. */
-export function parseUiSettings(raw: string | null): UiSettings {
+export function parseUiSettings(raw: string | null, defaults: UiSettings = DEFAULT_UI_SETTINGS): UiSettings {
   let v: Record<string, unknown> = {};
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : {};
@@ -52,25 +60,27 @@ export function parseUiSettings(raw: string | null): UiSettings {
     // keep defaults
   }
   const bool = (key: keyof UiSettings) =>
-    typeof v[key] === 'boolean' ? (v[key] as boolean) : (DEFAULT_UI_SETTINGS[key] as boolean);
+    typeof v[key] === 'boolean' ? (v[key] as boolean) : (defaults[key] as boolean);
   return {
     sidebarOpen: bool('sidebarOpen'),
     sidebarColor: (SIDEBAR_COLORS as readonly unknown[]).includes(v.sidebarColor)
       ? (v.sidebarColor as SidebarColor)
-      : DEFAULT_UI_SETTINGS.sidebarColor,
+      : defaults.sidebarColor,
     sidebarType: (SIDEBAR_TYPES as readonly unknown[]).includes(v.sidebarType)
       ? (v.sidebarType as SidebarType)
-      : DEFAULT_UI_SETTINGS.sidebarType,
+      : defaults.sidebarType,
     transparentNavbar: bool('transparentNavbar'),
     fixedNavbar: bool('fixedNavbar'),
   };
 }
 
 function load(): UiSettings {
+  const narrow = typeof window.matchMedia === 'function' && window.matchMedia(COLLAPSED_SIDEBAR_QUERY).matches;
+  const defaults = defaultUiSettings(narrow);
   try {
-    return parseUiSettings(localStorage.getItem(UI_SETTINGS_KEY));
+    return parseUiSettings(localStorage.getItem(UI_SETTINGS_KEY), defaults);
   } catch {
-    return DEFAULT_UI_SETTINGS;
+    return defaults;
   }
 }
 

@@ -10,6 +10,7 @@ import { Formik, setNestedObjectValues, useFormikContext, type FormikTouched } f
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { issuesToFormErrors } from '../../../../couch-design/helpers/form-errors';
+import { TIME_24H } from '../../../../couch-design/format';
 import { Banner } from '../feedback/Banner';
 import { useDraftAutosave } from './drafts';
 import { jsonEqual } from './equal';
@@ -23,7 +24,7 @@ import './form.css';
 export const REDIRECT_DELAY_MS = 2000;
 export const SUMMARY_HIDE_MS = 5000;
 
-const draftTime = new Intl.DateTimeFormat('es-MX', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const draftTime = new Intl.DateTimeFormat('es-MX', TIME_24H);
 
 export interface FormShellTexts {
   submit: string;

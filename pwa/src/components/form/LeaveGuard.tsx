@@ -4,7 +4,7 @@
  * Cancelar goes through the same question, worded as a discard.
  */
 import { Alert, Intent } from '@blueprintjs/core';
-import { useContext, useEffect, type JSX } from 'react';
+import { useContext, useEffect, useId, type JSX } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
 import { DESCARTAR_SI, SALIR_SI, SEGUIR_EDITANDO } from './texts';
 
@@ -41,8 +41,10 @@ function useBeforeUnloadPrompt(when: boolean): void {
 function BlockerAlert({ when, questions, isDiscard, onConfirm, onStay }: LeaveGuardProps): JSX.Element {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
   const discard = blocker.state === 'blocked' && isDiscard();
+  const questionId = useId();
   return (
     <Alert
+      aria-labelledby={questionId}
       isOpen={blocker.state === 'blocked'}
       intent={discard ? Intent.DANGER : Intent.WARNING}
       icon="warning-sign"
@@ -58,7 +60,7 @@ function BlockerAlert({ when, questions, isDiscard, onConfirm, onStay }: LeaveGu
         if (blocker.state === 'blocked') blocker.reset();
       }}
     >
-      <p>{discard ? questions.discard : questions.leave}</p>
+      <p id={questionId}>{discard ? questions.discard : questions.leave}</p>
     </Alert>
   );
 }

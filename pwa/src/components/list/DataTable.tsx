@@ -5,7 +5,7 @@
  */
 import { Alert, Button, HTMLTable, Intent } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
-import { useState, type JSX, type ReactNode } from 'react';
+import { useId, useState, type JSX, type ReactNode } from 'react';
 import { ACCIONES, CANCELAR, ELIMINAR } from './texts';
 import './list.css';
 
@@ -53,6 +53,7 @@ export function DataTable<R>(props: DataTableProps<R>): JSX.Element {
   const { columns, rows, rowKey, rowTestId, actions = [], onDelete, failed } = props;
   const [toDelete, setToDelete] = useState<R | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const questionId = useId();
   const withActions = actions.length > 0 || !!onDelete;
   const cellClass = (c: Column<R>) => (c.nowrap ? 'list-nowrap' : undefined);
 
@@ -120,6 +121,7 @@ export function DataTable<R>(props: DataTableProps<R>): JSX.Element {
       </HTMLTable>
       {onDelete ? (
         <Alert
+          aria-labelledby={questionId}
           isOpen={toDelete !== null}
           intent={Intent.DANGER}
           icon="trash"
@@ -130,7 +132,7 @@ export function DataTable<R>(props: DataTableProps<R>): JSX.Element {
           onConfirm={() => void confirmDelete()}
           onCancel={() => setToDelete(null)}
         >
-          <p>{onDelete.question}</p>
+          <p id={questionId}>{onDelete.question}</p>
         </Alert>
       ) : null}
     </div>

@@ -3,7 +3,7 @@
  * while the delete runs, then a closable notice saying it was deleted or why it was not.
  */
 import { Alert, Intent } from '@blueprintjs/core';
-import { useState, type JSX, type ReactNode } from 'react';
+import { useId, useState, type JSX, type ReactNode } from 'react';
 import { Banner } from '../feedback';
 import { CANCELAR, ELIMINAR } from './texts';
 
@@ -76,8 +76,10 @@ export interface DeleteQuestionProps<R> {
 }
 
 export function DeleteQuestion<R>({ flow, question, detail, confirmText = ELIMINAR, cancelText = CANCELAR }: DeleteQuestionProps<R>): JSX.Element {
+  const questionId = useId();
   return (
     <Alert
+      aria-labelledby={questionId}
       isOpen={flow.confirming !== null}
       intent={Intent.DANGER}
       icon="trash"
@@ -88,7 +90,7 @@ export function DeleteQuestion<R>({ flow, question, detail, confirmText = ELIMIN
       onConfirm={flow.confirm}
       onCancel={flow.cancel}
     >
-      <p>{question}</p>
+      <p id={questionId}>{question}</p>
       {flow.confirming !== null ? <p className="page-muted">{detail(flow.confirming)}</p> : null}
     </Alert>
   );

@@ -1,5 +1,5 @@
 /** Sign in (spec 000 sections 2, 5 and 8). */
-import { Button, Callout, Card, Classes, FormGroup, H2, InputGroup, Tooltip } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, FormGroup, H1, InputGroup, Tooltip } from '@blueprintjs/core';
 import { Formik, type FormikHelpers } from 'formik';
 import { useState, type JSX } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -48,7 +48,7 @@ export default function SignInPage(): JSX.Element {
             <img src="/favicon.svg" alt="" width={40} height={40} />
             <span>Inmobiliaria</span>
           </div>
-          <H2 className="signin__title">Bienvenido de nuevo</H2>
+          <H1 className="signin__title">Bienvenido de nuevo</H1>
           <p className={Classes.TEXT_MUTED}>Ingresa tu correo electrónico y tu contraseña para continuar.</p>
           <Formik<Credentials> initialValues={{ email: '', password: '' }} onSubmit={submit}>
             {({ values, handleChange, handleBlur, handleSubmit, submitForm, isSubmitting }) => (

@@ -2,7 +2,7 @@
  * /dashboard/home: the template's demo dashboard for admins (spec 000 section 1); everyone
  * else continues to the profile (spec 001 section 2.1, DESIGN section 7).
  */
-import { Card, Classes, Elevation, H4, HTMLTable, Icon, ProgressBar, Tag } from '@blueprintjs/core';
+import { Card, Classes, Elevation, H2, HTMLTable, Icon, ProgressBar, Tag } from '@blueprintjs/core';
 import type { JSX } from 'react';
 import { Navigate } from 'react-router-dom';
 import { formatMoney } from '../../../../couch-design/format';
@@ -52,7 +52,7 @@ function ChartCard({ chart, kind, tone }: { chart: ChartData; kind: 'bar' | 'lin
           <LineChart labels={chart.labels} values={chart.values} label={label} />
         )}
       </div>
-      <H4 className="demo-chart-card__title">{chart.title}</H4>
+      <H2 className="demo-chart-card__title demo-card-title">{chart.title}</H2>
       <p className={Classes.TEXT_MUTED}>{chart.description}</p>
       <div className={`demo-chart-card__updated ${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>
         <Icon icon="time" size={12} /> {chart.updated}
@@ -64,7 +64,7 @@ function ChartCard({ chart, kind, tone }: { chart: ChartData; kind: 'bar' | 'lin
 function ProjectsTable(): JSX.Element {
   return (
     <Card elevation={Elevation.ONE} className="demo-projects">
-      <H4>Proyectos</H4>
+      <H2 className="demo-card-title">Proyectos</H2>
       <p className={Classes.TEXT_MUTED}>
         <Icon icon="tick-circle" size={12} intent="success" /> <strong>30 terminados</strong> este mes
       </p>
@@ -114,7 +114,7 @@ function ProjectsTable(): JSX.Element {
 function OrdersOverview(): JSX.Element {
   return (
     <Card elevation={Elevation.ONE} className="demo-orders">
-      <H4>Orders Overview</H4>
+      <H2 className="demo-card-title">Resumen de pedidos</H2>
       <p className={Classes.TEXT_MUTED}>
         <Icon icon="arrow-up" size={12} intent="success" /> <strong>{ORDERS_SUMMARY}</strong>
       </p>
@@ -141,7 +141,7 @@ export default function HomePage(): JSX.Element {
   return (
     <div className="app-page demo-dashboard">
       <div className="demo-dashboard__heading">
-        <h1 className="bp6-heading demo-dashboard__title">Dashboard</h1>
+        <h1 className="bp6-heading demo-dashboard__title">Panel de control</h1>
         <Tag minimal icon="info-sign">Datos de demostración</Tag>
       </div>
       <section className="demo-grid demo-grid--stats" aria-label="Estadísticas">

@@ -1,6 +1,7 @@
 /**
  * The template's hard-coded figures (spec 000 sections 1 and 9: placeholders, nothing is
- * loaded from the server). Card and chart names are the template's own.
+ * loaded from the server). Card and chart names are the template's, in Spanish (the
+ * specification's UI language).
  */
 import type { IconName } from '@blueprintjs/icons';
 
@@ -16,10 +17,10 @@ export interface StatCardData {
 }
 
 export const STAT_CARDS: StatCardData[] = [
-  { title: "Today's Money", subtitle: 'Ingresos de hoy', value: '$53,000', change: '+55%', positive: true, caption: 'que ayer', icon: 'dollar', tone: 'dark' },
-  { title: "Today's Users", subtitle: 'Usuarios de hoy', value: '2,300', change: '+3%', positive: true, caption: 'que el mes pasado', icon: 'people', tone: 'blue' },
-  { title: 'New Clients', subtitle: 'Clientes nuevos', value: '+3,462', change: '-2%', positive: false, caption: 'que ayer', icon: 'new-person', tone: 'green' },
-  { title: 'Sales', subtitle: 'Ventas', value: '$103,430', change: '+5%', positive: true, caption: 'que ayer', icon: 'shopping-cart', tone: 'rose' },
+  { title: 'Dinero de hoy', subtitle: 'Ingresos del día', value: '$53,000', change: '+55%', positive: true, caption: 'que ayer', icon: 'dollar', tone: 'dark' },
+  { title: 'Usuarios de hoy', subtitle: 'Usuarios activos', value: '2,300', change: '+3%', positive: true, caption: 'que el mes pasado', icon: 'people', tone: 'blue' },
+  { title: 'Clientes nuevos', subtitle: 'Altas del día', value: '+3,462', change: '-2%', positive: false, caption: 'que ayer', icon: 'new-person', tone: 'green' },
+  { title: 'Ventas', subtitle: 'Ventas totales', value: '$103,430', change: '+5%', positive: true, caption: 'que ayer', icon: 'shopping-cart', tone: 'rose' },
 ];
 
 export interface ChartData {
@@ -31,7 +32,7 @@ export interface ChartData {
 }
 
 export const WEBSITE_VIEWS: ChartData = {
-  title: 'Website View',
+  title: 'Vistas del sitio',
   description: 'Rendimiento de la última campaña',
   updated: 'campaña enviada hace 2 días',
   labels: ['L', 'M', 'M', 'J', 'V', 'S', 'D'],
@@ -39,7 +40,7 @@ export const WEBSITE_VIEWS: ChartData = {
 };
 
 export const DAILY_SALES: ChartData = {
-  title: 'Daily Sales',
+  title: 'Ventas diarias',
   description: '(+15%) de aumento en las ventas de hoy',
   updated: 'actualizado hace 4 min',
   labels: ['Abr', 'May', 'Jun', 'Jul', 'Ago', 'Sep', 'Oct', 'Nov', 'Dic'],
@@ -47,7 +48,7 @@ export const DAILY_SALES: ChartData = {
 };
 
 export const COMPLETED_TASKS: ChartData = {
-  title: 'Completed Tasks',
+  title: 'Tareas completadas',
   description: 'Rendimiento de la última campaña',
   updated: 'actualizado hace un momento',
   labels: ['Abr', 'May', 'Jun', 'Jul', 'Ago', 'Sep', 'Oct', 'Nov', 'Dic'],
@@ -78,11 +79,11 @@ export interface TimelineItem {
 }
 
 export const ORDERS_TIMELINE: TimelineItem[] = [
-  { icon: 'notifications', intent: 'success', title: '$2,400, cambios de diseño', when: '22 DIC 7:20 p. m.' },
-  { icon: 'code', intent: 'danger', title: 'Nuevo pedido #1832412', when: '21 DIC 11 p. m.' },
-  { icon: 'shopping-cart', intent: 'primary', title: 'Pagos del servidor de abril', when: '21 DIC 9:34 p. m.' },
-  { icon: 'credit-card', intent: 'warning', title: 'Nueva tarjeta agregada al pedido #4395133', when: '20 DIC 2:20 a. m.' },
-  { icon: 'key', intent: 'none', title: 'Desbloquear paquetes para desarrollo', when: '18 DIC 4:54 a. m.' },
+  { icon: 'notifications', intent: 'success', title: '$2,400, cambios de diseño', when: '22 DIC 19:20' },
+  { icon: 'code', intent: 'danger', title: 'Nuevo pedido #1832412', when: '21 DIC 23:00' },
+  { icon: 'shopping-cart', intent: 'primary', title: 'Pagos del servidor de abril', when: '21 DIC 21:34' },
+  { icon: 'credit-card', intent: 'warning', title: 'Nueva tarjeta agregada al pedido #4395133', when: '20 DIC 02:20' },
+  { icon: 'key', intent: 'none', title: 'Desbloquear paquetes para desarrollo', when: '18 DIC 04:54' },
 ];
 
 export const ORDERS_SUMMARY = '24% este mes';

@@ -7,7 +7,7 @@
  * live in the URL; 'Exportar CSV' saves the rows shown.
  */
 import { Alert, Button, Classes, Intent, NonIdealState } from '@blueprintjs/core';
-import { useMemo, useState, type JSX } from 'react';
+import { useId, useMemo, useState, type JSX } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { listUsuarios, type UsuarioPublico } from '../../../../couch-design/usuario';
 import { Banner, Feedback } from '../../components/feedback';
@@ -61,6 +61,7 @@ function UsuariosList(): JSX.Element {
   const { selected, setSelected } = useUrlSelection();
   const [list, reload] = useResourceList(usuariosResource);
   const [askSelection, setAskSelection] = useState(false);
+  const questionId = useId();
   const deletion = useDeleteFlow<UsuarioPublico>({
     remove: (user) => deleteUsuario(user._id),
     removed: () => {
@@ -167,8 +168,8 @@ function UsuariosList(): JSX.Element {
         </>
       )}
 
-      <Alert isOpen={askSelection} icon="info-sign" confirmButtonText={BTN_ACEPTAR} canEscapeKeyCancel canOutsideClickCancel onConfirm={() => setAskSelection(false)} onCancel={() => setAskSelection(false)}>
-        <p>{SELECCIONA_PRIMERO}</p>
+      <Alert aria-labelledby={questionId} isOpen={askSelection} icon="info-sign" confirmButtonText={BTN_ACEPTAR} canEscapeKeyCancel canOutsideClickCancel onConfirm={() => setAskSelection(false)} onCancel={() => setAskSelection(false)}>
+        <p id={questionId}>{SELECCIONA_PRIMERO}</p>
       </Alert>
       <DeleteQuestion flow={deletion} question={CONFIRM_ELIMINAR} detail={(u) => u.email} confirmText={BTN_ELIMINAR_CONFIRM} cancelText={BTN_CANCELAR} />
     </Page>

@@ -5,7 +5,7 @@
  * since the top bar is on screen exactly while someone is signed in.
  */
 import { Alert, Button, Intent, PopoverNext, Tag, type IconName } from '@blueprintjs/core';
-import { useEffect, useSyncExternalStore, type JSX, type KeyboardEvent } from 'react';
+import { useEffect, useId, useSyncExternalStore, type JSX, type KeyboardEvent } from 'react';
 import { useSession } from '../session';
 import { currentQuestion, registerQuestionHost, subscribeQuestion } from './confirm';
 import { currentEngine, installSyncLifecycle, pauseSync, startSyncFor } from './controller';
@@ -100,9 +100,11 @@ export function SyncIndicatorView({ state, onSyncNow }: SyncIndicatorViewProps):
 /** 'Tiene N cambios sin sincronizar...' shown when the sign-out guard asks. */
 export function SignOutPendingAlert(): JSX.Element {
   const question = useSyncExternalStore(subscribeQuestion, currentQuestion, currentQuestion);
+  const questionId = useId();
   useEffect(() => registerQuestionHost(), []);
   return (
     <Alert
+      aria-labelledby={questionId}
       isOpen={!!question}
       intent={Intent.DANGER}
       icon="log-out"
@@ -112,7 +114,7 @@ export function SignOutPendingAlert(): JSX.Element {
       onCancel={() => currentQuestion()?.answer(false)}
       canEscapeKeyCancel
     >
-      <p data-testid="sync-signout-question">{question ? signOutQuestion(question.pending) : ''}</p>
+      <p id={questionId} data-testid="sync-signout-question">{question ? signOutQuestion(question.pending) : ''}</p>
     </Alert>
   );
 }

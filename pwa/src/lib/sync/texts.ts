@@ -1,5 +1,7 @@
 /** Spanish texts of the sync state (DESIGN section 5); the e2e tests look for these. */
 
+import { TIME_24H } from '../../../../couch-design/format';
+
 export const TEXT_OFFLINE = 'Sin conexión';
 export const TEXT_SYNCING = 'Sincronizando';
 export const TEXT_UP_TO_DATE = 'Al día';
@@ -26,7 +28,7 @@ export function signOutQuestion(n: number): string {
   return `${what} Si cierra sesión ahora se perderán en este dispositivo. ¿Desea cerrar sesión de todos modos?`;
 }
 
-const timeFmt = new Intl.DateTimeFormat('es-MX', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const timeFmt = new Intl.DateTimeFormat('es-MX', TIME_24H);
 const dateFmt = new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** 'Última sincronización: 14:05' today, with the date before that (device time zone). */
