@@ -2,21 +2,10 @@
 import { OverlaysProvider } from '@blueprintjs/core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, type Column, type RowDelete } from './DataTable';
+import { COLUMNS, PEOPLE as EVERYONE, type Person } from '../../testing/people';
+import { DataTable, type RowDelete } from './DataTable';
 
-interface Person {
-  id: string;
-  name: string;
-}
-
-const PEOPLE: Person[] = [
-  { id: 'p1', name: 'Ana' },
-  { id: 'p2', name: 'Beto' },
-];
-const COLUMNS: Column<Person>[] = [
-  { header: 'Nombre', cell: (p) => p.name, failed: 'Error de conexión' },
-  { header: 'Clave', cell: (p) => p.id },
-];
+const PEOPLE = EVERYONE.slice(0, 2);
 
 afterEach(cleanup);
 

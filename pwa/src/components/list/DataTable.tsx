@@ -5,18 +5,12 @@
  */
 import { Alert, Button, HTMLTable, Intent } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
-import { useId, useState, type JSX, type ReactNode } from 'react';
+import { useId, useState, type JSX } from 'react';
+import { Cells, FailedRow, HeaderRow, type Column } from './table-parts';
 import { ACCIONES, CANCELAR, ELIMINAR } from './texts';
 import './list.css';
 
-export interface Column<R> {
-  header: string;
-  cell: (row: R) => ReactNode;
-  /** What this column shows in the row that stands for a failed load. */
-  failed?: ReactNode;
-  /** Keeps the cell on one line (dates). */
-  nowrap?: boolean;
-}
+export type { Column } from './table-parts';
 
 export interface RowAction<R> {
   label: string;
@@ -55,7 +49,6 @@ export function DataTable<R>(props: DataTableProps<R>): JSX.Element {
   const [deleting, setDeleting] = useState(false);
   const questionId = useId();
   const withActions = actions.length > 0 || !!onDelete;
-  const cellClass = (c: Column<R>) => (c.nowrap ? 'list-nowrap' : undefined);
 
   const confirmDelete = async () => {
     if (toDelete === null || !onDelete) return;
@@ -75,33 +68,15 @@ export function DataTable<R>(props: DataTableProps<R>): JSX.Element {
     <div className="list-table-wrap">
       <HTMLTable className={withActions ? 'list-table list-table--actions' : 'list-table'} interactive striped>
         <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.header} scope="col">
-                {c.header}
-              </th>
-            ))}
-            {withActions ? <th scope="col">{ACCIONES}</th> : null}
-          </tr>
+          <HeaderRow columns={columns} extra={withActions ? ACCIONES : undefined} />
         </thead>
         <tbody>
           {failed ? (
-            <tr data-testid="error-row">
-              {columns.map((c) => (
-                <td key={c.header} className={cellClass(c)}>
-                  {c.failed}
-                </td>
-              ))}
-              {withActions ? <td /> : null}
-            </tr>
+            <FailedRow columns={columns} extraCell={withActions} />
           ) : (
             rows.map((row) => (
               <tr key={rowKey(row)} data-testid={rowTestId} data-id={rowKey(row)}>
-                {columns.map((c) => (
-                  <td key={c.header} className={cellClass(c)}>
-                    {c.cell(row)}
-                  </td>
-                ))}
+                <Cells columns={columns} row={row} />
                 {withActions ? (
                   <td>
                     <div className="list-row-actions">

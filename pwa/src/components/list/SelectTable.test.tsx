@@ -2,23 +2,9 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Column } from './DataTable';
+import { COLUMNS, PEOPLE, type Person } from '../../testing/people';
 import { SelectTable } from './SelectTable';
 
-interface Person {
-  id: string;
-  name: string;
-}
-
-const PEOPLE: Person[] = [
-  { id: 'p1', name: 'Ana' },
-  { id: 'p2', name: 'Beto' },
-  { id: 'p3', name: 'Carla' },
-];
-const COLUMNS: Column<Person>[] = [
-  { header: 'Nombre', cell: (p) => p.name, failed: 'Error de conexión' },
-  { header: 'Clave', cell: (p) => p.id },
-];
 
 afterEach(cleanup);
 

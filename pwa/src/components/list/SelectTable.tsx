@@ -6,7 +6,7 @@
  */
 import { HTMLTable } from '@blueprintjs/core';
 import { useRef, type JSX, type KeyboardEvent } from 'react';
-import type { Column } from './DataTable';
+import { Cells, FailedRow, HeaderRow, type Column } from './table-parts';
 import './list.css';
 
 export interface SelectTableProps<R> {
@@ -31,7 +31,6 @@ export function SelectTable<R>(props: SelectTableProps<R>): JSX.Element {
   const body = useRef<HTMLTableSectionElement>(null);
   const keys = rows.map(rowKey);
   const focusIndex = Math.max(0, keys.indexOf(selected ?? ''));
-  const cellClass = (c: Column<R>) => (c.nowrap ? 'list-nowrap' : undefined);
 
   const moveTo = (index: number) => {
     const i = Math.min(Math.max(index, 0), rows.length - 1);
@@ -75,23 +74,11 @@ export function SelectTable<R>(props: SelectTableProps<R>): JSX.Element {
     <div className="list-table-wrap">
       <HTMLTable className="list-table list-select-table" interactive striped role="grid" aria-label={label} aria-readonly>
         <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.header} scope="col">
-                {c.header}
-              </th>
-            ))}
-          </tr>
+          <HeaderRow columns={columns} />
         </thead>
         <tbody ref={body}>
           {failed ? (
-            <tr data-testid="error-row">
-              {columns.map((c) => (
-                <td key={c.header} className={cellClass(c)}>
-                  {c.failed}
-                </td>
-              ))}
-            </tr>
+            <FailedRow columns={columns} />
           ) : (
             rows.map((row, i) => {
               const key = keys[i];
@@ -108,11 +95,7 @@ export function SelectTable<R>(props: SelectTableProps<R>): JSX.Element {
                   onDoubleClick={onOpen ? () => onOpen(row) : undefined}
                   onKeyDown={(e) => onKeyDown(e, i)}
                 >
-                  {columns.map((c) => (
-                    <td key={c.header} className={cellClass(c)}>
-                      {c.cell(row)}
-                    </td>
-                  ))}
+                  <Cells columns={columns} row={row} />
                 </tr>
               );
             })
