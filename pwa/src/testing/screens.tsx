@@ -3,7 +3,7 @@
  * session, and an `output` that shows where the screen navigated to.
  */
 import { OverlaysProvider } from '@blueprintjs/core';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import type { JSX, ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider, Routes, useLocation, type RouteObject } from 'react-router-dom';
 import { expect, vi } from 'vitest';
@@ -78,4 +78,12 @@ export async function openSignedIn(gatewayUrl: string, who: { email: string; pas
       </MemoryRouter>
     </OverlaysProvider>,
   );
+}
+
+/** After each screen test: unmounted, the real fetch back, and nothing kept in the browser's storage. */
+export function resetScreen(): void {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
 }

@@ -4,7 +4,7 @@
  * list first, then the server's; the payroll part mounted only when 'Información Laboral' is
  * first opened; 'Editar' for admins; 'Usuario Asociado' for the linked person; anyone else home.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EmpleadoPublico } from '../../../../couch-design/empleado';
@@ -13,7 +13,7 @@ import { setupIcons } from '../../lib/icons';
 import EmpleadoProfilePage from './EmpleadoProfilePage';
 import { keepEmpleado } from './data/stored';
 import { gatewayTab } from '../../testing/gateway-tab';
-import { openSignedIn, where } from '../../testing/screens';
+import { openSignedIn, resetScreen, where } from '../../testing/screens';
 
 let gw: TestGateway;
 let admin: CreatedUser;
@@ -38,12 +38,7 @@ beforeAll(async () => {
   empleado = r.body.empleado;
 }, 30_000);
 afterAll(() => gw.close());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStorage.clear();
-  localStorage.clear();
-});
+afterEach(resetScreen);
 
 const payroll = vi.fn((e: EmpleadoPublico, isAdmin: boolean) => <p>Nóminas de {e.prim_nom} {isAdmin ? '(admin)' : ''}</p>);
 

@@ -12,7 +12,7 @@ import { setupIcons } from '../../lib/icons';
 import EmpleadosListPage from './EmpleadosListPage';
 import { STORED_EMPLEADO_KEY } from './data/stored';
 import { gatewayTab, type GatewayTab } from '../../testing/gateway-tab';
-import { openSignedIn, where } from '../../testing/screens';
+import { openSignedIn, resetScreen, where } from '../../testing/screens';
 
 let gw: TestGateway;
 let admin: CreatedUser;
@@ -40,12 +40,7 @@ beforeAll(async () => {
   }
 }, 30_000);
 afterAll(() => gw.close());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStorage.clear();
-  localStorage.clear();
-});
+afterEach(resetScreen);
 
 async function open(who: CreatedUser, path = '/dashboard/empleados') {
   await openSignedIn(
