@@ -181,8 +181,13 @@ describe('tablet and phone', () => {
       const box = await remove.boundingBox();
       assert.ok(box && box.width >= 44 && box.height >= 44, `botón de 44 px o más (${box?.width}×${box?.height})`);
       assert.ok(box.x >= 0 && box.x + box.width <= 390, 'las acciones de la fila se ven en el teléfono');
-      const menu = await page.getByRole('button', { name: 'Mostrar u ocultar el menú lateral' }).boundingBox();
+      const toggle = page.getByRole('button', { name: 'Mostrar u ocultar el menú lateral' });
+      const menu = await toggle.boundingBox();
       assert.ok(menu && menu.height >= 44 && menu.width >= 44, `menú de 44 px o más (${menu?.width}×${menu?.height})`);
+      await assertAccessible(page, 'lista en el teléfono');
+      await toggle.click();
+      await page.getByRole('button', { name: 'Cerrar menú' }).waitFor();
+      await assertAccessible(page, 'menú abierto en el teléfono');
     } finally {
       await b.close();
     }
