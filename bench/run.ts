@@ -8,6 +8,7 @@ import { benchApi } from './api';
 import { benchBundle } from './bundle';
 import { benchPayroll } from './payroll';
 import { benchLoad } from './load';
+import { benchLighthouse } from './lighthouse';
 
 const BENCHES: Array<[string, Bench]> = [
   ['sync', benchSync],
@@ -15,6 +16,7 @@ const BENCHES: Array<[string, Bench]> = [
   ['bundle', benchBundle],
   ['payroll', benchPayroll],
   ['load', benchLoad],
+  ['lighthouse', benchLighthouse],
 ];
 
 const only = process.argv.slice(2);
