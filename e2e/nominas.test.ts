@@ -218,9 +218,9 @@ describe('payroll in the browser', () => {
       assert.equal(lines.length, 3);
       assert.match(lines[1], /^31\/01\/2026,"Segunda quincena de enero\nBono de puntualidad","\$19,250\.75"$/);
 
-      // The period survives a reload.
+      // The period survives a reload, and a URL carrying it opens 'Información Laboral' by itself.
       await page.reload();
-      await page.getByRole('button', { name: 'Información Laboral' }).click();
+      await eventually('la sección abierta', async () => (await page.getByRole('button', { name: 'Información Laboral' }).getAttribute('aria-expanded')) === 'true');
       await eventually('el periodo tras recargar', async () => (await rows(page).count()) === 2);
       assert.equal(await page.getByLabel('Desde').inputValue(), '2026-01-01');
       await page.getByRole('button', { name: 'Limpiar fechas' }).first().click();
