@@ -441,6 +441,13 @@ function runContract(name: string, makeStore: (prefix: string) => Promise<Store>
       expect(await revs()).toEqual(before);
     });
 
+    it('warms every deployed index, also over documents that lack the indexed fields', async () => {
+      await (await store.db('usuarios')).put({ _id: 'sin-empleado', type: 'usuario', email: 'sin.empleado@ejemplo.mx' });
+      await (await store.db('nominas')).put({ _id: 'sin-fecha', type: 'nomina', empleadoId: 'e9' });
+      await (await store.db('sesiones')).put({ _id: 'sin-usuario', type: 'sesion', expires: 1, session: {} });
+      await expect(warmIndexes(store)).resolves.toBeUndefined();
+    });
+
     it('retires the index design documents an earlier version deployed, and only those', async () => {
       const db = await store.db('captaciones');
       await db.createIndex({ ...CAPTACIONES_BY_FECHA, index: { ...CAPTACIONES_BY_FECHA.index } });

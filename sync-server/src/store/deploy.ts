@@ -55,8 +55,9 @@ export async function warmIndexes(store: Store): Promise<void> {
   for (const name of DATABASES) {
     const db = await store.db(name);
     for (const { ddoc, name: indexName, index } of DESIGN_DOCS[name].indexes) {
-      // `$gt: null` on every field keeps the query on the index range, so limit 1 reads one row.
-      const selector = Object.fromEntries(index.fields.map((f) => [typeof f === 'string' ? f : Object.keys(f)[0], { $gt: null }]));
+      // `$exists` on every field keeps the query on the index, so limit 1 reads one row. Not
+      // `$gt: null`: pouchdb-find throws a TypeError on it as soon as one document lacks the field.
+      const selector = Object.fromEntries(index.fields.map((f) => [typeof f === 'string' ? f : Object.keys(f)[0], { $exists: true }]));
       await db.find({ selector, use_index: [ddoc, indexName], limit: 1, fields: ['_id'] });
     }
   }
