@@ -166,6 +166,12 @@ describe('tablet and phone', () => {
       // The table fits its container: no sideways scroll at 1024 px.
       const overflow = await page.locator('.list-table-wrap').first().evaluate((el) => el.scrollWidth - el.clientWidth);
       assert.ok(overflow <= 1, `la tabla cabe en 1024 px (sobran ${overflow} px)`);
+      // A form's tabs, fields and buttons are finger-sized on the tablet too.
+      await visit(page, '/dashboard/captaciones/nueva');
+      for (const target of [page.getByRole('tab', { name: 'Propiedad' }), page.locator('#f-propietario-nombre'), page.getByRole('button', { name: 'Cancelar' })]) {
+        const box = await target.boundingBox();
+        assert.ok(box && box.height >= 44, `44 px de alto o más en la tableta (${box?.height})`);
+      }
     } finally {
       await b.close();
     }
