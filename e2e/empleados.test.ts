@@ -14,7 +14,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { CreatedUser, HttpClient, TestGateway } from '../sync-server/src/testing/gateway';
-import { signInThroughUi, startE2EGateway, withBrowser as inBrowser, type BrowserSession } from './harness';
+import { eventually, signInThroughUi, startE2EGateway, withBrowser as inBrowser, type BrowserSession } from './harness';
 
 let gw: TestGateway;
 let adminApi: HttpClient;
@@ -158,7 +158,7 @@ describe('employees in the browser', () => {
       // Keyboard: Tab into the table, Enter selects the row, Enter again opens its profile.
       await rows.first().focus();
       await page.keyboard.press('Enter');
-      assert.equal(await verPerfil.isDisabled(), false);
+      await eventually('Ver perfil habilitado', async () => !(await verPerfil.isDisabled()));
       assert.match(page.url(), new RegExp(`\\?q=jorge&sel=${jorgeId}$`));
       await page.reload();
       await page.getByText('Mostrando 1 de 3 empleados').waitFor();
