@@ -86,19 +86,34 @@ const isControl = (ch: string): boolean => ch.charCodeAt(0) < 0x20 || ch.charCod
 export const idRef = () =>
   text(MAX_LEN.id).test('id', PERSONA_MSG.identificador, (v) => !v || (!v.startsWith('_') && !v.includes('/') && ![...v].some(isControl)));
 
+/** The labels of the personal fields, one wording for the user and the employee forms alike. */
+export const PERSONA_LABEL = {
+  prim_nom: 'Primer nombre',
+  segun_nom: 'Segundo nombre',
+  apell_pa: 'Apellido paterno',
+  apell_ma: 'Apellido materno',
+  telefono: 'Teléfono',
+  fecha_na: 'Fecha de nacimiento',
+  pust: 'Puesto',
+  calle: 'Calle',
+  nun_ex: 'Número exterior',
+  num_in: 'Número interior',
+  codigo: 'Código postal',
+} as const;
+
 /** The personal fields users and employees have in common (section 3). */
 export const personaFields = {
-  prim_nom: requiredText(MAX_LEN.nombre).label('Primer nombre'),
-  segun_nom: text(MAX_LEN.nombre).label('Segundo nombre'),
-  apell_pa: requiredText(MAX_LEN.nombre).label('Apellido paterno'),
-  apell_ma: requiredText(MAX_LEN.nombre).label('Apellido materno'),
-  telefono: telefono().required(PERSONA_MSG.obligatorio).label('Teléfono'),
-  fecha_na: fecha({ notFuture: true }).required(PERSONA_MSG.obligatorio).label('Fecha de nacimiento'),
-  pust: requiredText(MAX_LEN.puesto).label('Puesto'),
-  calle: requiredText(MAX_LEN.calle).label('Calle'),
-  nun_ex: requiredText(MAX_LEN.numero).label('Número exterior'),
-  num_in: text(MAX_LEN.numero).label('Número interior'),
-  codigo: codigoPostal().required(PERSONA_MSG.obligatorio).label('Código postal'),
+  prim_nom: requiredText(MAX_LEN.nombre).label(PERSONA_LABEL.prim_nom),
+  segun_nom: text(MAX_LEN.nombre).label(PERSONA_LABEL.segun_nom),
+  apell_pa: requiredText(MAX_LEN.nombre).label(PERSONA_LABEL.apell_pa),
+  apell_ma: requiredText(MAX_LEN.nombre).label(PERSONA_LABEL.apell_ma),
+  telefono: telefono().required(PERSONA_MSG.obligatorio).label(PERSONA_LABEL.telefono),
+  fecha_na: fecha({ notFuture: true }).required(PERSONA_MSG.obligatorio).label(PERSONA_LABEL.fecha_na),
+  pust: requiredText(MAX_LEN.puesto).label(PERSONA_LABEL.pust),
+  calle: requiredText(MAX_LEN.calle).label(PERSONA_LABEL.calle),
+  nun_ex: requiredText(MAX_LEN.numero).label(PERSONA_LABEL.nun_ex),
+  num_in: text(MAX_LEN.numero).label(PERSONA_LABEL.num_in),
+  codigo: codigoPostal().required(PERSONA_MSG.obligatorio).label(PERSONA_LABEL.codigo),
 };
 
 /** `nun_in` (the other spelling of section 3) read as `num_in`; the unknown key is then stripped. */

@@ -3,6 +3,8 @@
  * the rest are ours and say so. Field rules and their messages live in couch-design/usuario.
  */
 
+import { PERSONA_LABEL } from '../../../../couch-design/persona';
+
 // --- 'Registro de Usuario' / 'Crear Nuevo Usuario' ------------------------------------------
 export const TITLE_REGISTRO = 'Registro de Usuario';
 export const TITLE_CREAR = 'Crear Nuevo Usuario';
@@ -27,18 +29,9 @@ export const SECCION_CONTACTO = 'Contacto';
 export const SECCION_VINCULO = 'Empleado Vinculado';
 export const SECCION_FOTO = 'Foto de Perfil';
 
+/** The personal fields read as on the employee form (couch-design); the account's are this form's own. */
 export const LABEL = {
-  prim_nom: 'Primer Nombre',
-  segun_nom: 'Segundo Nombre',
-  apell_pa: 'Apellido Paterno',
-  apell_ma: 'Apellido Materno',
-  fecha_na: 'Fecha de Nacimiento',
-  telefono: 'Teléfono',
-  pust: 'Puesto',
-  calle: 'Calle',
-  nun_ex: 'Número Exterior',
-  num_in: 'Número Interior',
-  codigo: 'Código Postal',
+  ...PERSONA_LABEL,
   email: 'Correo Electrónico',
   password: 'Contraseña',
   role: 'Rol',

@@ -86,8 +86,8 @@ describe("'Editar Usuario' detects the link direction on load (spec 000 section 
     await screen.findByRole('button', { name: 'Guardar Cambios' }, SLOW);
     expect(vinculo().checked).toBe(true);
     expect(vinculo().disabled).toBe(true);
-    expect(input('Primer Nombre').value).toBe('Josefina');
-    expect(input('Apellido Paterno').value).toBe('Ruiz');
+    expect(input('Primer nombre').value).toBe('Josefina');
+    expect(input('Apellido paterno').value).toBe('Ruiz');
     expect(screen.getByTestId('empleado-vinculado').textContent).toContain('Josefina Ruiz');
   });
 
