@@ -39,6 +39,10 @@ export class SyncedDatabases {
   get(name: string): SyncedDb | undefined {
     return this.byName.get(name);
   }
+
+  names(): string[] {
+    return [...this.byName.keys()];
+  }
 }
 
 /** Design and local documents are never replicated through the gateway. */

@@ -27,6 +27,7 @@ import {
 } from './couch-http';
 import type { SyncedDatabases, SyncedDb } from './databases';
 import { MAX_IDS_PER_REQUEST, MAX_OPEN_REVS, MAX_REVS_PER_REQUEST, READ_BODY_LIMIT } from './limits';
+import { Instances } from './instance';
 import { getLocal, putLocal } from './local-docs';
 import { scopedBulkGet, scopedGet, scopedOpenRevs, scopedRevsDiff, type ReadOptions } from './reads';
 import { welcome } from './server-info';
@@ -96,6 +97,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
   const router = express.Router();
   const json = jsonBody({ limit: SYNC_BODY_LIMIT });
   const readJson = jsonBody({ limit: READ_BODY_LIMIT });
+  const instances = new Instances(ctx.store, ctx.databases.names());
 
   router.use('/db', (req: Request, _res: Response, next: NextFunction) => {
     next(req.user ? undefined : new HttpError(401, MSG.notSignedIn));
@@ -115,7 +117,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
 
     if (dbName === undefined) {
       if (method !== 'GET') throw forbidden();
-      res.json(await welcome(ctx.store, ctx.dbPrefix, user));
+      res.json(await welcome(ctx.store, ctx.dbPrefix, instances, user));
       return;
     }
     if (dbName.startsWith('_')) throw forbidden();

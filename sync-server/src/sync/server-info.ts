@@ -4,12 +4,15 @@
  * the database URL), and the checkpoint from the replication id. So the uuid is derived from the
  * person and their scope fingerprint: two people never share a checkpoint, and a scope change
  * gives a new replication id, hence a pull from the start instead of an old checkpoint that
- * would hide what entered or left the scope.
+ * would hide what entered or left the scope. The synced databases' instance ids (instance.ts) go
+ * in too: a recreated or restored database starts its sequence again, and devices, which keep
+ * their checkpoints on their own side, must then pull and push from the start.
  */
 import { createHash } from 'node:crypto';
 import { scopeFingerprint } from '../../../couch-design/scope';
 import type { AuthUser } from '../http/actor';
 import type { Store } from '../store/port';
+import type { Instances } from './instance';
 import { readScopeEpoch } from './scope-epoch';
 
 export interface Welcome {
@@ -20,9 +23,10 @@ export interface Welcome {
   scope: string;
 }
 
-export async function welcome(store: Store, dbPrefix: string, user: AuthUser): Promise<Welcome> {
-  const scope = scopeFingerprint(user, await readScopeEpoch(store, user.id));
+export async function welcome(store: Store, dbPrefix: string, instances: Instances, user: AuthUser): Promise<Welcome> {
+  const [epoch, instance] = await Promise.all([readScopeEpoch(store, user.id), instances.fingerprint()]);
+  const scope = scopeFingerprint(user, epoch);
   // The prefix keeps two deployments (or test runs) on one machine apart.
-  const uuid = createHash('sha256').update(`${dbPrefix}\u0000${scope}`).digest('hex').slice(0, 32);
+  const uuid = createHash('sha256').update(`${dbPrefix}\u0000${scope}\u0000${instance}`).digest('hex').slice(0, 32);
   return { couchdb: 'Welcome', version: '3.4.0', vendor: { name: 'inmobiliaria' }, uuid, scope };
 }

@@ -6,7 +6,7 @@
 import { SYNCED_DBS, type SyncedDbName } from '../db/databases';
 import type { FetchFn } from '../db/pouch';
 import { dbFor } from '../db/registry';
-import { remoteDb, type Replication } from './replication';
+import { PULL_CHECKPOINT, remoteDb, type Replication } from './replication';
 
 export interface LiveSession {
   readonly pulls: readonly Replication[];
@@ -25,7 +25,7 @@ export interface PullEvents {
 }
 
 export function startPulls(opts: { userId: string; origin: string; fetch: FetchFn; batchSize: number }, events: PullEvents): LiveSession {
-  const base = { live: true, retry: false, batch_size: opts.batchSize };
+  const base = { live: true, retry: false, batch_size: opts.batchSize, ...PULL_CHECKPOINT } as PouchDB.Replication.ReplicateOptions;
   const pulls = SYNCED_DBS.map((name) => ({
     name,
     rep: dbFor(opts.userId, name).replicate.from(remoteDb(opts.origin, name, opts.fetch), base) as unknown as Replication,

@@ -6,15 +6,15 @@
  * live push would leak a listener that re-reads the changes on each write.
  *
  * A push can be given up (timeout, the watchdog, the end of the session) and then returns at
- * once: a cancelled PouchDB replication waiting on a checkpoint write never settles while that
- * request hangs, so neither a push nor a run ever waits for it.
+ * once: a cancelled PouchDB replication waiting on its checkpoint write does not settle before
+ * that write ends, so neither a push nor a run ever waits for it.
  */
 import { dbFor, whenReady } from '../db/registry';
 import type { FetchFn } from '../db/pouch';
 import type { PendingChanges } from './pending';
 import type { PushWatchdog } from './push-watchdog';
 import { SyncFailure } from './remote';
-import { remoteDb, type Replication } from './replication';
+import { PUSH_CHECKPOINT, remoteDb, type Replication } from './replication';
 
 export const PUSH_TIMEOUT_MESSAGE = 'El envío de cambios tardó demasiado.';
 
@@ -148,7 +148,7 @@ export class Pusher<Session extends object> {
     const remote = remoteDb(ctx.origin, pending.name, this.fetch);
     const covers = Number((await local.info()).update_seq);
     ctx.watchdog.alive();
-    const rep = local.replicate.to(remote, { batch_size: ctx.batchSize, retry: false, filter: PUSH_FILTER } as PouchDB.Replication.ReplicateOptions) as unknown as Replication;
+    const rep = local.replicate.to(remote, { batch_size: ctx.batchSize, retry: false, filter: PUSH_FILTER, ...PUSH_CHECKPOINT } as PouchDB.Replication.ReplicateOptions) as unknown as Replication;
     let stop!: (reason: PushStop) => void;
     const stopped = new Promise<PushStop>((resolve) => (stop = resolve));
     const handle: PushHandle = {
