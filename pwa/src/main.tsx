@@ -3,11 +3,12 @@ import '@blueprintjs/core/lib/css/blueprint.css?critical';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { loadBlueprintStyles } from './lib/blueprint-styles';
+import { preloadPath } from './app/routes';
 import { setupIcons } from './lib/icons';
 import { registerServiceWorker } from './lib/pwa';
-import { readStoredUser } from './lib/session-storage';
+import { startFirstSessionCheck } from './lib/session';
 
+startFirstSessionCheck();
 // Before the first render, or Blueprint would start its default all-icons loader.
 setupIcons();
 
@@ -19,10 +20,7 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// While the first session check runs, fetch what most likely follows it: the shell for a person
-// signed in on this device, the sign-in screen for anyone else. The route table loads the same
-// chunks (and reports a failure itself), so a failure here needs nothing.
-const next = readStoredUser() ? Promise.all([import('./app/shell/Shell'), loadBlueprintStyles()]) : import('./features/auth/SignInPage');
-next.catch(() => undefined);
+// What this address draws next is fetched while the first session check runs, not after it.
+preloadPath(window.location.pathname);
 
 registerServiceWorker();

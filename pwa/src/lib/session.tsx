@@ -63,6 +63,22 @@ export async function checkSession(cached: AuthUser | null): Promise<SessionSnap
   }
 }
 
+let firstCheck: Promise<SessionSnapshot> | null = null;
+
+/**
+ * Sends the first auth check before React's first render (main.tsx), so its answer arrives a
+ * render sooner; the provider's first check takes this one instead of sending its own.
+ */
+export function startFirstSessionCheck(): void {
+  firstCheck ??= checkSession(readStoredUser());
+}
+
+function takeFirstCheck(): Promise<SessionSnapshot> | null {
+  const pending = firstCheck;
+  firstCheck = null;
+  return pending;
+}
+
 // --- Extension points used by the sync layer -------------------------------------------
 
 export type SignOutGuard = () => Promise<boolean>;
@@ -117,7 +133,7 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
   const refresh = useCallback(async () => {
     setChecking(true);
     try {
-      apply(await checkSession(current.current.user ?? readStoredUser()));
+      apply(await (takeFirstCheck() ?? checkSession(current.current.user ?? readStoredUser())));
     } finally {
       setChecking(false);
     }
