@@ -26,15 +26,19 @@ const users = {} as Record<'admin' | 'asesor', CreatedUser>;
 const EMP = 'emp-a11y-asesor';
 const NOMINA = 'nom-a11y-1';
 const CAPTACION = 'cap-a11y-1';
+/** A 'Pendiente' captación: its grey chip is the palette's palest background under white text. */
+const CAPTACION_PENDIENTE = 'cap-a11y-pendiente';
 
 before(async () => {
-  gw = await startE2EGateway();
+  // Public sign-up open, so /auth/sign-up shows its form instead of sending the visitor to sign-in.
+  gw = await startE2EGateway({ publicSignup: true });
   users.admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
   users.asesor = await gw.createUser({ role: 'asesor', prim_nom: 'Armando', apell_pa: 'Asesor', empleado_id: EMP });
   await seedEmpleados(gw, [{ _id: EMP, prim_nom: 'Armando', apell_pa: 'Asesor', apell_ma: 'Luna', userId: users.asesor.id, salario: 15000 }]);
   await seedNominas(gw, [{ ...nominaOf(EMP, '2026-01-15', 7500, { empleado: 'Armando Asesor Luna' }), _id: NOMINA }]);
   const db = await gw.store.db('captaciones');
   await db.put({ ...sampleCaptacion({ propietario: { nombre: 'Accesible Pérez' }, captacion: { asesor: users.asesor.id } }), _id: CAPTACION } as StoreDoc);
+  await db.put({ ...sampleCaptacion({ propietario: { nombre: 'Pendiente Gris' }, captacion: { asesor: users.asesor.id }, estatus_actual: 'Pendiente' }), _id: CAPTACION_PENDIENTE } as StoreDoc);
 });
 after(() => gw.close());
 
@@ -91,7 +95,8 @@ describe('axe on every screen', () => {
     const b = await openBrowser();
     try {
       await check(b.page, '/auth/sign-in');
-      await check(b.page, '/auth/sign-up');
+      // Its form, not only its title: the title shows while the gateway is asked whether sign-up is open.
+      await check(b.page, '/auth/sign-up', 'Registrar Nuevo Usuario');
     } finally {
       await b.close();
     }
@@ -114,7 +119,7 @@ describe('axe on every screen', () => {
       await check(page, `/dashboard/empleado-documents/${EMP}`);
       await check(page, `/dashboard/nomina/crear/${EMP}`);
       await check(page, `/dashboard/nomina/update/${NOMINA}`);
-      await check(page, '/dashboard/captaciones', 'Accesible Pérez');
+      await check(page, '/dashboard/captaciones', 'Pendiente Gris');
       await check(page, '/dashboard/captaciones/nueva');
       await check(page, `/dashboard/captaciones/editar/${CAPTACION}`);
       await check(page, `/dashboard/captaciones/${CAPTACION}/detalle`, 'Accesible Pérez');

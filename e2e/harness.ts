@@ -14,8 +14,8 @@ export const CHROMIUM_FLAGS = [
 const DIST = path.resolve('dist');
 
 /** A gateway on a fresh in-memory store serving the built PWA from dist/ (run `npm run build` first). */
-export async function startE2EGateway(): Promise<TestGateway> {
-  return startGateway({ staticDir: DIST });
+export async function startE2EGateway(overrides: Parameters<typeof startGateway>[0] = {}): Promise<TestGateway> {
+  return startGateway({ staticDir: DIST, ...overrides });
 }
 
 export interface BrowserSession {
