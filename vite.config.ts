@@ -21,13 +21,46 @@ if (!(Map as unknown as { groupBy?: unknown }).groupBy) {
   });
 }
 
+/**
+ * A few coarse chunks instead of one per shared module: served over HTTP/1.1 (six connections),
+ * the ~40 small chunks of a dashboard screen cost a phone several round trips each wave.
+ * What the first screen needs stays in the entry; the PDF libraries and Blueprint's icon sets
+ * (rarely or never loaded) are left to the automatic split.
+ */
+const RARELY_LOADED = /node_modules[\\/](jspdf|jspdf-autotable|html2canvas|canvg|dompurify|core-js|fflate|fast-png|iobuffer|pako|raf|rgbcolor|stackblur-canvas|svg-pathdata|@babel|@blueprintjs[\\/]icons)[\\/]/;
+const VENDOR_FAMILIES: Array<[string, RegExp]> = [
+  ['pouchdb', /node_modules[\\/](pouchdb[\w-]*|spark-md5|vuvuzela|immediate|argsarray|uuid|events|fetch-cookie)[\\/]/],
+  ['forms', /node_modules[\\/](formik|yup|lodash[\w.-]*|react-fast-compare|hoist-non-react-statics|tiny-case|tiny-warning|property-expr|toposort|deepmerge)[\\/]/],
+];
+const chunkGroups = [
+  { name: 'start', tags: ['$initial' as const], priority: 10 },
+  {
+    name: (id: string) => VENDOR_FAMILIES.find(([, test]) => test.test(id))?.[0] ?? 'ui',
+    test: (id: string) => /node_modules/.test(id) && !RARELY_LOADED.test(id),
+    priority: 5,
+  },
+  // The code every screen shares, first, so a feature's chunk never takes in what another feature shares with it.
+  {
+    name: 'kit',
+    test: (id: string) => /[\\/](pwa[\\/]src[\\/](app|components|lib)|couch-design)[\\/]/.test(id) && !/[\\/](couch-design[\\/]pdf|lib[\\/]icon-paths)/.test(id),
+    priority: 2,
+  },
+  { name: (id: string) => /[\\/]features[\\/]([\w-]+)[\\/]/.exec(id)?.[1] ?? null, test: /[\\/]pwa[\\/]src[\\/]features[\\/]/, priority: 1 },
+];
+
 const root = fileURLToPath(new URL('.', import.meta.url));
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: 'pwa',
   publicDir: 'public',
-  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+  },
   server: { proxy: { '/api': gateway, '/db': gateway } },
   plugins: [
     react(),

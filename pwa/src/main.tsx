@@ -3,12 +3,9 @@ import '@blueprintjs/core/lib/css/blueprint.css?critical';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { preloadPath } from './app/routes';
 import { setupIcons } from './lib/icons';
 import { registerServiceWorker } from './lib/pwa';
-import { startFirstSessionCheck } from './lib/session';
 
-startFirstSessionCheck();
 // Before the first render, or Blueprint would start its default all-icons loader.
 setupIcons();
 
@@ -19,8 +16,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
-
-// What this address draws next is fetched while the first session check runs, not after it.
-preloadPath(window.location.pathname);
 
 registerServiceWorker();

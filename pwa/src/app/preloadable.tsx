@@ -1,35 +1,24 @@
 import { lazy, type ComponentType, type JSX } from 'react';
+import { arrived, fetchOnce } from './module-cache';
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
-export type Preloadable<P extends object = object> = ComponentType<P> & { preload: () => Promise<unknown> };
+const components = new WeakMap<Loader<never>, ComponentType<never>>();
 
 /**
- * Like React.lazy, with a `preload` that fetches the code before the component is drawn, and
- * no suspending once it has arrived: React.lazy suspends on its first render even when the
- * module is already loaded, and React then holds the revealed content back for up to 300 ms
- * after a fallback (its Suspense throttle), which a screen fetched ahead of time must not pay.
+ * Like React.lazy over a loader of module-cache, without suspending once the code has arrived
+ * (fetched ahead by boot.ts): React.lazy suspends on its first render even then, and React holds
+ * revealed content back for up to 300 ms after a fallback (its Suspense throttle). One
+ * component per loader, so two routes of one screen draw the same component.
  */
-export function preloadable<P extends object>(load: Loader<P>): Preloadable<P> {
-  let loaded: ComponentType<P> | null = null;
-  let pending: Promise<{ default: ComponentType<P> }> | null = null;
-  const preload = () => {
-    pending ??= load().then(
-      (module) => {
-        loaded = module.default;
-        return module;
-      },
-      (err: unknown) => {
-        pending = null; // a later visit tries again (the network may be back)
-        throw err;
-      },
-    );
-    return pending;
-  };
-  const Lazy = lazy(preload);
-  function PreloadableComponent(props: P): JSX.Element {
-    const Loaded = loaded;
+export function preloadable<P extends object>(load: Loader<P>): ComponentType<P> {
+  const known = components.get(load as Loader<never>);
+  if (known) return known as ComponentType<P>;
+  const Lazy = lazy(() => fetchOnce(load));
+  function Preloaded(props: P): JSX.Element {
+    const Loaded = arrived(load)?.default;
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
-  return Object.assign(PreloadableComponent, { preload });
+  components.set(load as Loader<never>, Preloaded as ComponentType<never>);
+  return Preloaded;
 }

@@ -1,0 +1,38 @@
+import { paths, ROUTE, type RoutePattern } from '../lib/paths';
+import { matchScreen } from './match-screen';
+import { fetchOnce } from './module-cache';
+import { loadShell, loadSignInPage, loadSignUpPage, SAME_SCREEN, SCREEN_MODULES, type ScreenLoader } from './screen-modules';
+
+/** The loader of the screen a pattern draws (its own, or the one it shares). */
+export function screenLoader(pattern: RoutePattern): ScreenLoader {
+  const own = SAME_SCREEN[pattern] ?? pattern;
+  const load = (SCREEN_MODULES as Partial<Record<RoutePattern, ScreenLoader>>)[own];
+  if (!load) throw new Error(`Ruta sin pantalla: ${pattern}`);
+  return load;
+}
+
+/**
+ * Starts fetching the code an address draws (the shell and its screen, or a public screen)
+ * while the first session check runs, instead of after it: on a phone each wave of chunks costs
+ * round trips. An anonymous visitor of a dashboard address fetches the shell for nothing, but
+ * that visitor is rare (signing out lands on the sign-in screen). The route table draws the same
+ * modules and reports a failure itself, so failures here are dropped (`startupCode` settles).
+ */
+let startup: Promise<unknown> = Promise.resolve();
+
+/** Settles once the code `preloadPath` fetched has arrived or failed. */
+export function startupCode(): Promise<unknown> {
+  return startup;
+}
+
+export function preloadPath(address: string): void {
+  const pathname = address.replace(/\/+$/, '');
+  const loads =
+    pathname === paths.signIn
+      ? [fetchOnce(loadSignInPage)]
+      : pathname === paths.signUp
+        ? [fetchOnce(loadSignUpPage)]
+        : // Any other address is a dashboard screen or redirects to the home screen.
+          [fetchOnce(loadShell), fetchOnce(screenLoader(matchScreen(pathname) ?? ROUTE.home))];
+  startup = Promise.allSettled(loads);
+}

@@ -1,0 +1,63 @@
+/**
+ * The first question of every page load, "who is signed in here?", with no React in it, so the
+ * start-up script (boot.ts) can send it before React is evaluated. The session provider
+ * (session.tsx) takes that answer and asks again whenever it needs to.
+ */
+import { ApiError, api } from './api';
+import { readStoredUser, toAuthUser, type AuthUser } from './session-storage';
+
+export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
+
+export interface SessionSnapshot {
+  status: SessionStatus;
+  user: AuthUser | null;
+  /** True while the session stands on the cached user because the server could not be reached. */
+  fromCache: boolean;
+}
+
+export interface AuthAnswer {
+  success?: boolean;
+  authenticated?: boolean;
+  user?: unknown;
+  mensaje?: string;
+}
+
+export const SIGN_IN_FAILED = 'El correo o la contraseña son incorrectos.';
+
+/** With a cached user a slow network must not hold the field agent at the loading screen. */
+const CHECK_TIMEOUT_WITH_CACHE_MS = 5_000;
+const CHECK_TIMEOUT_MS = 15_000;
+
+export const ANONYMOUS: SessionSnapshot = { status: 'anonymous', user: null, fromCache: false };
+
+/** One auth check, turned into the next session state. Pure apart from the HTTP call. */
+export async function checkSession(cached: AuthUser | null): Promise<SessionSnapshot> {
+  try {
+    const answer = await api.get<AuthAnswer>('/api/check-auth', {
+      timeoutMs: cached ? CHECK_TIMEOUT_WITH_CACHE_MS : CHECK_TIMEOUT_MS,
+    });
+    const user = toAuthUser(answer.user);
+    if ((answer.success || answer.authenticated) && user) return { status: 'authenticated', user, fromCache: false };
+    return ANONYMOUS;
+  } catch (err) {
+    const refused = err instanceof ApiError && (err.status === 401 || err.status === 403);
+    if (!refused && cached) return { status: 'authenticated', user: cached, fromCache: true };
+    return ANONYMOUS;
+  }
+}
+
+let firstCheck: Promise<SessionSnapshot> | null = null;
+
+/**
+ * Sends the first auth check before React is even evaluated (boot.ts), so its answer arrives a
+ * render sooner; the provider's first check takes this one instead of sending its own.
+ */
+export function startFirstSessionCheck(): void {
+  firstCheck ??= checkSession(readStoredUser());
+}
+
+export function takeFirstCheck(): Promise<SessionSnapshot> | null {
+  const pending = firstCheck;
+  firstCheck = null;
+  return pending;
+}
