@@ -1,6 +1,6 @@
 /**
- * Blueprint's stylesheet is ~560 KB and the first screens (sign-in, the loading screen) draw a
- * dozen of its components. The entry imports `blueprint.css?critical`: the rules whose Blueprint
+ * Blueprint's stylesheet is ~560 KB and the first screens (sign-in, the loading screen, and the
+ * shell around the captaciones list a field agent opens) draw a couple of dozen of its components. The entry imports `blueprint.css?critical`: the rules whose Blueprint
  * classes are all among those the first screens draw, plus the rules that name no Blueprint class
  * (variables, reset, typography). The whole sheet loads later, with the screens that need it
  * (pwa/src/lib/blueprint-styles.ts), placed right after the entry's stylesheet so the cascade
@@ -12,17 +12,22 @@ import type { Plugin } from 'vite';
 
 /**
  * The Blueprint classes the sign-in and loading screens draw in any of their states (error
- * callout, busy button, the password tooltip), as Chromium lists them on those screens. A family
- * ('bp6-popover') covers the classes Blueprint composes from it.
+ * callout, busy button, the password tooltip), and the shell and the captaciones list (the
+ * sidebar drawer and menus included), as Chromium lists them on those screens at phone, tablet
+ * and desktop widths. A family ('bp6-popover') covers the classes Blueprint composes from it.
  */
 const FIRST_PAINT_CLASSES = [
   'bp6-active', 'bp6-align-left', 'bp6-align-right', 'bp6-button', 'bp6-button-spinner', 'bp6-button-text',
   'bp6-card', 'bp6-disabled', 'bp6-fill', 'bp6-focus-disabled', 'bp6-heading', 'bp6-icon', 'bp6-intent-danger',
   'bp6-intent-primary', 'bp6-label', 'bp6-large', 'bp6-loading', 'bp6-minimal', 'bp6-portal', 'bp6-text-muted',
+  // The shell and the captaciones list (app/screen-modules.ts: they wait for no other part).
+  'bp6-button-group', 'bp6-intent-success', 'bp6-intent-warning', 'bp6-interactive', 'bp6-round', 'bp6-text-overflow-ellipsis',
+  'bp6-text-small',
 ];
 const FIRST_PAINT_FAMILIES = [
   'bp6-callout', 'bp6-elevation-', 'bp6-form-', 'bp6-icon-', 'bp6-input', 'bp6-non-ideal-state', 'bp6-overlay',
   'bp6-popover', 'bp6-spinner', 'bp6-tooltip',
+  'bp6-breadcrumb', 'bp6-html-table', 'bp6-menu', 'bp6-navbar', 'bp6-tag', 'bp6-drawer',
 ];
 
 const BLUEPRINT_CLASS = /\.(bp6-[\w-]+)/g;
@@ -31,8 +36,13 @@ export function drawnFirst(className: string): boolean {
   return FIRST_PAINT_CLASSES.includes(className) || FIRST_PAINT_FAMILIES.some((f) => className.startsWith(f));
 }
 
-/** A selector the first screens may match: every Blueprint class it names is drawn first. */
-const firstPaintSelector = (selector: string) => [...selector.matchAll(BLUEPRINT_CLASS)].every((m) => drawnFirst(m[1]));
+/**
+ * A selector the first screens may match: every Blueprint class it requires is drawn first.
+ * A class inside `:not(...)` is one the element must lack, so it requires nothing
+ * ('.bp6-button-group:not(.bp6-outlined) > .bp6-button' styles the drawn button groups).
+ */
+const firstPaintSelector = (selector: string) =>
+  [...selector.replace(/:not\([^()]*\)/g, '').matchAll(BLUEPRINT_CLASS)].every((m) => drawnFirst(m[1]));
 
 /** Removes, in place, what the first screens cannot match; answers whether anything is left. */
 function keepFirstPaint(container: Container): boolean {

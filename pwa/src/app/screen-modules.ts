@@ -11,31 +11,43 @@ import { ROUTE, type RoutePattern } from '../lib/paths';
 export type ScreenModule = { default: ComponentType<any> };
 export type ScreenLoader = () => Promise<ScreenModule>;
 
+/**
+ * A screen drawn with Blueprint's whole stylesheet. The entry's first-paint part
+ * (pwa/build/critical-css.ts) covers the shell and the captaciones list, the screen a field agent
+ * opens, which therefore waits for nothing more; every other screen waits for the whole sheet.
+ */
+function withAllStyles(load: ScreenLoader): ScreenLoader {
+  return async () => {
+    const [module] = await Promise.all([load(), loadBlueprintStyles()]);
+    return module;
+  };
+}
+
 /** Each pattern of `ROUTE` that draws a screen of its own (the others follow one of these). */
 export const SCREEN_MODULES = {
-  [ROUTE.home]: () => import('../features/dashboard/HomePage'),
-  [ROUTE.profile]: () => import('../features/perfil/PerfilPage'),
+  [ROUTE.home]: withAllStyles(() => import('../features/dashboard/HomePage')),
+  [ROUTE.profile]: withAllStyles(() => import('../features/perfil/PerfilPage')),
 
-  [ROUTE.users]: () => import('../features/usuarios/UsuariosListPage'),
-  [ROUTE.newUser]: () => import('../features/usuarios/CrearUsuarioPage'),
-  [ROUTE.editUser]: () => import('../features/usuarios/EditarUsuarioPage'),
-  [ROUTE.userProfile]: () => import('../features/usuarios/DetalleUsuarioPage'),
+  [ROUTE.users]: withAllStyles(() => import('../features/usuarios/UsuariosListPage')),
+  [ROUTE.newUser]: withAllStyles(() => import('../features/usuarios/CrearUsuarioPage')),
+  [ROUTE.editUser]: withAllStyles(() => import('../features/usuarios/EditarUsuarioPage')),
+  [ROUTE.userProfile]: withAllStyles(() => import('../features/usuarios/DetalleUsuarioPage')),
 
-  [ROUTE.empleados]: () => import('../features/empleados/EmpleadosListPage'),
-  [ROUTE.newEmpleado]: () => import('../features/empleados/CrearEmpleadoPage'),
-  [ROUTE.editEmpleado]: () => import('../features/empleados/EditarEmpleadoPage'),
-  [ROUTE.empleadoProfile]: () => import('../features/empleados/EmpleadoProfilePage'),
-  [ROUTE.empleadoDocuments]: () => import('../features/nominas/DocumentosEmpleadoPage'),
+  [ROUTE.empleados]: withAllStyles(() => import('../features/empleados/EmpleadosListPage')),
+  [ROUTE.newEmpleado]: withAllStyles(() => import('../features/empleados/CrearEmpleadoPage')),
+  [ROUTE.editEmpleado]: withAllStyles(() => import('../features/empleados/EditarEmpleadoPage')),
+  [ROUTE.empleadoProfile]: withAllStyles(() => import('../features/empleados/EmpleadoProfilePage')),
+  [ROUTE.empleadoDocuments]: withAllStyles(() => import('../features/nominas/DocumentosEmpleadoPage')),
 
-  [ROUTE.newNomina]: () => import('../features/nominas/CrearNominaPage'),
-  [ROUTE.editNomina]: () => import('../features/nominas/EditarNominaPage'),
-  [ROUTE.miNomina]: () => import('../features/nominas/MiNominaPage'),
+  [ROUTE.newNomina]: withAllStyles(() => import('../features/nominas/CrearNominaPage')),
+  [ROUTE.editNomina]: withAllStyles(() => import('../features/nominas/EditarNominaPage')),
+  [ROUTE.miNomina]: withAllStyles(() => import('../features/nominas/MiNominaPage')),
 
   [ROUTE.captaciones]: () => import('../features/captaciones/CaptacionesListPage'),
-  [ROUTE.nuevaCaptacion]: () => import('../features/captaciones/NuevaCaptacionPage'),
-  [ROUTE.editarCaptacion]: () => import('../features/captaciones/EditarCaptacionPage'),
-  [ROUTE.captacion]: () => import('../features/captaciones/DetalleCaptacionPage'),
-  [ROUTE.captacionConflicto]: () => import('../features/captaciones/ConflictoCaptacionPage'),
+  [ROUTE.nuevaCaptacion]: withAllStyles(() => import('../features/captaciones/NuevaCaptacionPage')),
+  [ROUTE.editarCaptacion]: withAllStyles(() => import('../features/captaciones/EditarCaptacionPage')),
+  [ROUTE.captacion]: withAllStyles(() => import('../features/captaciones/DetalleCaptacionPage')),
+  [ROUTE.captacionConflicto]: withAllStyles(() => import('../features/captaciones/ConflictoCaptacionPage')),
 } satisfies Partial<Record<RoutePattern, ScreenLoader>>;
 
 /** The two routes the specifications give one screen: the second draws the first's. */
@@ -46,10 +58,12 @@ export const SAME_SCREEN: Partial<Record<RoutePattern, RoutePattern>> = {
   [ROUTE.captacionEnLista]: ROUTE.captaciones,
 };
 
-// The chrome is only needed once signed in: keep it, and Blueprint's whole stylesheet, out of the entry.
+// The chrome is only needed once signed in: keep it, and Blueprint's whole stylesheet, out of
+// the entry. It draws with the first paint's part; the whole sheet, which the next screens
+// need, starts loading with it.
 export async function loadShell() {
-  const [module] = await Promise.all([import('./shell/Shell'), loadBlueprintStyles()]);
-  return { default: module.Shell };
+  void loadBlueprintStyles();
+  return { default: (await import('./shell/Shell')).Shell };
 }
 
 export const loadSignInPage = () => import('../features/auth/SignInPage');
