@@ -59,10 +59,8 @@ export const SAME_SCREEN: Partial<Record<RoutePattern, RoutePattern>> = {
 };
 
 // The chrome is only needed once signed in: keep it, and Blueprint's whole stylesheet, out of
-// the entry. It draws with the first paint's part; the whole sheet, which the next screens
-// need, starts loading with it.
+// the entry. It draws with the first paint's part (the shell fetches the whole sheet once drawn).
 export async function loadShell() {
-  void loadBlueprintStyles();
   return { default: (await import('./shell/Shell')).Shell };
 }
 

@@ -1,7 +1,8 @@
 /** The chrome around every /dashboard screen (spec 001 section 2.2). */
 import { Drawer, Position } from '@blueprintjs/core';
-import { Suspense, useCallback, useMemo, useState, type JSX } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState, type JSX } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { loadBlueprintStyles } from '../../lib/blueprint-styles';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { ScreenLoading } from '../loading';
@@ -15,6 +16,8 @@ import { TopBar } from './TopBar';
 import { OVERLAY_SIDEBAR_QUERY, useMediaQuery } from './use-media-query';
 import './shell.css';
 
+const SHEET_AFTER_PAINT_MS = 1_000;
+
 /** `screens` gives the breadcrumb its titles (passed in to keep the route table the one source). */
 export function Shell({ screens }: { screens: TitledRoute[] }): JSX.Element {
   const { user, signOut } = useSession();
@@ -25,6 +28,13 @@ export function Shell({ screens }: { screens: TitledRoute[] }): JSX.Element {
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+
+  // The next screens need Blueprint's whole sheet: fetch it once this one has been drawn, not in
+  // the way of its first paint on a slow network.
+  useEffect(() => {
+    const timer = window.setTimeout(() => void loadBlueprintStyles(), SHEET_AFTER_PAINT_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   const entries = useMemo(() => navEntriesFor(user), [user]);
   const crumbs = useMemo(() => breadcrumbsFor(pathname, screens), [pathname, screens]);
