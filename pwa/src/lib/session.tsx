@@ -13,7 +13,7 @@ import { ANONYMOUS, checkSession, SIGN_IN_FAILED, takeFirstCheck, type AuthAnswe
 import { clearStoredUser, readStoredUser, toAuthUser, USER_STORAGE_KEY, writeStoredUser, type AuthUser } from './session-storage';
 
 export type { AuthUser } from './session-storage';
-export { checkSession, SIGN_IN_FAILED, startFirstSessionCheck, type SessionSnapshot, type SessionStatus } from './session-check';
+export { SIGN_IN_FAILED, type SessionSnapshot, type SessionStatus } from './session-check';
 
 export interface SessionValue extends SessionSnapshot {
   /** A check-auth call is running (the first one or a refresh). */
