@@ -41,6 +41,7 @@ export interface GatewayApp {
   app: Express;
   context: AppContext;
   sessionStore: StoreSessionStore;
+  /** Ends background work and answers waiting longpolls; stop the HTTP server after it (stopServing). */
   close(): void;
 }
 
@@ -99,13 +100,15 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   api.use((_req, _res, next) => next(new HttpError(404, 'Recurso no encontrado.')));
   app.use('/api', api);
 
-  app.use(syncRoutes({ store, dbPrefix: config.dbPrefix, databases: synced, facts, actors: sessionUsers }));
+  const stopping = new AbortController();
+  app.use(syncRoutes({ store, dbPrefix: config.dbPrefix, databases: synced, facts, actors: sessionUsers, stopping: stopping.signal }));
 
   serveShell(app, config.staticDir);
   app.use(errorHandler);
 
   sessionStore.startPurging();
   const close = (): void => {
+    stopping.abort();
     sessionStore.stopPurging();
     captaciones.close();
   };

@@ -1,4 +1,5 @@
 import { createApp } from './app';
+import { stopServing } from './http/stop-serving';
 import { ensureFirstAdmin } from './auth/first-admin';
 import { configFromEnv } from './config';
 import { deployDesignDocs, warmIndexes } from './store/deploy';
@@ -25,11 +26,14 @@ async function main(): Promise<void> {
     }
   });
 
+  let stopping = false;
   const stop = (): void => {
-    server.close();
-    server.closeAllConnections();
+    if (stopping) return;
+    stopping = true;
     gateway.close();
-    void store.close().finally(() => process.exit(0));
+    void stopServing(server)
+      .then(() => store.close())
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

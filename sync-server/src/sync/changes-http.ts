@@ -50,7 +50,7 @@ function readParams(req: Request): Params {
   };
 }
 
-export async function handleChanges(req: Request, res: Response, db: StoreDb, def: SyncedDb, user: AuthUser): Promise<void> {
+export async function handleChanges(req: Request, res: Response, db: StoreDb, def: SyncedDb, user: AuthUser, stopping: AbortSignal): Promise<void> {
   const p = readParams(req);
   const filter = parseClientFilter(req);
 
@@ -58,6 +58,10 @@ export async function handleChanges(req: Request, res: Response, db: StoreDb, de
   // 'close' on the response fires when the client goes before the answer is written (it also
   // fires after a normal end, where aborting is a no-op).
   res.on('close', () => upstream.abort());
+  // A stopping gateway answers what it has, as at the end of the wait; the client asks again.
+  const onStop = (): void => upstream.abort();
+  stopping.addEventListener('abort', onStop, { once: true });
+  if (stopping.aborted) upstream.abort();
 
   let heartbeat: NodeJS.Timeout | undefined;
   if (p.longpoll && p.heartbeatMs) {
@@ -76,6 +80,7 @@ export async function handleChanges(req: Request, res: Response, db: StoreDb, de
     if (res.headersSent) res.end(body + '\n');
     else res.status(200).type('application/json').send(body);
   } finally {
+    stopping.removeEventListener('abort', onStop);
     clearInterval(heartbeat);
   }
 }

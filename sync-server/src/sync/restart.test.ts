@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { createApp, type GatewayApp } from '../app';
 import type { Config } from '../config';
+import { stopServing } from '../http/stop-serving';
 import { deployDesignDocs } from '../store/deploy';
 import { createStore } from '../store/index';
 import type { Store, StoreDoc } from '../store/port';
@@ -13,8 +14,9 @@ import { startGateway, type TestGateway } from '../testing/gateway';
 import { eventually, localDb, remoteDb, signedIn, type ClientDb } from '../testing/pouch-client';
 
 /**
- * The gateway stops in the middle of a replication and a new one starts on the same LevelDB data
- * and port: the client resumes from its checkpoint, nothing is lost and nothing is duplicated.
+ * The gateway stops in the middle of a replication (as main.ts stops on SIGTERM: requests under way
+ * finish, waiting longpolls answer) and a new one starts on the same LevelDB data and port: the
+ * client resumes from its checkpoint, nothing is lost and nothing is duplicated.
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sync-reinicio-'));
 const open: Array<() => Promise<void>> = [];
@@ -38,8 +40,7 @@ async function restartOn(config: Config, port: number): Promise<{ store: Store; 
   });
   const close = async () => {
     gateway.close();
-    server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
+    await stopServing(server);
     await store.close();
   };
   open.push(close);

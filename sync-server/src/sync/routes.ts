@@ -91,6 +91,8 @@ export interface SyncDeps {
   databases: SyncedDatabases;
   facts: WriteFactsReader;
   actors: Pick<Actors, 'invalidate'>;
+  /** Aborted when the gateway stops: waiting longpolls answer at once instead of holding the stop. */
+  stopping: AbortSignal;
 }
 
 export function syncRoutes(ctx: SyncDeps): Router {
@@ -160,7 +162,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
     if (rest.length !== 1) throw forbidden();
 
     if (first === '_changes' && (method === 'GET' || method === 'POST')) {
-      await handleChanges(req, res, db, def, user);
+      await handleChanges(req, res, db, def, user, ctx.stopping);
       return;
     }
     if (first === '_revs_diff' && method === 'POST') {

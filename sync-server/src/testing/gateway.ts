@@ -5,6 +5,7 @@ import { createApp, type GatewayApp } from '../app';
 import { hashPassword } from '../auth/password';
 import { configFromEnv, type Config } from '../config';
 import { deployDesignDocs } from '../store/deploy';
+import { stopServing } from '../http/stop-serving';
 import { createStore } from '../store/index';
 import type { Store } from '../store/port';
 
@@ -45,6 +46,7 @@ export async function startGateway(overrides: Partial<Config> & { store?: Store 
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const usuarios = gateway.context.usuarios;
   let n = 0;
+  let stopped: Promise<void> | undefined;
 
   return {
     url,
@@ -62,11 +64,14 @@ export async function startGateway(overrides: Partial<Config> & { store?: Store 
       return { id, email: user.email.toLowerCase(), password: user.password, role: user.role };
     },
     client: () => new HttpClient(url),
-    async close({ keepStore = false } = {}) {
-      gateway.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      if (!keepStore && !given) await store.close();
+    // Idempotent: a test that stops its gateway midway leaves the same close to its afterAll.
+    close({ keepStore = false } = {}) {
+      stopped ??= (async () => {
+        gateway.close();
+        await stopServing(server);
+        if (!keepStore && !given) await store.close();
+      })();
+      return stopped;
     },
   };
 }
