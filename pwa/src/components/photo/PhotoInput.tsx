@@ -21,7 +21,7 @@ export function PhotoInput({ inputRef, id, label, testId, onPick, onInvalid }: P
     <input
       ref={inputRef}
       id={id}
-      className="photo-field__input"
+      className="photo-field__input app-visually-hidden"
       type="file"
       accept={PHOTO_ACCEPT}
       tabIndex={-1}
