@@ -36,6 +36,7 @@ const chunkGroups = [
   { name: 'start', tags: ['$initial' as const], priority: 10 },
   {
     name: (id: string) => VENDOR_FAMILIES.find(([, test]) => test.test(id))?.[0] ?? 'ui',
+    debugName: 'vendor',
     test: (id: string) => /node_modules/.test(id) && !RARELY_LOADED.test(id),
     priority: 5,
   },
@@ -45,7 +46,12 @@ const chunkGroups = [
     test: (id: string) => /[\\/](pwa[\\/]src[\\/](app|components|lib)|couch-design)[\\/]/.test(id) && !/[\\/](couch-design[\\/]pdf|lib[\\/]icon-paths)/.test(id),
     priority: 2,
   },
-  { name: (id: string) => /[\\/]features[\\/]([\w-]+)[\\/]/.exec(id)?.[1] ?? null, test: /[\\/]pwa[\\/]src[\\/]features[\\/]/, priority: 1 },
+  {
+    name: (id: string) => /[\\/]features[\\/]([\w-]+)[\\/]/.exec(id)?.[1] ?? null,
+    debugName: 'feature',
+    test: /[\\/]pwa[\\/]src[\\/]features[\\/]/,
+    priority: 1,
+  },
 ];
 
 const root = fileURLToPath(new URL('.', import.meta.url));
