@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchOnce } from './module-cache';
 import { preloadable } from './preloadable';
@@ -9,16 +9,21 @@ afterEach(cleanup);
 
 const drawn = (text: string) => async () => ({ default: () => <p>{text}</p> });
 
+/** The screen inside a Suspense boundary whose fallback is the text 'Cargando pantalla'. */
+function drawInSuspense(Screen: ComponentType): void {
+  render(
+    <Suspense fallback={<p>Cargando pantalla</p>}>
+      <Screen />
+    </Suspense>,
+  );
+}
+
 describe('preloadable', () => {
   it('draws code fetched ahead on its first render, with no loading fallback in between', async () => {
     const load = drawn('Mis Proyectos de Captación');
     await fetchOnce(load);
     const Screen = preloadable(load);
-    render(
-      <Suspense fallback={<p>Cargando pantalla</p>}>
-        <Screen />
-      </Suspense>,
-    );
+    drawInSuspense(Screen);
     expect(screen.getByText('Mis Proyectos de Captación')).toBeTruthy();
     expect(screen.queryByText('Cargando pantalla')).toBeNull();
   });
@@ -30,11 +35,7 @@ describe('preloadable', () => {
       return { default: () => <p>Lista de Usuarios</p> };
     };
     const Screen = preloadable(load);
-    render(
-      <Suspense fallback={<p>Cargando pantalla</p>}>
-        <Screen />
-      </Suspense>,
-    );
+    drawInSuspense(Screen);
     expect(screen.getByText('Cargando pantalla')).toBeTruthy();
     expect(await screen.findByText('Lista de Usuarios')).toBeTruthy();
     await fetchOnce(load);

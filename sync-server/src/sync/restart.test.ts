@@ -1,15 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { createApp, type GatewayApp } from '../app';
 import type { Config } from '../config';
-import { stopServing } from '../http/stop-serving';
-import { deployDesignDocs } from '../store/deploy';
-import { createStore } from '../store/index';
-import type { Store, StoreDoc } from '../store/port';
+import type { StoreDoc } from '../store/port';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import { eventually, localDb, remoteDb, signedIn, type ClientDb } from '../testing/pouch-client';
 
@@ -30,21 +25,10 @@ afterAll(async () => {
 });
 
 /** A second gateway process on the same data and port, as after a restart. */
-async function restartOn(config: Config, port: number): Promise<{ store: Store; close(): Promise<void> }> {
-  const store = await createStore(config);
-  await deployDesignDocs(store);
-  const gateway: GatewayApp = await createApp(store, config);
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = gateway.app.listen(port, '127.0.0.1', () => resolve(s));
-    s.once('error', reject);
-  });
-  const close = async () => {
-    gateway.close();
-    await stopServing(server);
-    await store.close();
-  };
-  open.push(close);
-  return { store, close };
+async function restartOn(config: Config, port: number): Promise<TestGateway> {
+  const gw = await startGateway({ ...config, listenPort: port });
+  open.push(() => gw.close());
+  return gw;
 }
 
 const N = 3000;
@@ -118,7 +102,7 @@ describe('gateway restart during replication', { timeout: 180_000 }, () => {
     rep.on('change', (info) => {
       written += info.docs.length;
     });
-    let second: { store: Store } | undefined;
+    let second: TestGateway | undefined;
     try {
       await eventually(() => written >= 150, 'primera parte del envío', 20_000);
       await gw1.close();

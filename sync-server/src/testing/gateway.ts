@@ -27,8 +27,12 @@ export interface TestGateway {
 export interface NewUser { email: string; password: string; role: string; prim_nom: string; apell_pa: string; apell_ma: string; empleado_id?: string }
 export interface CreatedUser { id: string; email: string; password: string; role: string }
 
-export async function startGateway(overrides: Partial<Config> & { store?: Store } = {}): Promise<TestGateway> {
-  const { store: given, ...cfg } = overrides;
+/**
+ * A gateway on a free port, or on `listenPort` (a restart on another gateway's data and port:
+ * pass its config too).
+ */
+export async function startGateway(overrides: Partial<Config> & { store?: Store; listenPort?: number } = {}): Promise<TestGateway> {
+  const { store: given, listenPort = 0, ...cfg } = overrides;
   const config: Config = {
     ...configFromEnv({}),
     dataDir: ':memory:',
@@ -40,8 +44,9 @@ export async function startGateway(overrides: Partial<Config> & { store?: Store 
   const store = given ?? (await createStore(config));
   await deployDesignDocs(store);
   const gateway = await createApp(store, config);
-  const server: Server = await new Promise((resolve) => {
-    const s = gateway.app.listen(0, '127.0.0.1', () => resolve(s));
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = gateway.app.listen(listenPort, '127.0.0.1', () => resolve(s));
+    s.once('error', reject);
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const usuarios = gateway.context.usuarios;
