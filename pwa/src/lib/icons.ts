@@ -9,9 +9,21 @@ type PathsModule = typeof import('./icon-paths');
 
 let pathsModule: Promise<PathsModule> | null = null;
 
+/**
+ * Starts fetching the paths (boot.ts calls it with the screen's code): every screen draws icons,
+ * and asked for only when the first one is drawn they would cost a phone one more round trip
+ * between the screen's code and its first complete paint.
+ */
+export function preloadIconPaths(): Promise<PathsModule> {
+  pathsModule ??= import('./icon-paths').catch((err: unknown) => {
+    pathsModule = null; // the next icon drawn tries again (the network may be back)
+    throw err;
+  });
+  return pathsModule;
+}
+
 export async function loadIconPaths(name: IconName, size: number): Promise<string[]> {
-  pathsModule ??= import('./icon-paths');
-  const entry = (await pathsModule).ICON_PATHS[name];
+  const entry = (await preloadIconPaths()).ICON_PATHS[name];
   if (!entry) throw new Error(`Icono no registrado en pwa/src/lib/icon-paths.ts: '${name}'`);
   return size >= IconSize.LARGE ? entry[1] : entry[0];
 }
