@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { criticalBlueprintCss } from './pwa/build/critical-css.ts';
+import { lazyIconNames } from './pwa/build/lazy-icon-names.ts';
 import { precompress } from './pwa/build/precompress.ts';
 
 // Vitest 5 reports failures with Map.groupBy, which Node 20 lacks; without it a failure hides its own message.
@@ -70,6 +71,7 @@ export default defineConfig({
   server: { proxy: { '/api': gateway, '/db': gateway } },
   plugins: [
     react(),
+    lazyIconNames(),
     criticalBlueprintCss(),
     VitePWA({
       registerType: 'prompt',
