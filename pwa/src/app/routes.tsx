@@ -4,7 +4,7 @@
  * (start-up fetches it from there ahead of React); the two readings the specifications give of
  * some routes draw one screen (`SAME_SCREEN`).
  */
-import { lazy, Suspense, useEffect, useState, type ComponentType, type JSX } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType, type JSX } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { EmpleadoPublico } from '../../../couch-design/empleado';
 import type { UsuarioPublico } from '../../../couch-design/usuario';
@@ -134,7 +134,10 @@ function useStartupCode(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
-    void startupCode().then(() => live && setReady(true));
+    // A transition: the first screen (shell and page) is React's longest render, and only a
+    // transition's render yields to the browser every few milliseconds instead of holding a
+    // phone's main thread for a third of a second.
+    void startupCode().then(() => live && startTransition(() => setReady(true)));
     return () => {
       live = false;
     };

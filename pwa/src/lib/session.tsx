@@ -6,7 +6,7 @@
  * Offline rule (DESIGN section 5): when the gateway cannot be reached and a user is cached in
  * localStorage, that user stands; only a definitive answer from the server (401/403) ends it.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
 import { ApiError, api } from './api';
 import { requestPersistentStorage } from './pwa';
 import { ANONYMOUS, checkSession, SIGN_IN_FAILED, takeFirstCheck, type AuthAnswer, type SessionSnapshot } from './session-check';
@@ -79,7 +79,10 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
   const refresh = useCallback(async () => {
     setChecking(true);
     try {
-      apply(await (takeFirstCheck() ?? checkSession(current.current.user ?? readStoredUser())));
+      const next = await (takeFirstCheck() ?? checkSession(current.current.user ?? readStoredUser()));
+      // A transition, like the arrival of the start-up code (app/routes.tsx): the answer may be
+      // what draws the first screen, a render long enough to block a phone.
+      startTransition(() => apply(next));
     } finally {
       setChecking(false);
     }
