@@ -41,6 +41,23 @@ describe('session check on load', () => {
     expect(fake.calls[0].credentials).toBe('include');
   });
 
+  it('the answer and the end of the check arrive in the same render', async () => {
+    serve({ 'GET /api/check-auth': { json: { success: true, authenticated: true, user: ANA } } });
+    const seen: Array<[string, boolean]> = [];
+    const hook = renderHook(
+      () => {
+        const session = useSession();
+        seen.push([session.status, session.checking]);
+        return session;
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(hook.result.current.checking).toBe(false));
+    expect(hook.result.current.status).toBe('authenticated');
+    // A screen that asks again once the check is over would otherwise ask while still 'unknown'.
+    expect(seen.filter(([status, checking]) => status === 'unknown' && !checking)).toEqual([]);
+  });
+
   it('keeps the cached user when the server cannot be reached', async () => {
     localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(ANA));
     serve({ 'GET /api/check-auth': { networkError: true } });

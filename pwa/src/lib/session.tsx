@@ -78,13 +78,17 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
 
   const refresh = useCallback(async () => {
     setChecking(true);
+    let next: SessionSnapshot | undefined;
     try {
-      const next = await (takeFirstCheck() ?? checkSession(current.current.user ?? readStoredUser()));
-      // A transition, like the arrival of the start-up code (app/routes.tsx): the answer may be
-      // what draws the first screen, a render long enough to block a phone.
-      startTransition(() => apply(next));
+      next = await (takeFirstCheck() ?? checkSession(current.current.user ?? readStoredUser()));
     } finally {
-      setChecking(false);
+      // A transition, like the arrival of the start-up code (app/routes.tsx): the answer may be
+      // what draws the first screen, a render long enough to block a phone. The answer and the
+      // end of the check land in one render, so nobody sees the check over with the old answer.
+      startTransition(() => {
+        if (next) apply(next);
+        setChecking(false);
+      });
     }
   }, [apply]);
 
