@@ -11,7 +11,7 @@
  * but signed in. Failed audits, with the elements they name, and console errors are listed under
  * the table.
  *
- * Alone: `npx tsx bench/lighthouse.ts`; also part of `npm run bench` (about six and a half
+ * Alone: `npx tsx bench/lighthouse.ts`; also part of `npm run bench` (about nine and a half
  * minutes on two cores; `npm run bench -- lighthouse` runs only it there).
  * LIGHTHOUSE_REPORTS=<folder> also writes each run's full report there (JSON, for Lighthouse's
  * viewer) to see what a score is made of; LIGHTHOUSE_ONLY=sign-in (or captaciones, or
@@ -44,7 +44,9 @@ const CATEGORY_NAMES: Record<Category, string> = {
 const FORM_FACTOR_NAMES: Record<FormFactor, string> = { mobile: 'móvil', desktop: 'escritorio' };
 /**
  * How long a run waits for the page to finish loading (see `maxWaitForLoad` below): a screen's
- * data is there within two or three seconds, its performance metrics within four.
+ * data is there within two or three seconds, its performance metrics within four. A performance
+ * run that hits the limit says so in its warnings ("La página ha tardado demasiado..."); the
+ * scores are complete all the same.
  */
 const A11Y_WAIT_MS = 12_000;
 const PERFORMANCE_WAIT_MS = 20_000;
