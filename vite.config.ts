@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { criticalBlueprintCss } from './pwa/build/critical-css.ts';
+import { bootScript, BOOT_ENTRY } from './pwa/build/boot-script.ts';
 import { lazyIconNames } from './pwa/build/lazy-icon-names.ts';
 import { precompress } from './pwa/build/precompress.ts';
 
@@ -33,7 +34,14 @@ const VENDOR_FAMILIES: Array<[string, RegExp]> = [
   ['pouchdb', /node_modules[\\/](pouchdb[\w-]*|spark-md5|vuvuzela|immediate|argsarray|uuid|events|fetch-cookie)[\\/]/],
   ['forms', /node_modules[\\/](formik|yup|lodash[\w.-]*|react-fast-compare|hoist-non-react-statics|tiny-case|tiny-warning|property-expr|toposort|deepmerge)[\\/]/],
 ];
+/**
+ * The start-up script (pwa/src/boot.ts) and what it imports: their own entry and chunk, which the
+ * page runs before the entry (pwa/build/boot-script.ts), so the screen's code is on its way while
+ * React still downloads. Nothing here may import React or a vendor (pwa/build/boot-script.test.ts).
+ */
+const BOOT_MODULES = /[\\/]pwa[\\/]src[\\/](boot|app[\\/](preload-path|match-screen|module-cache|screen-modules)|lib[\\/](paths|blueprint-styles|session-check|session-storage|api))\.ts$/;
 const chunkGroups = [
+  { name: BOOT_ENTRY, test: BOOT_MODULES, priority: 20 },
   { name: 'start', tags: ['$initial' as const], priority: 10 },
   {
     name: (id: string) => VENDOR_FAMILIES.find(([, test]) => test.test(id))?.[0] ?? 'ui',
@@ -66,12 +74,16 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 900,
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+    rolldownOptions: {
+      input: { index: fileURLToPath(new URL('./pwa/index.html', import.meta.url)), [BOOT_ENTRY]: fileURLToPath(new URL('./pwa/src/boot.ts', import.meta.url)) },
+      output: { codeSplitting: { groups: chunkGroups } },
+    },
   },
   server: { proxy: { '/api': gateway, '/db': gateway } },
   plugins: [
     react(),
     lazyIconNames(),
+    bootScript(),
     criticalBlueprintCss(),
     VitePWA({
       registerType: 'prompt',

@@ -49,6 +49,35 @@ describe('sign-in screen', () => {
   });
 });
 
+describe('start-up', () => {
+  it("asks for the session and the screen's code while the entry (React) is still downloading, then draws the screen", async () => {
+    const b = await openBrowser();
+    try {
+      const { page, context } = b;
+      const { cookie } = await gw.client().signIn(users.asesor.email, users.asesor.password);
+      const [name, ...value] = cookie.split(';')[0].split('=');
+      await context.addCookies([{ name, value: value.join('='), url: gw.url }]);
+      const sent: Array<{ at: number; url: string }> = [];
+      page.on('request', (request) => sent.push({ at: Date.now(), url: request.url() }));
+      // The entry arrives late, as over a slow network; the start-up script must not wait for it.
+      let entryArrivedAt = Infinity;
+      await page.route('**/assets/index-*.js', async (route) => {
+        const response = await route.fetch();
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        entryArrivedAt = Date.now();
+        await route.fulfill({ response });
+      });
+      await page.goto(`${gw.url}/dashboard/captaciones`);
+      await page.getByRole('heading', { level: 1, name: 'Mis Proyectos de Captación' }).waitFor();
+      const firstSent = (pattern: RegExp) => sent.find((r) => pattern.test(new URL(r.url).pathname))?.at ?? Infinity;
+      assert.ok(firstSent(/^\/api\/check-auth$/) < entryArrivedAt, 'la sesión se pregunta antes de que llegue la entrada');
+      assert.ok(firstSent(/^\/assets\/captaciones-[\w-]+\.js$/) < entryArrivedAt, 'el código de la pantalla se pide antes de que llegue la entrada');
+    } finally {
+      await b.close();
+    }
+  });
+});
+
 describe('the shell per role', () => {
   const visible = async (page: import('playwright-core').Page, slug: string) => (await page.getByTestId(`nav-${slug}`).count()) > 0;
 

@@ -1,13 +1,14 @@
 /**
- * The page's first script, a few kilobytes ahead of React (index.html runs it before main.tsx):
- * it asks who is signed in and fetches the code of the screen at this address, and the icons'
- * paths, while the browser is still evaluating React, where main.tsx could only start them after it.
+ * The page's first script, a chunk of a few kilobytes that imports nothing and runs before the
+ * entry (pwa/build/boot-script.ts): it asks who is signed in and fetches the code of the screen
+ * at this address, and the icons' paths, while the browser is still downloading React; from
+ * inside the entry it could only start once React had arrived and been evaluated.
  */
 import { preloadPath } from './app/preload-path';
-import { preloadIconPaths } from './lib/icons';
 import { startFirstSessionCheck } from './lib/session-check';
 
 startFirstSessionCheck();
 preloadPath(window.location.pathname);
-// Dropped here: the first icon drawn asks again and reports a failure.
-preloadIconPaths().catch(() => {});
+// The same module lib/icons loads when the first icon is drawn (one fetch: the browser keeps one
+// copy per address); a failure is dropped here, that icon asks again and reports it.
+import('./lib/icon-paths').catch(() => {});
