@@ -37,7 +37,7 @@ const VENDOR_FAMILIES: Array<[string, RegExp]> = [
 /**
  * The start-up script (pwa/src/boot.ts) and what it imports: their own entry and chunk, which the
  * page runs before the entry (pwa/build/boot-script.ts), so the screen's code is on its way while
- * React still downloads. Nothing here may import React or a vendor (pwa/build/boot-script.test.ts).
+ * React still downloads. Nothing here may import another chunk (the build stops if it does).
  */
 const BOOT_MODULES = /[\\/]pwa[\\/]src[\\/](boot|app[\\/](preload-path|match-screen|module-cache|screen-modules)|lib[\\/](paths|blueprint-styles|session-check|session-storage|api))\.ts$/;
 const chunkGroups = [

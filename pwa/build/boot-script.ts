@@ -30,10 +30,11 @@ export function withBootScript(html: string, bootFile: string): string {
 export function bootScript(): Plugin {
   return {
     name: 'boot-script',
-    apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
+        // The dev server serves sources: the same order, from the source file.
+        if (!ctx.bundle) return withBootScript(html, 'src/boot.ts');
         const chunks = Object.values((ctx.bundle ?? {}) as Record<string, EmittedChunk>);
         const boot = chunks.find((c) => c.type === 'chunk' && c.isEntry && c.name === BOOT_ENTRY);
         if (!boot) throw new Error(`Falta el trozo de arranque '${BOOT_ENTRY}' (vite.config.ts: rolldownOptions.input)`);
