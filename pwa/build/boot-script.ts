@@ -20,11 +20,14 @@ interface EmittedChunk {
 /** The page with the start-up chunk's script before the entry's (its preload link, now redundant, removed). */
 export function withBootScript(html: string, bootFile: string): string {
   const src = `/${bootFile}`;
-  const entryScript = html.indexOf('<script type="module"');
-  if (entryScript < 0) throw new Error('index.html sin script de entrada: no hay dónde poner el de arranque');
-  const withoutPreload = html.replace(new RegExp(`\\s*<link rel="modulepreload" crossorigin href="${src.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}">`), '');
-  const at = withoutPreload.indexOf('<script type="module"');
-  return `${withoutPreload.slice(0, at)}<script type="module" crossorigin src="${src}"></script>\n    ${withoutPreload.slice(at)}`;
+  const preload = `<link rel="modulepreload" crossorigin href="${src}">`;
+  const page = html
+    .split('\n')
+    .filter((line) => line.trim() !== preload)
+    .join('\n');
+  const entry = page.indexOf('<script type="module"');
+  if (entry < 0) throw new Error('index.html sin script de entrada: no hay dónde poner el de arranque');
+  return `${page.slice(0, entry)}<script type="module" crossorigin src="${src}"></script>\n    ${page.slice(entry)}`;
 }
 
 export function bootScript(): Plugin {
@@ -35,7 +38,7 @@ export function bootScript(): Plugin {
       handler(html, ctx) {
         // The dev server serves sources: the same order, from the source file.
         if (!ctx.bundle) return withBootScript(html, 'src/boot.ts');
-        const chunks = Object.values((ctx.bundle ?? {}) as Record<string, EmittedChunk>);
+        const chunks = Object.values(ctx.bundle as Record<string, EmittedChunk>);
         const boot = chunks.find((c) => c.type === 'chunk' && c.isEntry && c.name === BOOT_ENTRY);
         if (!boot) throw new Error(`Falta el trozo de arranque '${BOOT_ENTRY}' (vite.config.ts: rolldownOptions.input)`);
         // A static import would make it wait for another chunk, React's perhaps: add the module to BOOT_MODULES instead.
