@@ -1,6 +1,7 @@
 /**
  * Blueprint's stylesheet is ~560 KB and the first screens (sign-in, the loading screen, and the
- * shell around the captaciones list a field agent opens) draw a couple of dozen of its components. The entry imports `blueprint.css?critical`: the rules whose Blueprint
+ * shell around the captaciones list a field agent opens) draw a couple of dozen of its
+ * components. The entry imports `blueprint.css?critical`: the rules whose Blueprint
  * classes are all among those the first screens draw, plus the rules that name no Blueprint class
  * (variables, reset, typography). The whole sheet loads later, with the screens that need it
  * (pwa/src/lib/blueprint-styles.ts), placed right after the entry's stylesheet so the cascade
