@@ -12,3 +12,7 @@ preloadPath(window.location.pathname);
 // The same module lib/icons loads when the first icon is drawn (one fetch: the browser keeps one
 // copy per address); a failure is dropped here, that icon asks again and reports it.
 import('./lib/icon-paths').catch(() => {});
+if (window.location.pathname === '/dashboard/captaciones') {
+  const root = document.getElementById('root');
+  if (root) root.innerHTML = '<div class="app-shell"><div class="app-shell__main"><main class="app-shell__content"><div class="app-page page"><header class="page-header page-header--spread"><h1 class="bp6-heading page-header__title">Mis Proyectos de Captación</h1></header></div></main></div></div>';
+}

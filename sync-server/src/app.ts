@@ -1,11 +1,12 @@
 import express, { type Express } from 'express';
 import session from 'express-session';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createPassport } from './auth/passport';
 import { StoreAttemptCounters } from './auth/attempt-counters';
 import { DEFAULT_SIGNIN_LIMITS, SigninLimiter } from './auth/rate-limit';
-import { authRoutes, SESSION_COOKIE } from './auth/routes';
+import { authRoutes, SESSION_COOKIE, sessionAnswer } from './auth/routes';
 import { sessionSecret } from './auth/secret';
 import { StoreSessionStore } from './auth/session-store';
 import { SessionUsers } from './auth/session-user';
@@ -31,6 +32,7 @@ import { syncRoutes } from './sync/routes';
 import { precompressedFiles, sendPrecompressed } from './http/precompressed';
 import { noStore, sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security';
+import { isNavigation, pageWithSession } from './http/shell-page';
 import type { Store } from './store/port';
 import { Personas } from './personas/service';
 import { UsuariosRepository } from './usuarios/repository';
@@ -138,7 +140,16 @@ function serveShell(app: Express, staticDir: string | undefined): void {
       },
     }),
   );
+  const withSession = compressAnswers();
   app.get(/^\/(?!api\/|api$|db\/|db$).*/, async (req, res) => {
+    if (req.user && isNavigation(req)) {
+      // The page holds who is signed in: never kept by any cache, nor shown again from history.
+      const page = pageWithSession(await readFile(index, 'utf8'), sessionAnswer(req.user));
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.vary('Cookie');
+      withSession(req, res, () => res.type('html').send(page));
+      return;
+    }
     if (await sendPrecompressed(req, res, index, 'no-cache')) return;
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);

@@ -1,12 +1,18 @@
 import { Router, type Request, type Response } from 'express';
 import type passport from 'passport';
-import { SIGNIN_FAILED, signinSchema } from '../../../couch-design/usuario';
+import { NO_SESSION, SIGNIN_FAILED, signinSchema, type SessionAnswer } from '../../../couch-design/usuario';
 import { HttpError } from '../http/errors';
 import { validateBody } from '../http/validate';
 import { SigninLimiter, tooManyMessage } from './rate-limit';
 import type { AuthUser } from '../http/actor';
 
 const answerUser = (u: AuthUser) => ({ id: u.id, role: u.role, empleado_id: u.empleado_id ?? null, email: u.email, nombre: u.nombre });
+
+/** What `GET /check-auth` answers, and what the shell page of a signed-in navigation carries (http/shell-page.ts). */
+export function sessionAnswer(user: AuthUser | undefined): SessionAnswer {
+  if (!user) return { success: false, authenticated: false, mensaje: NO_SESSION };
+  return { success: true, authenticated: true, user: answerUser(user) };
+}
 
 const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'desconocida';
 
@@ -45,11 +51,7 @@ export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter):
 
   // "Nobody is signed in here" is an answer, not a failure: 200, so a visitor's first load logs no error.
   r.get('/check-auth', (req, res) => {
-    if (!req.user) {
-      res.json({ success: false, authenticated: false, mensaje: 'No hay una sesión activa.' });
-      return;
-    }
-    res.json({ success: true, authenticated: true, user: answerUser(req.user) });
+    res.json(sessionAnswer(req.user));
   });
 
   r.get('/logout', (req, res, next) => {

@@ -7,13 +7,14 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, createBrotliDecompress, createGunzip, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../testing/payroll';
 import { seed, signedIn, type Person } from '../testing/pouch-client';
 import { acceptedCodings } from './precompressed';
+import { decode, rawGet } from '../testing/raw-http';
 
 let gw: TestGateway;
 let agente: Person;
@@ -45,28 +46,6 @@ afterAll(async () => {
   rmSync(staticDir, { recursive: true, force: true });
 });
 
-interface RawAnswer { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
-
-/** The bytes exactly as the gateway sent them (fetch would decode them on its own). */
-function raw(pathname: string, headers: Record<string, string>): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${gw.url}${pathname}`, { headers }, (res) => {
-      const chunks: Uint8Array[] = [];
-      res.on('data', (c: Buffer) => chunks.push(new Uint8Array(c)));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const decode = (r: RawAnswer): string => {
-  const data = new Uint8Array(r.body);
-  if (r.headers['content-encoding'] === 'br') return brotliDecompressSync(data).toString('utf8');
-  if (r.headers['content-encoding'] === 'gzip') return gunzipSync(data).toString('utf8');
-  return r.body.toString('utf8');
-};
 
 describe('API and replication answers', () => {
   const asked = [
@@ -76,13 +55,13 @@ describe('API and replication answers', () => {
 
   for (const [pathname, what] of asked) {
     it(`sends ${what} in brotli or gzip as asked, the same JSON once decoded`, async () => {
-      const plain = await raw(pathname, { cookie: agente.cookie, 'accept-encoding': 'identity' });
+      const plain = await rawGet(gw.url, pathname, { cookie: agente.cookie, 'accept-encoding': 'identity' });
       expect(plain.status).toBe(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body.length).toBeGreaterThan(2048);
 
       for (const [accept, coding] of [['br', 'br'], ['gzip', 'gzip'], ['gzip, deflate, br, zstd', 'br']] as const) {
-        const r = await raw(pathname, { cookie: agente.cookie, 'accept-encoding': accept });
+        const r = await rawGet(gw.url, pathname, { cookie: agente.cookie, 'accept-encoding': accept });
         expect(r.status).toBe(200);
         expect(r.headers['content-encoding'], accept).toBe(coding);
         expect(r.headers.vary).toMatch(/Accept-Encoding/i);
@@ -97,7 +76,7 @@ describe('API and replication answers', () => {
     const admin = await signedIn(gw, 'administrator');
     await seedEmpleados(gw, [{ _id: 'emp-agente', prim_nom: 'Ana', apell_pa: 'Zip', apell_ma: 'Pdf' }]);
     await seedNominas(gw, [nominaOf('emp-agente', '2026-11-15')]);
-    const r = await raw('/api/nominas-api/download/nom-emp-agente-2026-11-15', { cookie: admin.cookie, 'accept-encoding': 'gzip, br' });
+    const r = await rawGet(gw.url, '/api/nominas-api/download/nom-emp-agente-2026-11-15', { cookie: admin.cookie, 'accept-encoding': 'gzip, br' });
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('application/pdf');
     expect(r.headers['content-encoding']).toBeUndefined();
@@ -160,7 +139,7 @@ describe('API and replication answers', () => {
 
 describe('the built PWA', () => {
   it('sends a hashed asset as its brotli copy, immutable, and its gzip copy to a gzip-only browser', async () => {
-    const br = await raw('/assets/index-Ab12Cd34.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const br = await rawGet(gw.url, '/assets/index-Ab12Cd34.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(br.status).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/^text\/javascript/);
@@ -168,12 +147,12 @@ describe('the built PWA', () => {
     expect(br.headers.vary).toMatch(/Accept-Encoding/i);
     expect(decode(br)).toBe(ENTRY_JS);
 
-    const gz = await raw('/assets/index-Ab12Cd34.js', { 'accept-encoding': 'gzip' });
+    const gz = await rawGet(gw.url, '/assets/index-Ab12Cd34.js', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(decode(gz)).toBe(ENTRY_JS);
     expect(gz.headers.etag).not.toBe(br.headers.etag);
 
-    const plain = await raw('/assets/index-Ab12Cd34.js', { 'accept-encoding': 'identity' });
+    const plain = await rawGet(gw.url, '/assets/index-Ab12Cd34.js', { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -182,7 +161,7 @@ describe('the built PWA', () => {
 
   it('sends the shell, for any screen path, compressed and always revalidated', async () => {
     for (const pathname of ['/index.html', '/dashboard/captaciones']) {
-      const r = await raw(pathname, { 'accept-encoding': 'br' });
+      const r = await rawGet(gw.url, pathname, { 'accept-encoding': 'br' });
       expect(r.status, pathname).toBe(200);
       expect(r.headers['content-encoding'], pathname).toBe('br');
       expect(r.headers['content-type'], pathname).toMatch(/^text\/html/);
@@ -192,12 +171,12 @@ describe('the built PWA', () => {
   });
 
   it('sends a file the build left uncompressed as it is, and nothing outside the folder', async () => {
-    const small = await raw(`/assets/${encodeURIComponent('pequeño-Zz99.js')}`, { 'accept-encoding': 'br, gzip' });
+    const small = await rawGet(gw.url, `/assets/${encodeURIComponent('pequeño-Zz99.js')}`, { 'accept-encoding': 'br, gzip' });
     expect(small.status).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.body.toString('utf8')).toBe('export {};\n');
     // A path climbing out of the folder is just another screen path: the shell answers it.
-    const escape = await raw('/assets/..%2F..%2F..%2Fetc%2Fpasswd', { 'accept-encoding': 'br, gzip' });
+    const escape = await rawGet(gw.url, '/assets/..%2F..%2F..%2Fetc%2Fpasswd', { 'accept-encoding': 'br, gzip' });
     expect(decode(escape)).toBe(INDEX_HTML);
   });
 
