@@ -53,6 +53,13 @@ const PERFORMANCE_WAIT_MS = 20_000;
 /** Runs per screen: performance varies from run to run (the median of three), the other categories do not. */
 const PERFORMANCE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
+/**
+ * Lighthouse's default, 'simulate', loads the page at full speed and estimates the phone from
+ * that trace; 'devtools' slows the network and CPU down while the page really loads (closer to
+ * a phone, noisier).
+ */
+const THROTTLING = process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : undefined;
+
 /** Chromium with its DevTools port open; the port is read from what it prints on start. */
 async function launchChromium(): Promise<{ port: number; close(): Promise<void> }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'inmo-lighthouse-'));
@@ -132,7 +139,12 @@ async function freshRun(url: string, flags: Flags, formFactor: FormFactor, insta
   let lhr: Result;
   try {
     if (installedWith !== undefined) await visitOnce(chromium.port, url, installedWith);
-    const runFlags: Flags = { ...flags, port: chromium.port, ...(installedWith !== undefined ? { disableStorageReset: true } : {}) };
+    const runFlags: Flags = {
+      ...flags,
+      port: chromium.port,
+      ...(installedWith !== undefined ? { disableStorageReset: true } : {}),
+      ...(THROTTLING ? { throttlingMethod: THROTTLING } : {}),
+    };
     const result = await lighthouse(url, runFlags, formFactor === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
     lhr = result.lhr;

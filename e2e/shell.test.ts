@@ -50,16 +50,21 @@ describe('sign-in screen', () => {
 });
 
 describe('start-up', () => {
-  it("asks for the session and the screen's code while the entry (React) is still downloading, then draws the screen", async () => {
-    const b = await openBrowser();
+  type Box = { x: number; y: number; width: number; height: number } | null;
+
+  /**
+   * A signed-in visit of `pathname` whose entry (React) arrives 1.5 s late, as over a slow
+   * network: what was drawn and asked for before it came, and where the title and breadcrumb sat.
+   */
+  async function visitWithLateEntry(who: CreatedUser, pathname: string, title: string, width: number) {
+    const b = await openBrowser({ width, height: width < 600 ? 844 : 768 });
     try {
       const { page, context } = b;
-      const { cookie } = await gw.client().signIn(users.asesor.email, users.asesor.password);
+      const { cookie } = await gw.client().signIn(who.email, who.password);
       const [name, ...value] = cookie.split(';')[0].split('=');
       await context.addCookies([{ name, value: value.join('='), url: gw.url }]);
       const sent: Array<{ at: number; url: string }> = [];
       page.on('request', (request) => sent.push({ at: Date.now(), url: request.url() }));
-      // The entry arrives late, as over a slow network; the start-up script must not wait for it.
       let entryArrivedAt = Infinity;
       await page.route('**/assets/index-*.js', async (route) => {
         const response = await route.fetch();
@@ -67,13 +72,74 @@ describe('start-up', () => {
         entryArrivedAt = Date.now();
         await route.fulfill({ response });
       });
-      await page.goto(`${gw.url}/dashboard/captaciones`);
-      await page.getByRole('heading', { level: 1, name: 'Mis Proyectos de Captación' }).waitFor();
+      await page.goto(`${gw.url}${pathname}`, { waitUntil: 'commit' });
+      const heading = page.getByRole('heading', { level: 1, name: title });
+      await heading.waitFor();
+      const frameAt = Date.now();
+      const crumbs = page.getByRole('navigation', { name: 'Ruta de navegación' });
+      const frame = { title: await heading.boundingBox(), crumbs: await crumbs.boundingBox() };
+      // React's screen: the top bar's buttons exist only there.
+      await page.getByRole('button', { name: 'Configuración' }).waitFor();
+      const screen = { title: await heading.boundingBox(), crumbs: await crumbs.boundingBox() };
       const firstSent = (pattern: RegExp) => sent.find((r) => pattern.test(new URL(r.url).pathname))?.at ?? Infinity;
-      assert.ok(firstSent(/^\/api\/check-auth$/) < entryArrivedAt, 'la sesión se pregunta antes de que llegue la entrada');
-      assert.ok(firstSent(/^\/assets\/captaciones-[\w-]+\.js$/) < entryArrivedAt, 'el código de la pantalla se pide antes de que llegue la entrada');
+      return { frameAt, entryArrivedAt, frame, screen, firstSent };
     } finally {
       await b.close();
+    }
+  }
+
+  const near = (a: Box, b: Box) =>
+    !!a && !!b && (['x', 'y', 'width', 'height'] as const).every((k) => Math.abs(a[k] - b[k]) <= 1);
+
+  it("draws the screen's frame from the page's own session answer before React arrives, where the screen then draws it", async () => {
+    const cases = [
+      { who: users.asesor, pathname: '/dashboard/captaciones', title: 'Mis Proyectos de Captación', width: 390 },
+      { who: users.asesor, pathname: '/dashboard/captaciones', title: 'Mis Proyectos de Captación', width: 1024 },
+      { who: users.admin, pathname: '/dashboard/empleados', title: 'Lista de Empleados', width: 1440 },
+      { who: users.admin, pathname: '/dashboard/captaciones/nueva', title: 'Nueva Captación Inmobiliaria', width: 390 },
+    ];
+    for (const c of cases) {
+      const at = `${c.pathname} a ${c.width} px`;
+      const visit = await visitWithLateEntry(c.who, c.pathname, c.title, c.width);
+      assert.ok(visit.frameAt < visit.entryArrivedAt, `el título se ve antes de que llegue la entrada (${at})`);
+      assert.equal(visit.firstSent(/^\/api\/check-auth$/), Infinity, `la página ya trae la sesión: no se pregunta (${at})`);
+      assert.ok(visit.firstSent(/^\/assets\/captaciones-[\w-]+\.js$|^\/assets\/empleados-[\w-]+\.js$/) < visit.entryArrivedAt, `el código de la pantalla se pide antes (${at})`);
+      assert.ok(near(visit.frame.title, visit.screen.title), `el título no se mueve (${at}): ${JSON.stringify(visit.frame.title)} → ${JSON.stringify(visit.screen.title)}`);
+      assert.ok(near(visit.frame.crumbs, visit.screen.crumbs), `la ruta de navegación no se mueve (${at}): ${JSON.stringify(visit.frame.crumbs)} → ${JSON.stringify(visit.screen.crumbs)}`);
+    }
+  });
+
+  it('gives no frame to a screen the role may not open, and asks an anonymous visit who is signed in', async () => {
+    const b = await openBrowser();
+    try {
+      const { page, context } = b;
+      const { cookie } = await gw.client().signIn(users.asesor.email, users.asesor.password);
+      const [name, ...value] = cookie.split(';')[0].split('=');
+      await context.addCookies([{ name, value: value.join('='), url: gw.url }]);
+      await page.route('**/assets/index-*.js', async (route) => {
+        const response = await route.fetch();
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.fulfill({ response });
+      });
+      await page.goto(`${gw.url}/dashboard/users`, { waitUntil: 'commit' });
+      await page.getByRole('status', { name: 'Cargando pantalla' }).waitFor();
+      assert.equal(await page.getByRole('heading', { level: 1 }).count(), 0, 'un asesor no ve el título de la lista de usuarios');
+
+    } finally {
+      await b.close();
+    }
+    const anonymous = await openBrowser();
+    try {
+      const { page } = anonymous;
+      const checks: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/check-auth') checks.push(request.url());
+      });
+      await page.goto(`${gw.url}/dashboard/captaciones`);
+      await page.waitForURL('**/auth/sign-in');
+      assert.equal(checks.length, 1, 'sin sesión en la página se pregunta al servidor');
+    } finally {
+      await anonymous.close();
     }
   });
 });

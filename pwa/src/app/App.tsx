@@ -4,6 +4,10 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SessionProvider } from '../lib/session';
 import { AppRoutes } from './routes';
 import './app.css';
+// In the first stylesheet, not with the shell's code: the start-up frame (still-frame.ts) is
+// drawn with them before any of that code has arrived.
+import './shell/shell.css';
+import '../components/page/page.css';
 
 /**
  * A data router (one splat route around the route table) so forms can use `useBlocker` to ask

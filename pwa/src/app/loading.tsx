@@ -1,5 +1,6 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import type { JSX } from 'react';
+import { LOADING_SCREEN } from './shell/shell-texts';
 
 export const LOADING_APP = 'Cargando aplicación...';
 export const VERIFYING_AUTH = 'Verificando autenticación...';
@@ -28,7 +29,7 @@ export function VerifyingAuth(): JSX.Element {
 /** Shown inside the shell while a lazily loaded screen arrives. */
 export function ScreenLoading(): JSX.Element {
   return (
-    <div className="app-page app-page--centered" role="status" aria-label="Cargando pantalla">
+    <div className="app-page app-page--centered" role="status" aria-label={LOADING_SCREEN}>
       <Spinner size={32} />
     </div>
   );

@@ -19,10 +19,16 @@ export function screenLoader(pattern: RoutePattern): ScreenLoader {
  * modules and reports a failure itself, so failures here are dropped (`startupCode` settles).
  */
 let startup: Promise<unknown> = Promise.resolve();
+let settled = false;
 
 /** Settles once the code `preloadPath` fetched has arrived or failed. */
 export function startupCode(): Promise<unknown> {
   return startup;
+}
+
+/** True once `startupCode()` has settled, for a first render that must not wait a tick for it. */
+export function startupCodeSettled(): boolean {
+  return settled;
 }
 
 export function preloadPath(address: string): void {
@@ -34,5 +40,8 @@ export function preloadPath(address: string): void {
         ? [fetchOnce(loadSignUpPage)]
         : // Any other address is a dashboard screen or redirects to the home screen.
           [fetchOnce(loadShell), fetchOnce(screenLoader(matchScreen(pathname) ?? ROUTE.home))];
-  startup = Promise.allSettled(loads);
+  settled = false;
+  startup = Promise.allSettled(loads).then(() => {
+    settled = true;
+  });
 }

@@ -1,8 +1,8 @@
 /**
  * Every route of both specifications (spec 000 section 2, spec 001 section 2.1, DESIGN
- * section 5) with its Spanish title. Where each screen's code lives is in screen-modules.ts
- * (start-up fetches it from there ahead of React); the two readings the specifications give of
- * some routes draw one screen (`SAME_SCREEN`).
+ * section 5); their Spanish titles are in screen-titles.ts. Where each screen's code lives is
+ * in screen-modules.ts (start-up fetches it from there ahead of React); the two readings the
+ * specifications give of some routes draw one screen (`SAME_SCREEN`).
  */
 import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType, type JSX } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
@@ -12,16 +12,10 @@ import { AUTH, DASHBOARD, paths, ROUTE, type RoutePattern } from '../lib/paths';
 import { useSession } from '../lib/session';
 import { RequireAuth } from './guards';
 import { BootScreen, ScreenLoading } from './loading';
-import { screenLoader, startupCode } from './preload-path';
+import { screenLoader, startupCode, startupCodeSettled } from './preload-path';
 import { preloadable } from './preloadable';
+import { DASHBOARD_SCREENS, type ScreenEntry } from './screen-titles';
 import { loadShell, loadSignInPage, loadSignUpPage, SCREEN_MODULES } from './screen-modules';
-
-export interface ScreenEntry {
-  /** Relative to /dashboard. */
-  path: RoutePattern;
-  /** Spanish title: breadcrumb and document title. */
-  title: string;
-}
 
 // The employee profile with the payroll feature's part inside 'Información Laboral' (features
 // never import each other: app/ composes them). The payroll code loads when that section opens.
@@ -68,35 +62,6 @@ function screenFor(pattern: RoutePattern): ComponentType {
   return COMPOSED.get(load) ?? preloadable(load);
 }
 
-export const DASHBOARD_SCREENS: ScreenEntry[] = [
-  { path: ROUTE.home, title: 'Inicio' },
-  { path: ROUTE.profile, title: 'Mi Perfil' },
-  { path: ROUTE.profileOf, title: 'Mi Perfil' },
-
-  { path: ROUTE.users, title: 'Lista de Usuarios' },
-  { path: ROUTE.newUser, title: 'Crear Nuevo Usuario' },
-  { path: ROUTE.editUser, title: 'Editar Usuario' },
-  { path: ROUTE.userProfile, title: 'Detalle de Usuario' },
-
-  { path: ROUTE.empleados, title: 'Lista de Empleados' },
-  { path: ROUTE.newEmpleado, title: 'Crear Nuevo Empleado' },
-  { path: ROUTE.editEmpleado, title: 'Editar Empleado' },
-  { path: ROUTE.empleadoProfile, title: 'Perfil del Empleado' },
-  { path: ROUTE.empleadoProfileAlt, title: 'Perfil del Empleado' },
-  { path: ROUTE.empleadoDocuments, title: 'Documentos del Empleado' },
-
-  { path: ROUTE.newNomina, title: 'Crear Nueva Nómina' },
-  { path: ROUTE.newNominaAlt, title: 'Crear Nueva Nómina' },
-  { path: ROUTE.editNomina, title: 'Editar Nómina' },
-  { path: ROUTE.miNomina, title: 'Mi Nómina' },
-
-  { path: ROUTE.captaciones, title: 'Mis Proyectos de Captación' },
-  { path: ROUTE.nuevaCaptacion, title: 'Nueva Captación Inmobiliaria' },
-  { path: ROUTE.editarCaptacion, title: 'Editar Captación' },
-  { path: ROUTE.captacion, title: 'Detalle de Captación Inmobiliaria' },
-  { path: ROUTE.captacionConflicto, title: 'Resolver conflicto de captación' },
-  { path: ROUTE.captacionEnLista, title: 'Mis Proyectos de Captación' },
-];
 
 const Shell = preloadable(loadShell);
 const SignInPage = preloadable(loadSignInPage);
@@ -131,8 +96,9 @@ function PublicScreen({ title, children }: { title: string; children: JSX.Elemen
  * React's reveal throttle (300 ms) after the code came.
  */
 function useStartupCode(): boolean {
-  const [ready, setReady] = useState(false);
+  const [ready, setReady] = useState(startupCodeSettled);
   useEffect(() => {
+    if (ready) return;
     let live = true;
     // A transition: the first screen (shell and page) is React's longest render, and only a
     // transition's render yields to the browser every few milliseconds instead of holding a
@@ -141,7 +107,7 @@ function useStartupCode(): boolean {
     return () => {
       live = false;
     };
-  }, []);
+  }, [ready]);
   return ready;
 }
 

@@ -2,8 +2,9 @@
  * The whole Blueprint stylesheet, for the screens that draw more than the first paint's part
  * (the shell and the public sign-up; the entry carries only `blueprint.css?critical`, see
  * pwa/build/critical-css.ts). It loads without blocking the first paint, and its link goes right
- * after the entry's stylesheet, so every screen's own styles still come after Blueprint's, as
- * they did when the whole sheet was in the entry.
+ * before the entry's stylesheet, so the app's own styles (the entry's, then the screens') come
+ * after Blueprint's, as they did when the whole sheet was in the entry. The first paint's part,
+ * inside the entry's sheet, then repeats rules the whole sheet already set.
  */
 import blueprintUrl from '@blueprintjs/core/lib/css/blueprint.css?url';
 
@@ -19,7 +20,7 @@ export function loadBlueprintStyles(): Promise<void> {
     // Settled on error too: a screen with the first paint's styles only is still usable; one that never comes is not.
     link.onload = link.onerror = () => resolve();
     const entry = document.head.querySelector('link[rel="stylesheet"], style');
-    if (entry) entry.after(link);
+    if (entry) entry.before(link);
     else document.head.append(link);
   });
   return loaded;

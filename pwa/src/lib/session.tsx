@@ -9,7 +9,7 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
 import { ApiError, api } from './api';
 import { requestPersistentStorage } from './pwa';
-import { ANONYMOUS, checkSession, SIGN_IN_FAILED, takeFirstCheck, type AuthAnswer, type SessionSnapshot } from './session-check';
+import { ANONYMOUS, checkSession, sessionFromPage, SIGN_IN_FAILED, takeFirstCheck, type AuthAnswer, type SessionSnapshot } from './session-check';
 import { clearStoredUser, readStoredUser, toAuthUser, USER_STORAGE_KEY, writeStoredUser, type AuthUser } from './session-storage';
 
 export type { AuthUser } from './session-storage';
@@ -65,8 +65,10 @@ async function guardsAllow(): Promise<boolean> {
 const SessionContext = createContext<SessionValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }): JSX.Element {
-  const [snapshot, setSnapshot] = useState<SessionSnapshot>({ status: 'unknown', user: null, fromCache: false });
-  const [checking, setChecking] = useState(true);
+  // A page that arrived with its session answered starts from that answer: no loading screen
+  // between the start-up frame (boot.ts) and the first screen.
+  const [snapshot, setSnapshot] = useState<SessionSnapshot>(() => sessionFromPage() ?? { status: 'unknown', user: null, fromCache: false });
+  const [checking, setChecking] = useState(() => sessionFromPage() === null);
   const current = useRef(snapshot);
   current.current = snapshot;
 
@@ -93,8 +95,14 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
   }, [apply]);
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    const answered = sessionFromPage();
+    if (!answered) {
+      void refresh();
+      return;
+    }
+    void takeFirstCheck();
+    apply(answered); // the state already holds it: this only keeps the user for offline use
+  }, [refresh, apply]);
 
   useEffect(() => {
     // Back online after standing on the cached user: ask the server whether the session still lives.

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STARS_URL } from './github-stars';
 import { SettingsDrawer } from './SettingsDrawer';
-import { DEFAULT_UI_SETTINGS, defaultUiSettings, parseUiSettings, UI_SETTINGS_KEY, useUiSettings, type UiSettings } from './settings';
+import { DEFAULT_UI_SETTINGS, defaultUiSettings, parseUiSettings, UI_SETTINGS_KEY, type UiSettings } from './settings';
+import { useUiSettings } from './use-ui-settings';
 
 afterEach(() => {
   cleanup();

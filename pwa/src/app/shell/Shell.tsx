@@ -10,11 +10,11 @@ import { breadcrumbsFor, type TitledRoute } from './breadcrumbs';
 import { Footer } from './Footer';
 import { navEntriesFor } from './nav-entries';
 import { SettingsDrawer } from './SettingsDrawer';
-import { useUiSettings } from './settings';
+import { OVERLAY_SIDEBAR_QUERY } from './settings';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
-import { OVERLAY_SIDEBAR_QUERY, useMediaQuery } from './use-media-query';
-import './shell.css';
+import { useMediaQuery } from './use-media-query';
+import { useUiSettings } from './use-ui-settings';
 
 const SHEET_AFTER_PAINT_MS = 1_000;
 

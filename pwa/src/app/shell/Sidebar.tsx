@@ -3,8 +3,7 @@ import type { JSX } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { isEntryActive, type NavEntry } from './nav-entries';
 import type { SidebarColor, SidebarType } from './settings';
-
-export const BRAND_NAME = 'Inmobiliaria';
+import { BRAND_NAME } from './shell-texts';
 
 interface SidebarProps {
   entries: NavEntry[];

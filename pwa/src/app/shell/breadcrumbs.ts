@@ -1,6 +1,6 @@
-/** Breadcrumb of the top bar, derived from the path and the route table's titles. */
-import { matchPath } from 'react-router-dom';
-import { DASHBOARD, paths, ROUTE, type RoutePattern } from '../../lib/paths';
+/** Breadcrumb of the top bar, derived from the path and the route table's titles (no React: the start-up frame draws it too). */
+import { paths, ROUTE, type RoutePattern } from '../../lib/paths';
+import { matchScreen } from '../match-screen';
 
 export interface Crumb {
   text: string;
@@ -31,7 +31,8 @@ const SECTIONS = new Map<string, Crumb>([
 export const HOME_CRUMB: Crumb = { text: 'Inicio', href: paths.home };
 
 export function breadcrumbsFor(pathname: string, routes: TitledRoute[]): Crumb[] {
-  const route = routes.find((r) => matchPath({ path: `${DASHBOARD}/${r.path}`, end: true }, pathname));
+  const pattern = matchScreen(pathname);
+  const route = routes.find((r) => r.path === pattern);
   if (!route || route.path === ROUTE.home) return [{ text: HOME_CRUMB.text }];
   const crumbs: Crumb[] = [HOME_CRUMB];
   const owner = SECTIONS.get(firstSegment(route.path));

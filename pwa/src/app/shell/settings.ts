@@ -2,8 +2,6 @@
  * Interface-only settings of spec 000 section 3 and spec 001 section 9, kept in localStorage
  * so the chrome looks the same after a reload or offline.
  */
-import { useCallback, useState } from 'react';
-
 export const SIDEBAR_COLORS = ['white', 'dark', 'green', 'orange', 'red', 'pink'] as const;
 export const SIDEBAR_TYPES = ['dark', 'transparent', 'white'] as const;
 export type SidebarColor = (typeof SIDEBAR_COLORS)[number];
@@ -42,6 +40,9 @@ export const DEFAULT_UI_SETTINGS: UiSettings = {
 
 export const UI_SETTINGS_KEY = 'ui-settings';
 
+/** Tablets in portrait and phones: the sidebar becomes an overlay. */
+export const OVERLAY_SIDEBAR_QUERY = '(max-width: 991px)';
+
 /** A 1024 px tablet (anything narrower than a laptop) starts with the sidebar collapsed to its icons. */
 export const COLLAPSED_SIDEBAR_QUERY = '(max-width: 1199px)';
 
@@ -74,7 +75,8 @@ export function parseUiSettings(raw: string | null, defaults: UiSettings = DEFAU
   };
 }
 
-function load(): UiSettings {
+/** The settings this device keeps, over the defaults for its screen (no React: the start-up frame reads them too). */
+export function loadUiSettings(): UiSettings {
   const narrow = typeof window.matchMedia === 'function' && window.matchMedia(COLLAPSED_SIDEBAR_QUERY).matches;
   const defaults = defaultUiSettings(narrow);
   try {
@@ -82,20 +84,4 @@ function load(): UiSettings {
   } catch {
     return defaults;
   }
-}
-
-export function useUiSettings(): [UiSettings, (change: Partial<UiSettings>) => void] {
-  const [settings, setSettings] = useState<UiSettings>(load);
-  const update = useCallback((change: Partial<UiSettings>) => {
-    setSettings((prev) => {
-      const next = { ...prev, ...change };
-      try {
-        localStorage.setItem(UI_SETTINGS_KEY, JSON.stringify(next));
-      } catch {
-        // storage unavailable: the change still applies for this visit
-      }
-      return next;
-    });
-  }, []);
-  return [settings, update];
 }

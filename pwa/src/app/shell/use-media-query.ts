@@ -13,6 +13,3 @@ export function useMediaQuery(query: string): boolean {
   }, [query]);
   return matches;
 }
-
-/** Tablets in portrait and phones: the sidebar becomes an overlay. */
-export const OVERLAY_SIDEBAR_QUERY = '(max-width: 991px)';
