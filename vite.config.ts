@@ -40,7 +40,7 @@ const VENDOR_FAMILIES: Array<[string, RegExp]> = [
  * React still downloads. Nothing here may import another chunk (the build stops if it does).
  */
 const BOOT_MODULES =
-  /[\\/](pwa[\\/]src[\\/](boot|app[\\/](preload-path|match-screen|module-cache|screen-modules|still-frame|screen-titles|shell[\\/](breadcrumbs|nav-entries|settings|shell-texts))|lib[\\/](paths|blueprint-styles|session-check|session-storage|api))|couch-design[\\/](roles|usuario[\\/]session-answer))\.ts$/;
+  /[\\/](pwa[\\/]src[\\/](boot|app[\\/](entry-start|preload-path|match-screen|module-cache|screen-modules|still-frame|screen-titles|shell[\\/](breadcrumbs|nav-entries|settings|shell-texts))|lib[\\/](paths|blueprint-styles|session-check|session-storage|api))|couch-design[\\/](roles|usuario[\\/]session-answer))\.ts$/;
 const chunkGroups = [
   { name: BOOT_ENTRY, test: BOOT_MODULES, priority: 20 },
   { name: 'start', tags: ['$initial' as const], priority: 10 },

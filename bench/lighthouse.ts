@@ -53,12 +53,6 @@ const PERFORMANCE_WAIT_MS = 20_000;
 /** Runs per screen: performance varies from run to run (the median of three), the other categories do not. */
 const PERFORMANCE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
-/**
- * Lighthouse's default, 'simulate', loads the page at full speed and estimates the phone from
- * that trace; 'devtools' slows the network and CPU down while the page really loads (closer to
- * a phone, noisier).
- */
-const THROTTLING = process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : undefined;
 
 /** Chromium with its DevTools port open; the port is read from what it prints on start. */
 async function launchChromium(): Promise<{ port: number; close(): Promise<void> }> {
@@ -139,12 +133,7 @@ async function freshRun(url: string, flags: Flags, formFactor: FormFactor, insta
   let lhr: Result;
   try {
     if (installedWith !== undefined) await visitOnce(chromium.port, url, installedWith);
-    const runFlags: Flags = {
-      ...flags,
-      port: chromium.port,
-      ...(installedWith !== undefined ? { disableStorageReset: true } : {}),
-      ...(THROTTLING ? { throttlingMethod: THROTTLING } : {}),
-    };
+    const runFlags: Flags = { ...flags, port: chromium.port, ...(installedWith !== undefined ? { disableStorageReset: true } : {}) };
     const result = await lighthouse(url, runFlags, formFactor === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
     lhr = result.lhr;
@@ -225,6 +214,8 @@ export async function benchLighthouse(): Promise<Row[]> {
           // Live sync keeps a long poll open per database, so the network never goes quiet and
           // Lighthouse would wait its whole 45 s.
           maxWaitForLoad: measuresPerformance ? PERFORMANCE_WAIT_MS : A11Y_WAIT_MS,
+          // Lighthouse's default ('simulate') loads the page at full speed and estimates the phone from that trace.
+          ...(screen.throttling ? { throttlingMethod: screen.throttling } : {}),
         };
         const times = measuresPerformance ? PERFORMANCE_RUNS : 1;
         const lhr = await medianRun(`${gw.url}${screen.path}`, flags, formFactor, times, screen.installed ? cookie : undefined);
@@ -237,7 +228,7 @@ export async function benchLighthouse(): Promise<Row[]> {
         if (reports) {
           mkdirSync(reports, { recursive: true });
           const file = screen.path.split('?')[0].replace(/^\//, '').replaceAll('/', '_');
-          const suffix = screen.installed ? '-instalada' : '';
+          const suffix = screen.installed ? '-instalada' : screen.throttling ? `-${screen.throttling}` : '';
           writeFileSync(path.join(reports, `${file}${suffix}-${formFactor}.json`), JSON.stringify(lhr));
         }
         const where = `${screen.name}, ${FORM_FACTOR_NAMES[formFactor]}`;

@@ -1,11 +1,13 @@
 /**
- * Puts the start-up script (pwa/src/boot.ts, an entry of its own: vite.config.ts) in the page as a
- * module script of its own, ahead of the entry. Module scripts run in document order once the
- * page's stylesheet has arrived, and the start-up chunk imports nothing, so it asks for the
- * session and the screen's code while the entry (React, ~105 kB) is still downloading; inside
- * the entry it could only start once all of that had arrived and been evaluated.
+ * Puts the start-up script (pwa/src/boot.ts, an entry of its own: vite.config.ts) in the page as
+ * its one module script, and the entry as a preload link the start-up script runs. The start-up
+ * chunk imports nothing, so it asks for the session and the screen's code while the entry (React,
+ * ~105 kB) is still downloading; inside the entry it could only start once all of that had
+ * arrived and been evaluated. And the frame it draws is painted before the entry's evaluation,
+ * which on a fast network would otherwise hold the first paint.
  */
 import type { Plugin } from 'vite';
+import { ENTRY_ATTRIBUTE } from '../src/app/entry-start';
 
 export const BOOT_ENTRY = 'boot';
 
@@ -17,7 +19,11 @@ interface EmittedChunk {
   imports?: string[];
 }
 
-/** The page with the start-up chunk's script before the entry's (its preload link, now redundant, removed). */
+/**
+ * The page with the start-up chunk's script in the entry's place (its own preload link, now
+ * redundant, removed) and the entry as a preload link: downloaded at once, run by the start-up
+ * script after it has drawn and the browser has painted (pwa/src/boot.ts).
+ */
 export function withBootScript(html: string, bootFile: string): string {
   const src = `/${bootFile}`;
   const preload = `<link rel="modulepreload" crossorigin href="${src}">`;
@@ -25,9 +31,13 @@ export function withBootScript(html: string, bootFile: string): string {
     .split('\n')
     .filter((line) => line.trim() !== preload)
     .join('\n');
-  const entry = page.indexOf('<script type="module"');
-  if (entry < 0) throw new Error('index.html sin script de entrada: no hay dónde poner el de arranque');
-  return `${page.slice(0, entry)}<script type="module" crossorigin src="${src}"></script>\n    ${page.slice(entry)}`;
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>|<script type="module" src="([^"]+)"><\/script>/.exec(page);
+  if (!entry) throw new Error('index.html sin script de entrada: no hay dónde poner el de arranque');
+  const entrySrc = entry[1] ?? entry[2];
+  const replacement =
+    `<link rel="modulepreload" crossorigin href="${entrySrc}" ${ENTRY_ATTRIBUTE}>\n    ` +
+    `<script type="module" crossorigin src="${src}"></script>`;
+  return page.slice(0, entry.index) + replacement + page.slice(entry.index + entry[0].length);
 }
 
 export function bootScript(): Plugin {
