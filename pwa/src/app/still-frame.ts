@@ -50,11 +50,11 @@ function iconBox(className: string): HTMLElement {
 }
 
 /**
- * A button's box, unseen: it keeps the breadcrumb and the title where React will draw them, and
- * is no button until then.
+ * A minimal button's box, unseen: it keeps the breadcrumb and the title where React will draw
+ * them, and is no button until then.
  */
-function buttonBox(modifier: string): HTMLElement {
-  return el('span', { class: `bp6-button ${modifier} app-placeholder`, 'aria-hidden': 'true' }, iconBox(''));
+function buttonBox(): HTMLElement {
+  return el('span', { class: 'bp6-button bp6-minimal app-placeholder', 'aria-hidden': 'true' }, iconBox(''));
 }
 
 function spinner(): HTMLElement {
@@ -115,17 +115,16 @@ function topBar(pathname: string, fixed: boolean, transparent: boolean): HTMLEle
   const classes = ['bp6-navbar', 'app-topbar'];
   if (fixed) classes.push('app-topbar--fixed');
   else if (transparent) classes.push('app-topbar--transparent');
-  const placeholder = () => buttonBox('bp6-minimal');
   return el(
     'div',
     { class: classes.join(' '), role: 'banner' },
     el(
       'div',
       { class: 'bp6-navbar-group bp6-align-left app-topbar__left' },
-      placeholder(),
+      buttonBox(),
       el('nav', { class: 'app-topbar__crumbs', 'aria-label': 'Ruta de navegación' }, el('ol', { class: 'bp6-breadcrumbs' }, ...crumbs)),
     ),
-    el('div', { class: 'bp6-navbar-group bp6-align-right app-topbar__right' }, placeholder()),
+    el('div', { class: 'bp6-navbar-group bp6-align-right app-topbar__right' }, buttonBox()),
   );
 }
 
