@@ -8,6 +8,7 @@ import { configFromEnv } from '../config';
 import { deployDesignDocs } from '../store/deploy';
 import { createStore } from '../store/index';
 import type { Store, StoreDoc } from '../store/port';
+import { okDocs, winningLeaf } from '../store/winner';
 import { demoCaptaciones } from './demo-captaciones';
 import { DEMO_ACCOUNTS, demoEmpleados, demoNominas, demoPersonalData } from './demo-people';
 
@@ -17,8 +18,8 @@ async function upsertAll(store: Store, dbName: string, docs: StoreDoc[]): Promis
   const existing = await db.bulkGet(docs.map((d) => ({ id: d._id })));
   const revs = new Map<string, string>();
   for (const r of existing.results) {
-    const found = r.docs[0];
-    if (found && 'ok' in found && found.ok._rev) revs.set(r.id, found.ok._rev);
+    const found = winningLeaf(okDocs(r.docs));
+    if (found?._rev) revs.set(r.id, found._rev);
   }
   const res = await db.bulkDocs(docs.map((d) => (revs.has(d._id) ? { ...d, _rev: revs.get(d._id) } : d)));
   const failed = res.filter((r) => r.error);

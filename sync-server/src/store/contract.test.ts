@@ -165,6 +165,39 @@ function runContract(name: string, makeStore: (prefix: string) => Promise<Store>
       expect(unknown).toEqual([{ error: { id: 'a', rev: '3-nope', error: 'not_found', reason: 'missing' } }]);
     });
 
+    it('answers bulkGet without a revision by every leaf, a deletion included, and a never-written id as missing', async () => {
+      const db = await fresh('bulkget-leaves');
+      const base = { type: 'captacion' };
+      await db.bulkDocs(
+        [
+          { ...base, _id: 'c', _rev: '2-bbb', _revisions: { start: 2, ids: ['bbb', 'aaa'] }, side: 'uno' },
+          { ...base, _id: 'c', _rev: '2-ccc', _revisions: { start: 2, ids: ['ccc', 'aaa'] }, side: 'dos' },
+          { ...base, _id: 'single', _rev: '1-aaa', v: 1 },
+          { ...base, _id: 'gone', _rev: '2-ddd', _revisions: { start: 2, ids: ['ddd', 'aaa'] }, _deleted: true },
+        ],
+        { new_edits: false },
+      );
+      const res = await db.bulkGet([{ id: 'c' }, { id: 'single' }, { id: 'gone' }, { id: 'never' }], { revs: true });
+      const [c, single, gone, never] = res.results.map((r) => r.docs);
+      expect(c.map((e) => ('ok' in e ? e.ok._rev : e)).sort()).toEqual(['2-bbb', '2-ccc']);
+      expect(single).toEqual([{ ok: { ...base, _id: 'single', _rev: '1-aaa', v: 1, _revisions: { start: 1, ids: ['aaa'] } } }]);
+      expect(gone).toMatchObject([{ ok: { _id: 'gone', _rev: '2-ddd', _deleted: true, _revisions: { start: 2, ids: ['ddd', 'aaa'] } } }]);
+      expect(never).toEqual([{ error: { id: 'never', rev: 'undefined', error: 'not_found', reason: 'missing' } }]);
+    });
+
+    it('tells the winning revision of each id without its body (allDocs by keys), a deletion said so', async () => {
+      const db = await fresh('alldocs-keys');
+      const a = await db.put({ _id: 'a', type: 'captacion' });
+      const b = await db.put({ _id: 'b', type: 'captacion' });
+      const gone = await db.remove('b', b.rev!);
+      const rows = await db.allDocs(['a', 'b', 'nadie']);
+      expect(rows).toEqual([
+        { id: 'a', key: 'a', value: { rev: a.rev } },
+        { id: 'b', key: 'b', value: { rev: gone.rev, deleted: true } },
+        { key: 'nadie', error: 'not_found' },
+      ]);
+    });
+
     it('answers bulkGet with latest by every leaf descending from the revision asked, a deletion included', async () => {
       const db = await fresh('bulkget-latest');
       const base = { type: 'captacion' };

@@ -8,6 +8,7 @@
  *   null instead, for callers that retry.
  * - Reads that mean "all" page through the database; none relies on Mango's default of 25 rows.
  */
+import { okDocs, winningLeaf } from './winner';
 import { isConflict, isNotFound, type MangoSelector, type StoreDb, type StoreDoc, type WriteResult } from './port';
 
 /** Documents per Mango page when reading "all". */
@@ -42,8 +43,8 @@ export class DocRepository<T extends { _id: string; _rev?: string; type: string 
     const { results } = await this.db.bulkGet(unique.map((id) => ({ id })));
     const byId = new Map<string, T>();
     for (const r of results) {
-      const entry = r.docs[0];
-      if (entry && 'ok' in entry && this.isMine(entry.ok)) byId.set(r.id, entry.ok as unknown as T);
+      const doc = winningLeaf(okDocs(r.docs));
+      if (doc && !doc._deleted && this.isMine(doc)) byId.set(r.id, doc as unknown as T);
     }
     return unique.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   }

@@ -8,7 +8,8 @@
  * every call needed a `_revs_diff` first. Here each document is read once with its revision path
  * and conflicts; a document with a single leaf (nearly every one) answers every revision asked of
  * it from that read, and only the others read their leaves with `open_revs=all`. Measured on an
- * initial pull, about half the LevelDB reads of the gateway's whole pull path.
+ * initial pull, about half the LevelDB reads of the gateway's whole pull path. A request without
+ * a revision answers every leaf, a deletion's tombstone included, as CouchDB does.
  */
 import type { PouchDatabase } from './pouchdb';
 import type { BulkGetRequest, BulkGetResult, StoreDoc } from './port';
@@ -74,22 +75,26 @@ async function answer(pouch: PouchDatabase, id: string, rev: string, leaves: Sto
   }
 }
 
-/** The current winner, as PouchDB's bulkGet answers a request without a revision (a deletion is `not_found`, reason `deleted`). */
-async function winner(pouch: PouchDatabase, id: string, opts: BulkGetOptions): Promise<Entry[]> {
-  try {
-    return [{ ok: await pouch.get(id, { revs: !!opts.revs, attachments: !!opts.attachments }) }];
-  } catch (e) {
-    const err = toStoreError(e);
-    if (err.status !== 404) throw err;
-    return [{ error: { id, rev: 'undefined', error: err.error, reason: err.reason } }];
-  }
+/** Every leaf, deletions included, as CouchDB answers a request without a revision (`open_revs=all`). */
+async function everyLeaf(pouch: PouchDatabase, id: string, opts: BulkGetOptions): Promise<Entry[]> {
+  const leaves = await leavesOf(pouch, id, !!opts.attachments);
+  return leaves?.length ? leaves.map((l) => ({ ok: shaped(l, opts) })) : [missing(id, undefined)];
 }
 
+/** Documents read at once: a request of a thousand ids must not open a thousand LevelDB reads together. */
+const SLICE = 100;
+
 export async function bulkGet(pouch: PouchDatabase, reqs: BulkGetRequest[], opts: BulkGetOptions = {}): Promise<BulkGetResult> {
-  const leaves = new Map<string, Promise<StoreDoc[] | null>>();
-  for (const r of reqs) if (r.rev !== undefined && !leaves.has(r.id)) leaves.set(r.id, leavesOf(pouch, r.id, !!opts.attachments));
-  const docs = await Promise.all(
-    reqs.map(async (r) => (r.rev === undefined ? winner(pouch, r.id, opts) : answer(pouch, r.id, r.rev, await leaves.get(r.id)!, opts))),
-  );
+  const docs: Entry[][] = [];
+  for (let i = 0; i < reqs.length; i += SLICE) {
+    // Between slices every other request waiting on the event loop gets its turn.
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    const slice = reqs.slice(i, i + SLICE);
+    const leaves = new Map<string, Promise<StoreDoc[] | null>>();
+    for (const r of slice) if (r.rev !== undefined && !leaves.has(r.id)) leaves.set(r.id, leavesOf(pouch, r.id, !!opts.attachments));
+    docs.push(
+      ...(await Promise.all(slice.map(async (r) => (r.rev === undefined ? everyLeaf(pouch, r.id, opts) : answer(pouch, r.id, r.rev, await leaves.get(r.id)!, opts))))),
+    );
+  }
   return { results: reqs.map((r, i) => ({ id: r.id, docs: docs[i] })) };
 }

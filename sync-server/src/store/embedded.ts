@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PouchDB, type PouchDatabase, type PouchWrite } from './pouchdb';
 import type {
+  AllDocsRow,
   BulkGetRequest,
   BulkGetResult,
   ChangesOptions,
@@ -177,6 +178,16 @@ class EmbeddedDb implements StoreDb {
   async bulkGet(reqs: BulkGetRequest[], opts?: BulkGetOptions): Promise<BulkGetResult> {
     try {
       return await bulkGet(this.pouch, reqs, opts);
+    } catch (e) {
+      throw toStoreError(e);
+    }
+  }
+
+  async allDocs(keys: string[]): Promise<AllDocsRow[]> {
+    if (keys.length === 0) return [];
+    try {
+      const res = await this.pouch.allDocs({ keys });
+      return res.rows.map((r) => (r.error ? { key: r.key, error: r.error } : { id: r.id, key: r.key, value: { rev: r.value.rev, ...(r.value.deleted ? { deleted: true } : {}) } }));
     } catch (e) {
       throw toStoreError(e);
     }

@@ -72,6 +72,9 @@ export interface BulkGetResult {
   }>;
 }
 
+/** A row of `_all_docs?keys=`: the winner's revision (a deletion says so), or `not_found`. */
+export type AllDocsRow = { id: string; key: string; value: { rev: string; deleted?: boolean } } | { key: string; error: string };
+
 export type MangoSelector = Record<string, unknown>;
 
 export interface FindQuery {
@@ -142,7 +145,14 @@ export interface StoreDb {
   put(doc: StoreDoc): Promise<WriteResult>;
   remove(id: string, rev: string): Promise<WriteResult>;
   bulkDocs(docs: StoreDoc[], opts?: { new_edits?: boolean }): Promise<WriteResult[]>;
+  /**
+   * One result per request, in order. A request with a revision answers that revision (or, with
+   * `latest`, every leaf descending from it); one without answers every leaf of the document,
+   * deletions included, as CouchDB's `open_revs=all`; an id never written answers `missing`.
+   */
   bulkGet(reqs: BulkGetRequest[], opts?: { revs?: boolean; attachments?: boolean; latest?: boolean }): Promise<BulkGetResult>;
+  /** The winning revision of each id without its body (`_all_docs` with `keys`), in order. */
+  allDocs(keys: string[]): Promise<AllDocsRow[]>;
   revsDiff(revs: Record<string, string[]>): Promise<Record<string, { missing: string[]; possible_ancestors?: string[] }>>;
   find(query: FindQuery): Promise<FindResult>;
   createIndex(index: MangoIndex): Promise<void>;

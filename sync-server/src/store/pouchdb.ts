@@ -48,7 +48,7 @@ export interface PouchDatabase {
   find(query: object): Promise<{ docs: StoreDoc[]; warning?: string }>;
   createIndex(index: MangoIndex): Promise<{ result: string }>;
   changes(opts: Record<string, unknown>): PouchChangesFeed;
-  allDocs(opts: Record<string, unknown>): Promise<{ rows: Array<{ id: string; doc?: StoreDoc }> }>;
+  allDocs(opts: Record<string, unknown>): Promise<{ rows: Array<{ id: string; key: string; value: { rev: string; deleted?: boolean }; doc?: StoreDoc; error?: string }> }>;
   getAttachment(docId: string, name: string, opts?: { rev?: string }): Promise<Buffer & { type?: string }>;
   putAttachment(docId: string, name: string, rev: string | undefined, data: Buffer, type: string): Promise<PouchWrite>;
   close(): Promise<void>;

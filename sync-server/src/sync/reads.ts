@@ -3,15 +3,17 @@
  * and `_revs_diff`. Any revision of a document is readable when the document's current winner
  * (a deletion's tombstone included: it keeps the owner fields) is in the person's scope, and no
  * revision otherwise: a captación reassigned away takes its history with it. An id that is not
- * readable is answered without asking the store, exactly as an id that never existed, so the
- * answer tells nothing about what other people have.
+ * readable is answered exactly as an id that never existed, so the answer tells nothing about
+ * what other people have.
  *
- * Ids go to the store in chunks with a turn of the event loop between them (chunks.ts).
+ * A client's `_bulk_get` goes to the store whole, in one call, and the scope is checked on what
+ * comes back: the revisions a replication asks for are nearly always the winners, so the winners'
+ * revisions (`_all_docs`, no bodies, asked at the same time) settle the scope from the answer
+ * itself, and only the rest (an older revision, a conflict) read their winner.
  */
 import type { AuthUser } from '../http/actor';
 import type { BulkGetRequest, BulkGetResult, OpenRevResult, StoreDb, StoreDoc } from '../store/port';
 import { isNotFound } from '../store/port';
-import { inChunks } from './chunks';
 import { notFound } from './couch-http';
 import { forDevice, isSpecialId, type SyncedDb } from './databases';
 import { currentWinners } from './repository';
@@ -24,15 +26,19 @@ const missing = (id: string, rev: string | undefined): BulkGetEntry => ({
   error: { id, rev: rev ?? 'undefined', error: 'not_found', reason: 'missing' },
 });
 
-/** The ids, among those given, whose documents this person may read. */
+/** The ids, among those given, whose current winners this person may read. */
 async function readableIds(db: StoreDb, def: SyncedDb, user: AuthUser, ids: string[]): Promise<Set<string>> {
   const candidates = [...new Set(ids)].filter((id) => !isSpecialId(id));
   if (def.wholeDatabase(user)) return new Set(candidates);
-  const readable = await inChunks(candidates, async (part) => {
-    const won = await currentWinners(db, part);
-    return part.filter((id) => def.inScope(user, won.get(id)));
-  });
-  return new Set(readable);
+  const won = await currentWinners(db, candidates);
+  return new Set(candidates.filter((id) => def.inScope(user, won.get(id))));
+}
+
+/** The winning revision of each id, from `_all_docs`: no bodies travel. */
+async function winnerRevs(db: StoreDb, ids: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const row of await db.allDocs(ids)) if ('value' in row) out.set(row.id, row.value.rev);
+  return out;
 }
 
 export interface ReadOptions {
@@ -41,20 +47,38 @@ export interface ReadOptions {
   attachments: boolean;
 }
 
+/**
+ * Which ids of a `_bulk_get` answer this person may read: decided from an answered winner when
+ * there is one, from the stored winner otherwise.
+ */
+async function readableInAnswer(db: StoreDb, def: SyncedDb, user: AuthUser, results: BulkGetResult['results'], heads: Map<string, string>): Promise<Set<string>> {
+  const decided = new Map<string, boolean>();
+  for (const { id, docs } of results) {
+    for (const e of docs) if ('ok' in e && e.ok._rev === heads.get(id)) decided.set(id, def.inScope(user, e.ok));
+  }
+  const undecided = [...new Set(results.map((r) => r.id))].filter((id) => !decided.has(id) && heads.has(id));
+  const readable = new Set([...decided].flatMap(([id, ok]) => (ok ? [id] : [])));
+  for (const id of await readableIds(db, def, user, undecided)) readable.add(id);
+  return readable;
+}
+
 export async function scopedBulkGet(db: StoreDb, def: SyncedDb, user: AuthUser, reqs: BulkGetRequest[], opts: ReadOptions): Promise<BulkGetResult> {
-  const readable = await readableIds(db, def, user, reqs.map((r) => r.id));
-  const asked = reqs.flatMap((r, i) => (readable.has(r.id) ? [i] : []));
-  const answers = new Map<number, BulkGetEntry[]>();
-  // Both adapters answer one result per request, in order, and a revision the document never had
-  // as missing, `latest` or not (the embedded one without PouchDB's own bulkGet, which hangs on it).
-  await inChunks(asked, async (part) => {
-    const { results } = await db.bulkGet(part.map((i) => reqs[i]), opts);
-    part.forEach((i, k) => answers.set(i, results[k]?.docs ?? [missing(reqs[i].id, reqs[i].rev)]));
+  const asked = reqs.filter((r) => !isSpecialId(r.id));
+  const whole = def.wholeDatabase(user);
+  const [{ results }, heads] = await Promise.all([
+    db.bulkGet(asked, opts),
+    whole ? Promise.resolve(null) : winnerRevs(db, [...new Set(asked.map((r) => r.id))]),
+  ]);
+  const readable = heads ? await readableInAnswer(db, def, user, results, heads) : null;
+  // Both adapters answer one result per request, in order.
+  const answers = new Map<BulkGetRequest, BulkGetEntry[]>();
+  asked.forEach((r, k) => {
+    if (!readable || readable.has(r.id)) answers.set(r, results[k]?.docs ?? [missing(r.id, r.rev)]);
   });
   return {
-    results: reqs.map((r, i) => ({
+    results: reqs.map((r) => ({
       id: r.id,
-      docs: (answers.get(i) ?? [missing(r.id, r.rev)]).map((e) => ('ok' in e ? { ok: forDevice(e.ok) } : e)),
+      docs: (answers.get(r) ?? [missing(r.id, r.rev)]).map((e) => ('ok' in e ? { ok: forDevice(e.ok) } : e)),
     })),
   };
 }
@@ -97,26 +121,20 @@ export async function scopedOpenRevs(
 }
 
 /**
- * Revisions the server lacks. For an id that is not readable every revision is reported
- * missing, as for a document that does not exist.
+ * Revisions the server lacks, in one store call. For an id that is not readable every revision
+ * is reported missing, as for a document that does not exist.
  */
 export async function scopedRevsDiff(db: StoreDb, def: SyncedDb, user: AuthUser, revs: Map<string, string[]>): Promise<RevsDiff> {
   const ids = [...revs.keys()];
   const readable = await readableIds(db, def, user, ids);
-  const found: RevsDiff = new Map();
-  await inChunks(
-    ids.filter((id) => readable.has(id)),
-    async (part) => {
-      // Own properties only, whatever the ids are called (`constructor`, `toString`...).
-      const diff = await db.revsDiff(Object.fromEntries(part.map((id) => [id, revs.get(id) as string[]])));
-      for (const id of part) if (Object.hasOwn(diff, id)) found.set(id, diff[id]);
-    },
-  );
+  const asked = ids.filter((id) => readable.has(id));
+  // Own properties only, whatever the ids are called (`constructor`, `toString`...).
+  const diff = asked.length ? await db.revsDiff(Object.fromEntries(asked.map((id) => [id, revs.get(id) as string[]]))) : {};
   const out: RevsDiff = new Map();
-  for (const [id, asked] of revs) {
-    const known = found.get(id);
-    if (known) out.set(id, known);
-    else if (!readable.has(id) && asked.length) out.set(id, { missing: asked });
+  for (const [id, wanted] of revs) {
+    if (readable.has(id)) {
+      if (Object.hasOwn(diff, id)) out.set(id, diff[id]);
+    } else if (wanted.length) out.set(id, { missing: wanted });
   }
   return out;
 }

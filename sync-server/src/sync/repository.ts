@@ -1,56 +1,19 @@
 /**
- * Data access of the replication endpoint: lookups the scope checks need, in one store call
- * per request rather than one per document.
+ * Data access of the replication endpoint: lookups the scope checks and the write policy need, in
+ * one store call per request rather than one per document (the port's `bulkGet` without a
+ * revision answers every leaf, a deletion's tombstone included).
  */
-import { isNotFound, type BulkGetResult, type StoreDb, type StoreDoc } from '../store/port';
+import type { StoreDb, StoreDoc } from '../store/port';
+import { okDocs, winningLeaf } from '../store/winner';
 
-type BulkGetEntry = BulkGetResult['results'][number]['docs'][number];
-
-const generation = (rev: string | undefined): number => Number.parseInt(String(rev), 10) || 0;
-
-/**
- * CouchDB's winner among leaves: a live one before any deletion, then the longest history, then
- * the greater revision hash.
- */
-export function winningLeaf(leaves: StoreDoc[]): StoreDoc | null {
-  let best: StoreDoc | null = null;
-  for (const leaf of leaves) {
-    if (!best) {
-      best = leaf;
-      continue;
-    }
-    const [a, b] = [leaf, best];
-    const byLife = Number(!a._deleted) - Number(!b._deleted);
-    const byGen = generation(a._rev) - generation(b._rev);
-    if (byLife > 0 || (byLife === 0 && (byGen > 0 || (byGen === 0 && String(a._rev) > String(b._rev))))) best = leaf;
-  }
-  return best;
-}
-
-const okDocs = (docs: BulkGetEntry[]): StoreDoc[] => docs.flatMap((e) => ('ok' in e ? [e.ok] : []));
-
-/**
- * The winning leaf of each id as `_bulk_get` without a revision reports it: PouchDB answers the
- * winner alone (or `not_found`, reason `deleted`, for a deletion), CouchDB every leaf.
- */
-async function bulkWinners(db: StoreDb, ids: string[]): Promise<Map<string, { doc: StoreDoc | null; deleted: boolean }>> {
+/** Every leaf of each id, deletions included, with their revision paths when `revs`; [] for an id never written. */
+export async function leavesByIds(db: StoreDb, ids: string[], opts: { revs?: boolean } = {}): Promise<Map<string, StoreDoc[]>> {
   const unique = [...new Set(ids)];
-  const out = new Map<string, { doc: StoreDoc | null; deleted: boolean }>();
+  const out = new Map<string, StoreDoc[]>();
   if (unique.length === 0) return out;
-  const res = await db.bulkGet(unique.map((id) => ({ id })));
-  for (const { id, docs } of res.results) {
-    const doc = winningLeaf(okDocs(docs));
-    const deleted = doc ? !!doc._deleted : docs.some((e) => 'error' in e && e.error.reason === 'deleted');
-    out.set(id, { doc, deleted });
-  }
-  for (const id of unique) if (!out.has(id)) out.set(id, { doc: null, deleted: false });
-  return out;
-}
-
-/** The current winning revision of each id (null when missing or deleted). */
-export async function winners(db: StoreDb, ids: string[]): Promise<Map<string, StoreDoc | null>> {
-  const out = new Map<string, StoreDoc | null>();
-  for (const [id, { doc }] of await bulkWinners(db, ids)) out.set(id, doc && !doc._deleted ? doc : null);
+  const res = await db.bulkGet(unique.map((id) => ({ id })), opts);
+  for (const { id, docs } of res.results) out.set(id, okDocs(docs));
+  for (const id of unique) if (!out.has(id)) out.set(id, []);
   return out;
 }
 
@@ -60,20 +23,7 @@ export async function winners(db: StoreDb, ids: string[]): Promise<Map<string, S
  */
 export async function currentWinners(db: StoreDb, ids: string[]): Promise<Map<string, StoreDoc | null>> {
   const out = new Map<string, StoreDoc | null>();
-  const deletedWithoutBody: string[] = [];
-  for (const [id, { doc, deleted }] of await bulkWinners(db, ids)) {
-    out.set(id, doc);
-    if (!doc && deleted) deletedWithoutBody.push(id);
-  }
-  // Deletions are few: their tombstones are read one by one.
-  for (const id of deletedWithoutBody) {
-    try {
-      const leaves = (await db.getOpenRevs(id, 'all')).flatMap((e) => ('ok' in e ? [e.ok] : []));
-      out.set(id, winningLeaf(leaves));
-    } catch (e) {
-      if (!isNotFound(e)) throw e;
-    }
-  }
+  for (const [id, leaves] of await leavesByIds(db, ids)) out.set(id, winningLeaf(leaves));
   return out;
 }
 

@@ -12,10 +12,11 @@ import { randomUUID } from 'node:crypto';
 import type { WriteState } from '../../../couch-design/write-policy';
 import type { Actors, AuthUser } from '../http/actor';
 import type { WriteFactsReader } from '../policy/facts';
-import { isNotFound, type Store, type StoreDb, type StoreDoc, type WriteResult } from '../store/port';
+import type { Store, StoreDb, StoreDoc, WriteResult } from '../store/port';
 import { badRequest, isPlainObject, MSG, REV_PATTERN } from './couch-http';
 import { isSpecialId, type SyncedDb } from './databases';
-import { revisions, revKey, winningLeaf } from './repository';
+import { winningLeaf } from '../store/winner';
+import { leavesByIds, revisions, revKey } from './repository';
 import { bumpScopeEpoch } from './scope-epoch';
 
 export const SPECIAL_REFUSED = 'No se pueden escribir documentos de diseño ni locales por sincronización.';
@@ -63,28 +64,6 @@ const forbiddenResult = (doc: StoreDoc, reason: string): WriteResult => ({
   reason,
 });
 
-/** Every leaf of a document, deletions included, with its revision path; [] when the id never existed. */
-async function leavesOf(db: StoreDb, id: string): Promise<StoreDoc[]> {
-  try {
-    const res = await db.getOpenRevs(id, 'all', { revs: true });
-    return res.flatMap((r) => ('ok' in r ? [r.ok] : []));
-  } catch (e) {
-    if (isNotFound(e)) return [];
-    throw e;
-  }
-}
-
-/** A few reads at a time: a batch of hundreds must not open hundreds of store requests at once. */
-async function leavesByIds(db: StoreDb, ids: string[]): Promise<Map<string, StoreDoc[]>> {
-  const out = new Map<string, StoreDoc[]>();
-  const queue = [...new Set(ids)];
-  const worker = async (): Promise<void> => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) out.set(id, await leavesOf(db, id));
-  };
-  await Promise.all(Array.from({ length: Math.min(8, queue.length) }, worker));
-  return out;
-}
-
 /** Every revision id the server holds for a document: its leaves and their ancestors. */
 function knownRevs(leaves: StoreDoc[]): Set<string> {
   const out = new Set<string>();
@@ -129,7 +108,8 @@ export async function scopedBulkDocs(
   });
 
   const open = docs.map((doc, index) => ({ doc, index })).filter(({ index }) => !refused.has(index));
-  const leaves = await leavesByIds(db, open.map(({ doc }) => doc._id));
+  // One read for the whole batch: new documents come back as missing, the rest with every leaf.
+  const leaves = await leavesByIds(db, open.map(({ doc }) => doc._id), { revs: true });
 
   // Revisions the server already has were decided when they first arrived: a retried batch after
   // a lost answer must neither write nor stamp them again.
