@@ -5,6 +5,7 @@ export interface Config {
   host: string;
   /** LevelDB folder of the embedded store; ':memory:' keeps everything in memory (tests). */
   dataDir: string;
+  /** Apache CouchDB instead of the embedded store: one node's URL, or a cluster's nodes separated by commas. */
   couchdbUrl?: string;
   dbPrefix: string;
   sessionSecret: string;

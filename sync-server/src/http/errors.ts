@@ -14,6 +14,9 @@ export class HttpError extends Error {
 }
 
 export const GENERIC_ERROR = 'Ocurrió un error interno. Intente de nuevo más tarde.';
+export const UNAVAILABLE = 'La base de datos no está disponible por el momento. Intente de nuevo en unos segundos.';
+/** Seconds a client is told to wait (Retry-After) when the database is unavailable. */
+export const RETRY_AFTER_S = 5;
 export const BAD_JSON = 'El cuerpo de la petición no es JSON válido.';
 const TOO_LARGE = 'La petición es demasiado grande.';
 const BAD_REQUEST = 'Petición no válida.';
@@ -35,8 +38,12 @@ interface ParserError { status?: number; statusCode?: number; type?: string; exp
 /** The replication endpoint answers in CouchDB's shape, everything else in the API's shape. */
 const isCouchPath = (req: Request): boolean => req.originalUrl.startsWith('/db/') || req.originalUrl === '/db';
 
+/** The store's "try again": no node answered, or CouchDB said 503 / 412 nodedown (store/couch-nodes.ts). */
+const isUnavailable = (err: unknown): err is StoreError => err instanceof StoreError && err.status === 503;
+
 function classify(err: unknown): { status: number; mensaje: string; couch: string; extra: Record<string, unknown> } {
   if (err instanceof HttpError) return { status: err.status, mensaje: err.mensaje, couch: couchName(err.status), extra: err.extra };
+  if (isUnavailable(err)) return { status: 503, mensaje: UNAVAILABLE, couch: 'service_unavailable', extra: {} };
   if (err instanceof StoreError) {
     // Only the validation functions' refusals (401/403) carry a Spanish reason; the store's own are English.
     const mensaje =
@@ -67,11 +74,18 @@ function couchName(status: number): string {
 /** The one error handler: a Spanish message and the right status, never a stack trace. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const c = classify(err);
-  if (c.status >= 500) console.error(`[${new Date().toISOString()}] ${req.method} ${req.originalUrl}`, err);
+  if (isUnavailable(err)) {
+    // Expected while a node restarts: one line each, no stack trace.
+    console.error(`[${new Date().toISOString()}] ${req.method} ${req.originalUrl.split('?')[0]} → 503: ${err.reason}`);
+  } else if (c.status >= 500) {
+    console.error(`[${new Date().toISOString()}] ${req.method} ${req.originalUrl}`, err);
+  }
   if (res.headersSent) {
     res.end();
     return;
   }
+  // PouchDB and the PWA both retry a 5xx; this tells them when.
+  if (c.status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_S));
   if (isCouchPath(req)) {
     res.status(c.status).json({ error: c.couch, reason: c.mensaje });
   } else {

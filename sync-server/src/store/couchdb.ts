@@ -2,9 +2,13 @@
  * The `couchdb` Store adapter: Apache CouchDB 3 through nano's raw `relax` request, one HTTP call
  * per port call (bulk endpoints for bulk work). Paths are built here because nano leaves
  * attachment names unencoded and treats any id containing `_local` as reserved.
+ *
+ * With several node URLs (a cluster), each call goes to the first node that is up and moves on to
+ * the next when that is safe (couch-nodes.ts). Every error leaves as a StoreError; "try again"
+ * (no node answered, 412 nodedown, 503...) as StoreUnavailable, a 503.
  */
-import nano from 'nano';
 import type {
+  AllDocsRow,
   BulkGetRequest,
   BulkGetResult,
   ChangeRow,
@@ -22,36 +26,15 @@ import type {
   WriteResult,
 } from './port';
 import { StoreError } from './port';
+import { CouchNodes, parseNodeUrls, toStoreError, type CouchNodesOptions, type RelaxOptions, type Repeat } from './couch-nodes';
+
+export { StoreUnavailable, toStoreError } from './couch-nodes';
 
 /** CouchDB's default `timeout` for longpoll feeds. */
 const DEFAULT_LONGPOLL_MS = 60_000;
 
 type Query = Record<string, string | number | boolean>;
-
-/** nano's `relax` options, including the ones its typings omit (`signal`, `accept`, ...). */
-interface RelaxOptions {
-  db: string;
-  path?: string;
-  method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
-  qs?: Query;
-  body?: unknown;
-  signal?: AbortSignal;
-  contentType?: string;
-  accept?: string;
-  dontStringify?: boolean;
-}
-
-type Relax = (opts: RelaxOptions) => Promise<unknown>;
-
-export function toStoreError(e: unknown): StoreError {
-  if (e instanceof StoreError) return e;
-  const err = (e ?? {}) as { statusCode?: number; error?: string; reason?: string; message?: string };
-  if (typeof err.statusCode === 'number') {
-    return new StoreError(err.statusCode, err.error ?? 'unknown_error', err.reason ?? err.message ?? '');
-  }
-  // No HTTP answer at all: the database is unreachable.
-  return new StoreError(503, 'service_unavailable', err.message ?? String(e));
-}
+type Call = Omit<RelaxOptions, 'db'>;
 
 /** `_design/x` and `_local/x` keep their slash; every other id is one path segment. */
 function docPath(id: string): string {
@@ -76,37 +59,20 @@ function toRow(r: ChangeRow): ChangeRow {
   return typeof r.seq === 'string' ? r : { ...r, seq: String(r.seq) };
 }
 
-/** Direct HTTP for the one call nano cannot answer with headers (the attachment's content type). */
-interface RawHttp {
-  base: string;
-  headers: Record<string, string>;
-}
-
-function rawHttp(url: string): RawHttp {
-  const u = new URL(url);
-  const headers: Record<string, string> = {};
-  if (u.username || u.password) {
-    const credentials = `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`;
-    headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
-  }
-  u.username = '';
-  u.password = '';
-  return { base: u.toString().replace(/\/?$/, '/'), headers };
-}
-
 class CouchDb implements StoreDb {
   constructor(
     readonly name: string,
-    private readonly relax: Relax,
-    private readonly http: RawHttp,
+    private readonly nodes: CouchNodes,
   ) {}
 
-  private async call<T>(opts: Omit<RelaxOptions, 'db'>): Promise<T> {
-    try {
-      return (await this.relax({ db: this.name, ...opts })) as T;
-    } catch (e) {
-      throw toStoreError(e);
-    }
+  /** A call that may go to another node when no answer came (reads, and idempotent writes). */
+  private call<T>(opts: Call): Promise<T> {
+    return this.nodes.relax<T>('read', { db: this.name, ...opts });
+  }
+
+  /** A write: goes to another node only when the first refused the connection (nothing was sent). */
+  private write<T>(opts: Call, repeat: Repeat = 'write'): Promise<T> {
+    return this.nodes.relax<T>(repeat, { db: this.name, ...opts });
   }
 
   async info(): Promise<DbInfo> {
@@ -129,22 +95,29 @@ class CouchDb implements StoreDb {
   }
 
   put(doc: StoreDoc): Promise<WriteResult> {
-    return this.call({ path: docPath(doc._id), method: 'PUT', body: doc });
+    return this.write({ path: docPath(doc._id), method: 'PUT', body: doc });
   }
 
   remove(id: string, rev: string): Promise<WriteResult> {
-    return this.call({ path: docPath(id), method: 'DELETE', qs: { rev } });
+    return this.write({ path: docPath(id), method: 'DELETE', qs: { rev } });
   }
 
   bulkDocs(docs: StoreDoc[], opts?: { new_edits?: boolean }): Promise<WriteResult[]> {
     if (docs.length === 0) return Promise.resolve([]);
-    const body = opts?.new_edits === false ? { docs, new_edits: false } : { docs };
-    return this.call({ path: '_bulk_docs', method: 'POST', body });
+    // Revisions stored as given (replication) are idempotent: sent twice, stored once.
+    if (opts?.new_edits === false) return this.write({ path: '_bulk_docs', method: 'POST', body: { docs, new_edits: false } }, 'read');
+    return this.write({ path: '_bulk_docs', method: 'POST', body: { docs } });
   }
 
   bulkGet(reqs: BulkGetRequest[], opts?: { revs?: boolean; attachments?: boolean; latest?: boolean }): Promise<BulkGetResult> {
     if (reqs.length === 0) return Promise.resolve({ results: [] });
     return this.call({ path: '_bulk_get', method: 'POST', qs: flags(opts, ['revs', 'attachments', 'latest']), body: { docs: reqs } });
+  }
+
+  async allDocs(keys: string[]): Promise<AllDocsRow[]> {
+    if (keys.length === 0) return [];
+    const res = await this.call<{ rows: AllDocsRow[] }>({ path: '_all_docs', method: 'POST', body: { keys } });
+    return res.rows;
   }
 
   revsDiff(revs: Record<string, string[]>): Promise<Record<string, { missing: string[]; possible_ancestors?: string[] }>> {
@@ -193,29 +166,28 @@ class CouchDb implements StoreDb {
 
   putLocal(doc: StoreDoc): Promise<WriteResult> {
     const _id = localId(doc._id);
-    return this.call({ path: docPath(_id), method: 'PUT', body: { ...doc, _id } });
+    return this.write({ path: docPath(_id), method: 'PUT', body: { ...doc, _id } });
   }
 
-  async getAttachment(docId: string, name: string): Promise<{ data: Buffer; contentType: string }> {
-    const url = `${this.http.base}${encodeURIComponent(this.name)}/${docPath(docId)}/${encodeURIComponent(name)}`;
-    let res: Response;
-    try {
-      res = await fetch(url, { headers: this.http.headers });
-    } catch (e) {
-      throw toStoreError(e);
-    }
-    if (!res.ok) {
-      const body = (await res.json().catch(() => ({}))) as { error?: string; reason?: string };
-      throw new StoreError(res.status, body.error ?? 'unknown_error', body.reason ?? res.statusText);
-    }
-    return {
-      data: Buffer.from(await res.arrayBuffer()),
-      contentType: res.headers.get('content-type') ?? 'application/octet-stream',
-    };
+  /** Direct HTTP: the one call whose answer nano gives without its headers (the content type). */
+  getAttachment(docId: string, name: string): Promise<{ data: Buffer; contentType: string }> {
+    const path = `${encodeURIComponent(this.name)}/${docPath(docId)}/${encodeURIComponent(name)}`;
+    return this.nodes.run('read', async (node) => {
+      const res = await fetch(node.base + path, { headers: node.headers });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => ({}))) as { error?: string; reason?: string };
+        // nano's error shape, which run() turns into the StoreError.
+        throw Object.assign(new Error(body.reason ?? res.statusText), { statusCode: res.status, error: body.error ?? 'unknown_error', reason: body.reason ?? res.statusText });
+      }
+      return {
+        data: Buffer.from(await res.arrayBuffer()),
+        contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+      };
+    });
   }
 
   putAttachment(docId: string, name: string, rev: string, data: Buffer, contentType: string): Promise<WriteResult> {
-    return this.call({
+    return this.write({
       path: `${docPath(docId)}/${encodeURIComponent(name)}`,
       method: 'PUT',
       qs: rev ? { rev } : {},
@@ -230,29 +202,28 @@ class CouchDb implements StoreDb {
 export class CouchStore implements Store {
   readonly kind = 'couchdb' as const;
   private readonly dbs = new Map<string, Promise<CouchDb>>();
-  private readonly relax: Relax;
-  private readonly http: RawHttp;
+  readonly nodes: CouchNodes;
 
+  /** `urls`: one node's URL, or several separated by commas (the nodes of one cluster). */
   constructor(
-    url: string,
+    urls: string,
     private readonly prefix: string,
+    opts: CouchNodesOptions = {},
   ) {
-    // parseUrl:false keeps a path in the URL (CouchDB behind a proxy) from being read as a database.
-    const server = nano({ url, parseUrl: false } as nano.Configuration);
-    this.relax = server.relax as unknown as Relax;
-    this.http = rawHttp(url);
+    this.nodes = new CouchNodes(parseNodeUrls(urls), opts);
   }
 
   private async open(name: string): Promise<CouchDb> {
-    const db = new CouchDb(this.prefix + name, this.relax, this.http);
+    const db = new CouchDb(this.prefix + name, this.nodes);
     try {
       await db.info();
     } catch (e) {
       if (!(e instanceof StoreError) || e.status !== 404) throw e;
       try {
-        await this.relax({ db: db.name, method: 'PUT' });
+        // Safe to repeat on another node: a database created by a first try answers 412 below.
+        await this.nodes.relax('read', { db: db.name, method: 'PUT' });
       } catch (createError) {
-        // Another gateway process created it first.
+        // Another gateway process created it first (412 file_exists; nodedown is a StoreUnavailable).
         const err = toStoreError(createError);
         if (err.status !== 412) throw err;
       }
@@ -273,7 +244,7 @@ export class CouchStore implements Store {
   async destroy(name: string): Promise<void> {
     this.dbs.delete(name);
     try {
-      await this.relax({ db: this.prefix + name, method: 'DELETE' });
+      await this.nodes.relax('read', { db: this.prefix + name, method: 'DELETE' });
     } catch (e) {
       const err = toStoreError(e);
       if (err.status !== 404) throw err;
@@ -286,6 +257,6 @@ export class CouchStore implements Store {
   }
 }
 
-export function createCouchStore(url: string, prefix: string): CouchStore {
-  return new CouchStore(url, prefix);
+export function createCouchStore(urls: string, prefix: string, opts: CouchNodesOptions = {}): CouchStore {
+  return new CouchStore(urls, prefix, opts);
 }

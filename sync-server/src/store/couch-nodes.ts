@@ -1,0 +1,278 @@
+/**
+ * The CouchDB nodes one gateway talks to (`COUCHDB_URL`, comma-separated), and the rule that moves
+ * a call from a node that failed to the next one.
+ *
+ * A node that gave no answer, or answered "try again" (503, 412 `nodedown`, 500 `rexi_EXIT`...), is
+ * remembered as down for a cooldown: meanwhile calls go to the others first, and it is tried again
+ * only when they fail too. A call moves on to the next node only when repeating it cannot do harm:
+ *  - `read` (GET, `_bulk_get`, `_revs_diff`, `_find`, `_changes`, and writes that are idempotent
+ *    such as `_bulk_docs` with `new_edits: false` or `_index`): when no answer came, or the answer
+ *    was "try again";
+ *  - `write` (PUT, DELETE, `_bulk_docs` of new edits): only when the connection was refused, so
+ *    nothing was sent. A write whose answer was lost may have been applied: it is answered 503 and
+ *    the client decides (a device's replication retries, and finds it applied).
+ *
+ * Connections are kept alive by Node's fetch (undici's global agent, no connection cap): a cap
+ * would make the longpolls that devices hold open queue every other call behind them.
+ */
+import nano from 'nano';
+import { StoreError } from './port';
+
+type Query = Record<string, string | number | boolean>;
+
+/** nano's `relax` options, including the ones its typings omit (`signal`, `accept`, ...). */
+export interface RelaxOptions {
+  db: string;
+  path?: string;
+  method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  qs?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  contentType?: string;
+  accept?: string;
+  dontStringify?: boolean;
+}
+
+export type Relax = (opts: RelaxOptions) => Promise<unknown>;
+
+/** Whether a call may be sent again to another node after `read`: no answer; `write`: nothing sent. */
+export type Repeat = 'read' | 'write';
+
+/** How long a node that failed is tried only after the others. */
+export const DEFAULT_COOLDOWN_MS = 5_000;
+
+export interface CouchNode {
+  /** The node's URL without credentials: safe to print. */
+  readonly label: string;
+  readonly relax: Relax;
+  /** Base URL (ending in `/`, no credentials) and headers for calls made with fetch directly. */
+  readonly base: string;
+  readonly headers: Record<string, string>;
+  downUntil: number;
+}
+
+/**
+ * "Try again later": no answer from any node that was tried, or an answer CouchDB gives while part
+ * of the cluster is down. Answered 503 with Retry-After by the gateway.
+ */
+export class StoreUnavailable extends StoreError {
+  constructor(
+    /** The node that failed last (no credentials). */
+    readonly node: string,
+    /** `ECONNREFUSED`, `ECONNRESET`... when no answer came; `412 nodedown`, `503 ...` when one did. */
+    readonly detail: string,
+    /** Whether the node answered (with a "try again" status) rather than not at all. */
+    readonly answered: boolean,
+  ) {
+    super(503, 'service_unavailable', `${answered ? 'answer' : 'no answer'} from ${node}: ${detail}`);
+    this.name = 'StoreUnavailable';
+  }
+}
+
+/** Errors CouchDB's cluster layer reports when a node or a worker is gone, or a call timed out. */
+const TRY_AGAIN_ERRORS = new Set([
+  'nodedown',
+  'rexi_EXIT',
+  'rexi_DOWN',
+  'noproc',
+  'timeout',
+  'all_workers_died',
+  'service unavailable',
+  'service_unavailable',
+  'write_quorum_not_met',
+]);
+const TRY_AGAIN_REASON = /\b(nodedown|rexi_EXIT|rexi_DOWN|noproc|all_workers_died)\b/;
+
+/**
+ * Whether CouchDB's answer means "try again": any 502/503/504, 412 only in its `nodedown` flavour
+ * (412 is also "database exists" and "missing stub"), and a 5xx naming a lost node or a timeout.
+ */
+export function isTryAgainAnswer(status: number, error: string | undefined, reason: string | undefined): boolean {
+  if (status === 502 || status === 503 || status === 504) return true;
+  if (status === 412) return error === 'nodedown';
+  if (status < 500) return false;
+  return TRY_AGAIN_ERRORS.has(error ?? '') || TRY_AGAIN_REASON.test(reason ?? '');
+}
+
+/** Connection errors that happen before a byte of the request leaves: safe to send elsewhere. */
+const NOT_SENT = /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|UND_ERR_CONNECT_TIMEOUT|ConnectTimeoutError)\b/;
+const ERROR_CODE = /\b(E[A-Z]{3,}|UND_ERR_[A-Z_]+)\b/;
+
+/** The text of an error and of its causes (fetch puts the system error in `cause`; nano only in the message). */
+function errorText(e: unknown): string {
+  const parts: string[] = [];
+  let cur: unknown = e;
+  for (let depth = 0; cur && depth < 4; depth++) {
+    const o = cur as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown };
+    parts.push([o.code, o.name, o.message].filter((x) => typeof x === 'string').join(' '));
+    cur = o.cause;
+  }
+  return parts.join(' | ');
+}
+
+/** What failed, in a word or two: a system error code, or a short description. Never a URL. */
+export function failureDetail(e: unknown): string {
+  const text = errorText(e);
+  const code = ERROR_CODE.exec(text)?.[1];
+  if (code) return code;
+  if (/other side closed|socket hang up|terminated/i.test(text)) return 'ECONNRESET';
+  if (/Connect Timeout/i.test(text)) return 'UND_ERR_CONNECT_TIMEOUT';
+  // Anything else in its own words, short, and with any credentials of a URL taken out.
+  const message = (e as { message?: unknown } | null)?.message;
+  const words = typeof message === 'string' ? message.replace(/\/\/[^@/\s]*@/g, '//').replace(/^error happened in your connection\. Reason: /, '') : '';
+  return words.slice(0, 120) || 'sin respuesta';
+}
+
+const answered = (e: unknown): e is { statusCode: number; error?: string; reason?: string; message?: string } =>
+  typeof (e as { statusCode?: unknown } | null)?.statusCode === 'number';
+
+/** An error thrown by nano (or a fetch answer turned into one) as the port's StoreError. */
+export function toStoreError(e: unknown, node = 'CouchDB'): StoreError {
+  if (e instanceof StoreError) return e;
+  if (answered(e)) {
+    const error = e.error ?? 'unknown_error';
+    const reason = e.reason ?? e.message ?? '';
+    if (isTryAgainAnswer(e.statusCode, error, reason)) return new StoreUnavailable(node, `${e.statusCode} ${error}${reason ? ` (${reason})` : ''}`, true);
+    return new StoreError(e.statusCode, error, reason);
+  }
+  // No HTTP answer at all: the database is unreachable.
+  return new StoreUnavailable(node, failureDetail(e), false);
+}
+
+/** The comma-separated list in `COUCHDB_URL`; a comma inside a password is written `%2C`. */
+export function parseNodeUrls(list: string): string[] {
+  const urls = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (urls.length === 0) throw new Error('COUCHDB_URL no tiene ninguna dirección.');
+  for (const [i, url] of urls.entries()) {
+    let u: URL | undefined;
+    try {
+      u = new URL(url);
+    } catch {
+      u = undefined;
+    }
+    // The message names the position, never the text: it may hold a password.
+    if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:')) {
+      throw new Error(`COUCHDB_URL: la dirección número ${i + 1} no es una URL http:// o https:// válida.`);
+    }
+  }
+  return urls;
+}
+
+/** `http://host:port/path` without credentials, without a trailing slash. */
+export function nodeLabel(url: string): string {
+  const u = new URL(url);
+  return `${u.origin}${u.pathname}`.replace(/\/+$/, '');
+}
+
+function makeNode(url: string): CouchNode {
+  // parseUrl:false keeps a path in the URL (CouchDB behind a proxy) from being read as a database.
+  const server = nano({ url, parseUrl: false } as nano.Configuration);
+  const u = new URL(url);
+  const headers: Record<string, string> = {};
+  if (u.username || u.password) {
+    const credentials = `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`;
+    headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
+  }
+  u.username = '';
+  u.password = '';
+  return {
+    label: nodeLabel(url),
+    relax: server.relax as unknown as Relax,
+    base: u.toString().replace(/\/?$/, '/'),
+    headers,
+    downUntil: 0,
+  };
+}
+
+export interface CouchNodesOptions {
+  cooldownMs?: number;
+  /** One line when a node goes down or comes back; console.warn by default. */
+  log?: (line: string) => void;
+}
+
+export class CouchNodes {
+  readonly nodes: CouchNode[];
+  private readonly cooldownMs: number;
+  private readonly log: (line: string) => void;
+
+  constructor(urls: string[], opts: CouchNodesOptions = {}) {
+    this.nodes = urls.map(makeNode);
+    this.cooldownMs = opts.cooldownMs ?? DEFAULT_COOLDOWN_MS;
+    this.log = opts.log ?? ((line) => console.warn(`[${new Date().toISOString()}] ${line}`));
+  }
+
+  /** The nodes' URLs without credentials, for messages. */
+  get labels(): string[] {
+    return this.nodes.map((n) => n.label);
+  }
+
+  /** Nodes not in cooldown in their configured order, then the others, the soonest back first. */
+  private ordered(now: number): CouchNode[] {
+    const up = this.nodes.filter((n) => n.downUntil <= now);
+    const down = this.nodes.filter((n) => n.downUntil > now).sort((a, b) => a.downUntil - b.downUntil);
+    return [...up, ...down];
+  }
+
+  private markDown(node: CouchNode, detail: string): void {
+    const now = Date.now();
+    const wasUp = node.downUntil <= now;
+    node.downUntil = now + this.cooldownMs;
+    if (!wasUp) return;
+    const others = this.nodes.length > 1 ? `; se usan los demás nodos durante ${Math.round(this.cooldownMs / 1000)} s` : '';
+    this.log(`Apache CouchDB en ${node.label} no está disponible (${detail})${others}.`);
+  }
+
+  private markUp(node: CouchNode): void {
+    if (node.downUntil === 0) return;
+    node.downUntil = 0;
+    this.log(`Apache CouchDB en ${node.label} responde de nuevo.`);
+  }
+
+  /**
+   * Runs `attempt` on one node after another until one answers. `attempt` throws what nano or fetch
+   * threw; this throws a StoreError (StoreUnavailable when every node tried failed).
+   */
+  async run<T>(repeat: Repeat, attempt: (node: CouchNode) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    let failure: StoreUnavailable | undefined;
+    for (const node of this.ordered(Date.now())) {
+      try {
+        const out = await attempt(node);
+        this.markUp(node);
+        return out;
+      } catch (e) {
+        // The caller gave up (a device went away): nothing to say about the node.
+        if (signal?.aborted) throw e;
+        const err = toStoreError(e, node.label);
+        if (!(err instanceof StoreUnavailable)) {
+          // A real answer (404, 409, 401...): the node works.
+          this.markUp(node);
+          throw err;
+        }
+        this.markDown(node, err.detail);
+        failure = err;
+        const nothingSent = !err.answered && NOT_SENT.test(errorText(e));
+        const again = err.answered ? repeat === 'read' : repeat === 'read' || nothingSent;
+        if (!again) throw err;
+      }
+    }
+    throw failure ?? new StoreUnavailable(this.nodes[0]?.label ?? 'CouchDB', 'sin nodos', false);
+  }
+
+  /** One nano call through `run`. */
+  relax<T>(repeat: Repeat, opts: RelaxOptions): Promise<T> {
+    return this.run(
+      repeat,
+      async (node) => {
+        const out = await node.relax(opts);
+        // nano resolves '' when a JSON answer's body is cut short (a node killed mid-answer, e.g.
+        // during a longpoll whose headers were already sent): that is no answer, not an empty one.
+        if (typeof out !== 'object' || out === null) throw new Error('ECONNRESET: answer cut short');
+        return out as T;
+      },
+      opts.signal,
+    );
+  }
+}
