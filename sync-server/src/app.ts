@@ -20,6 +20,7 @@ import { EmpleadosRepository } from './empleados/repository';
 import { EMPLEADO_PHOTO_UPLOAD, empleadosRoutes } from './empleados/routes';
 import { EmpleadosService } from './empleados/service';
 import { compressAnswers } from './http/compression';
+import { Follower } from './store/follower';
 import { errorHandler, HttpError } from './http/errors';
 import { jsonBody, type OtherBodyRoute } from './http/json-body';
 import { NominasRepository } from './nominas/repository';
@@ -55,10 +56,17 @@ export interface GatewayApp {
 export async function createApp(store: Store, config: Config): Promise<GatewayApp> {
   const usuarios = await UsuariosRepository.open(store);
   const empleados = await EmpleadosRepository.open(store);
-  const sessionUsers = new SessionUsers({ usuarios, empleados });
-  const context: AppContext = { store, config, sessionUsers, usuarios };
   const sesiones = await store.db('sesiones');
-  const sessionStore = new StoreSessionStore(sesiones, config.sessionMaxAgeMs);
+  // Sessions and people are kept in memory only while these feeds are followed (store/follower.ts).
+  const feeds = {
+    usuarios: new Follower(await store.db('usuarios')),
+    empleados: new Follower(await store.db('empleados')),
+    sesiones: new Follower(sesiones),
+  };
+  await Promise.all(Object.values(feeds).map((f) => f.start()));
+  const sessionUsers = new SessionUsers({ usuarios, empleados }, feeds);
+  const context: AppContext = { store, config, sessionUsers, usuarios };
+  const sessionStore = new StoreSessionStore(sesiones, config.sessionMaxAgeMs, feeds.sesiones);
   const pp = createPassport(usuarios, sessionUsers);
   const facts = writeFactsReader({ usuarios, empleados });
   const personas = new Personas({ usuarios, empleados, store, sessionUsers });
@@ -103,7 +111,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   app.use('/api', api);
 
   const stopping = new AbortController();
-  app.use(syncRoutes({ store, dbPrefix: config.dbPrefix, databases: synced, facts, actors: sessionUsers, stopping: stopping.signal }));
+  app.use(syncRoutes({ store, dbPrefix: config.dbPrefix, databases: synced, facts, actors: sessionUsers, onSessionChange: (l) => sessionStore.onSessionChange(l), stopping: stopping.signal }));
 
   serveShell(app, config.staticDir);
   app.use(errorHandler);
@@ -111,6 +119,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   sessionStore.startPurging();
   const close = (): void => {
     stopping.abort();
+    Object.values(feeds).forEach((f) => f.stop());
     sessionStore.stopPurging();
     captaciones.close();
   };

@@ -1,4 +1,6 @@
 import session from 'express-session';
+import { FollowedCache } from '../store/followed-cache';
+import type { Follower } from '../store/follower';
 import { isConflict, isNotFound, type StoreDb, type StoreDoc } from '../store/port';
 
 interface SessionDoc extends StoreDoc {
@@ -18,13 +20,32 @@ type Cb<T = void> = (err?: unknown, value?: T) => void;
 
 /**
  * express-session store on the `sesiones` database of the Store port, so a session survives a
- * gateway restart and several gateways can serve the same people.
+ * gateway restart and several gateways can serve the same people. Sessions read are kept in
+ * memory while the database's feed is followed (every request reads its session, a replication
+ * dozens of times a minute): a session ended or rewritten by any gateway is forgotten at once.
  */
 export class StoreSessionStore extends session.Store {
   private purgeTimer?: NodeJS.Timeout;
+  private readonly cache: FollowedCache<SessionDoc | null>;
+  private readonly ended = new Set<(sid: string) => void>();
 
-  constructor(private readonly db: StoreDb, private readonly defaultMaxAgeMs: number) {
+  constructor(
+    private readonly db: StoreDb,
+    private readonly defaultMaxAgeMs: number,
+    follower: Follower,
+  ) {
     super();
+    this.cache = new FollowedCache(follower);
+    follower.onChange((ids) => ids.forEach((id) => this.cache.forget(id)));
+    this.cache.onForget((key) => {
+      if (key?.startsWith('sess:')) for (const l of this.ended) l(key.slice('sess:'.length));
+    });
+  }
+
+  /** Called with the id of every session that changed or ended (on any gateway): open feeds check theirs again. */
+  onSessionChange(listener: (sid: string) => void): () => void {
+    this.ended.add(listener);
+    return () => this.ended.delete(listener);
   }
 
   private expiresOf(sess: session.SessionData): number {
@@ -32,25 +53,32 @@ export class StoreSessionStore extends session.Store {
     return Number.isFinite(cookieExpires) ? cookieExpires : Date.now() + this.defaultMaxAgeMs;
   }
 
-  private async read(sid: string): Promise<SessionDoc | null> {
+  private async readStored(id: string): Promise<SessionDoc | null> {
     try {
-      return (await this.db.get(docId(sid))) as SessionDoc;
+      return (await this.db.get(id)) as SessionDoc;
     } catch (e) {
       if (isNotFound(e)) return null;
       throw e;
     }
   }
 
+  private read(sid: string): Promise<SessionDoc | null> {
+    return this.cache.get(docId(sid), (id) => this.readStored(id));
+  }
+
   private async write(sid: string, sess: session.SessionData): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const current = await this.read(sid);
+      // A conflict means another gateway wrote it meanwhile: read the store itself then.
+      const current = attempt === 0 ? await this.read(sid) : await this.readStored(docId(sid));
       const doc: SessionDoc = { _id: docId(sid), type: 'sesion', session: sess, expires: this.expiresOf(sess) };
       if (current?._rev) doc._rev = current._rev;
       try {
-        await this.db.put(doc);
+        const res = await this.db.put(doc);
+        this.cache.put(doc._id, { ...doc, _rev: res.rev });
         return;
       } catch (e) {
         if (!isConflict(e)) throw e;
+        this.cache.forget(doc._id);
       }
     }
   }
@@ -75,12 +103,24 @@ export class StoreSessionStore extends session.Store {
       .then(() => cb?.(), (e) => cb?.(e));
   }
 
+  private async remove(sid: string): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const doc = attempt === 0 ? await this.read(sid) : await this.readStored(docId(sid));
+      if (!doc?._rev) return;
+      try {
+        await this.db.remove(doc._id, doc._rev);
+        return;
+      } catch (e) {
+        if (isNotFound(e)) return;
+        if (!isConflict(e)) throw e;
+      } finally {
+        this.cache.forget(doc._id);
+      }
+    }
+  }
+
   override destroy(sid: string, cb?: Cb): void {
-    this.read(sid)
-      .then(async (doc) => {
-        if (doc?._rev) await this.db.remove(doc._id, doc._rev).catch((e) => (isNotFound(e) || isConflict(e) ? undefined : Promise.reject(e)));
-      })
-      .then(() => cb?.(), (e) => cb?.(e));
+    this.remove(sid).then(() => cb?.(), (e) => cb?.(e));
   }
 
   /** Deletes expired sessions in batches; returns how many were removed. */
@@ -108,6 +148,7 @@ export class StoreSessionStore extends session.Store {
       const ending = docs.filter((d) => d._id !== keep);
       if (ending.length === 0) return removed;
       const res = await this.db.bulkDocs(ending.map((d) => ({ _id: d._id, _rev: d._rev, _deleted: true })));
+      ending.forEach((d) => this.cache.forget(d._id));
       removed += res.filter((r) => !r.error).length;
     }
     return removed;

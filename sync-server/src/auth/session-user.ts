@@ -2,6 +2,8 @@ import { fullName } from '../../../couch-design/helpers/names';
 import type { Empleado } from '../../../couch-design/empleado';
 import type { Usuario } from '../../../couch-design/usuario';
 import type { Actors, AuthUser } from '../http/actor';
+import { FollowedCache } from '../store/followed-cache';
+import type { Follower } from '../store/follower';
 
 /** What sessions read of accounts and employees (the app's repositories provide them). */
 export interface SessionSources {
@@ -9,25 +11,45 @@ export interface SessionSources {
   empleados: { findByUserId(userId: string): Promise<Empleado | null> };
 }
 
-/** Replication polls hit the gateway every few seconds; a short cache spares two reads per request. */
-const CACHE_MS = 2000;
+/** The feeds of the two databases a person is read from. */
+export interface PeopleFeeds {
+  usuarios: Follower;
+  empleados: Follower;
+}
 
+/**
+ * The people behind sessions, kept in memory while the accounts' and employees' feeds are
+ * followed: every request resolves its person, and a deletion, a role change or an unlink made
+ * through any gateway reaches every gateway's memory by the feed. An employee change may move a
+ * link (its `userId`) away from a person the new revision no longer names, so any employee change
+ * forgets everybody: such changes are few and admin-made.
+ */
 export class SessionUsers implements Actors {
-  private cache = new Map<string, { at: number; user: AuthUser | null }>();
+  private readonly cache: FollowedCache<AuthUser | null>;
+  private readonly changed = new Set<(userId: string | null) => void>();
 
-  constructor(private readonly sources: SessionSources) {}
+  constructor(
+    private readonly sources: SessionSources,
+    feeds: PeopleFeeds,
+  ) {
+    this.cache = new FollowedCache(feeds.usuarios);
+    feeds.usuarios.onChange((ids) => ids.forEach((id) => this.cache.forget(id)));
+    feeds.empleados.onChange(() => this.cache.clear());
+    feeds.empleados.onDown(() => this.cache.clear());
+    this.cache.onForget((id) => this.changed.forEach((l) => l(id)));
+  }
 
-  async resolve(userId: string): Promise<AuthUser | null> {
-    const hit = this.cache.get(userId);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.user;
-    const user = await this.load(userId);
-    this.cache.set(userId, { at: Date.now(), user });
-    if (this.cache.size > 10_000) this.cache.clear();
-    return user;
+  resolve(userId: string): Promise<AuthUser | null> {
+    return this.cache.get(userId, (id) => this.load(id));
   }
 
   invalidate(userId: string): void {
-    this.cache.delete(userId);
+    this.cache.forget(userId);
+  }
+
+  onChange(listener: (userId: string | null) => void): () => void {
+    this.changed.add(listener);
+    return () => this.changed.delete(listener);
   }
 
   private async load(userId: string): Promise<AuthUser | null> {

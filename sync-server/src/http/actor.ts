@@ -18,11 +18,13 @@ declare global {
   }
 }
 
-/** The people behind sessions, read through a short cache (auth/session-user.ts implements it). */
+/** The people behind sessions, read through a cache that follows the store (auth/session-user.ts implements it). */
 export interface Actors {
   resolve(userId: string): Promise<AuthUser | null>;
   /** Forget a cached person after their account changed (role, link, scope). */
   invalidate(userId: string): void;
+  /** Called when a person may have changed (null: anyone may have); answers the unsubscribe. */
+  onChange(listener: (userId: string | null) => void): () => void;
 }
 
 /** The signed-in person of a request that passed `requireAuth`. */

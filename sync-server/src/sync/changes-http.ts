@@ -2,9 +2,16 @@
  * `_changes` over HTTP: parameters with sane caps, newline heartbeats while a longpoll waits
  * (proxies and the client keep the connection), and the upstream feed aborted as soon as the
  * client goes away.
+ *
+ * A feed follows its person, not the moment it opened: when their account, role, link or session
+ * changes on any gateway (the caches' feeds tell, auth/), a waiting feed answers at once, and
+ * every answer is checked against the person and session as they stand when it is sent. An ended
+ * session or a deleted account answers 401; a changed scope answers nothing new (the same `since`),
+ * and the next request is served under the new scope.
  */
 import type { Request, Response } from 'express';
-import type { AuthUser } from '../http/actor';
+import type { Actors, AuthUser } from '../http/actor';
+import { HttpError } from '../http/errors';
 import type { StoreDb } from '../store/port';
 import { scopedChanges, type ChangesRequest } from './changes';
 import { parseClientFilter } from './client-filter';
@@ -50,11 +57,39 @@ function readParams(req: Request): Params {
   };
 }
 
-export async function handleChanges(req: Request, res: Response, db: StoreDb, def: SyncedDb, user: AuthUser, stopping: AbortSignal): Promise<void> {
+/** What a feed needs to follow its person (sync/routes.ts hands over its own dependencies). */
+export interface FeedWatch {
+  actors: Pick<Actors, 'resolve' | 'onChange'>;
+  onSessionChange(listener: (sid: string) => void): () => void;
+  stopping: AbortSignal;
+}
+
+/** What decides a person's scope: when it moves, an answer computed under the old one is not sent. */
+const scopeOf = (u: AuthUser): string => `${u.id}\u0000${u.role}\u0000${u.empleado_id ?? ''}`;
+
+function sessionAlive(req: Request): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (!req.sessionStore || !req.sessionID) return resolve(true);
+    req.sessionStore.get(req.sessionID, (err, sess) => resolve(!err && !!sess));
+  });
+}
+
+/** The person as they stand now: null when their session or account is gone. */
+async function personNow(req: Request, user: AuthUser, actors: FeedWatch['actors']): Promise<AuthUser | null> {
+  const [alive, now] = await Promise.all([sessionAlive(req), actors.resolve(user.id)]);
+  return alive ? now : null;
+}
+
+export async function handleChanges(req: Request, res: Response, db: StoreDb, def: SyncedDb, user: AuthUser, watch: FeedWatch): Promise<void> {
+  const { stopping, actors } = watch;
   const p = readParams(req);
   const filter = parseClientFilter(req);
 
   const upstream = new AbortController();
+  const unwatch = [
+    actors.onChange((id) => (id === null || id === user.id) && upstream.abort()),
+    watch.onSessionChange((sid) => sid === req.sessionID && upstream.abort()),
+  ];
   // 'close' on the response fires when the client goes before the answer is written (it also
   // fires after a normal end, where aborting is a no-op).
   res.on('close', () => upstream.abort());
@@ -74,12 +109,17 @@ export async function handleChanges(req: Request, res: Response, db: StoreDb, de
     }, p.heartbeatMs);
   }
   try {
-    const result = await scopedChanges(db, def, user, { ...p, filter, signal: upstream.signal });
+    let result = await scopedChanges(db, def, user, { ...p, filter, signal: upstream.signal });
     if (upstream.signal.aborted && res.destroyed) return;
+    const now = await personNow(req, user, actors);
+    if (!now && !res.headersSent) throw new HttpError(401, MSG.notSignedIn);
+    // Headers already went with a heartbeat: nothing is sent, and the next request meets the 401.
+    if (!now || scopeOf(now) !== scopeOf(user)) result = { results: [], last_seq: p.since };
     const body = JSON.stringify(result);
     if (res.headersSent) res.end(body + '\n');
     else res.status(200).type('application/json').send(body);
   } finally {
+    unwatch.forEach((stop) => stop());
     stopping.removeEventListener('abort', onStop);
     clearInterval(heartbeat);
   }

@@ -90,7 +90,9 @@ export interface SyncDeps {
   dbPrefix: string;
   databases: SyncedDatabases;
   facts: WriteFactsReader;
-  actors: Pick<Actors, 'invalidate'>;
+  actors: Pick<Actors, 'invalidate' | 'resolve' | 'onChange'>;
+  /** Subscribes to sessions that changed or ended on any gateway (by session id); answers the unsubscribe. */
+  onSessionChange(listener: (sid: string) => void): () => void;
   /** Aborted when the gateway stops: waiting longpolls answer at once instead of holding the stop. */
   stopping: AbortSignal;
 }
@@ -162,7 +164,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
     if (rest.length !== 1) throw forbidden();
 
     if (first === '_changes' && (method === 'GET' || method === 'POST')) {
-      await handleChanges(req, res, db, def, user, ctx.stopping);
+      await handleChanges(req, res, db, def, user, ctx);
       return;
     }
     if (first === '_revs_diff' && method === 'POST') {

@@ -1,0 +1,63 @@
+/**
+ * Values read from the store, kept in memory while their database's feed (follower.ts) is
+ * followed: a change to a key, made by this process or any other, forgets it; losing the feed
+ * forgets everything and reads go to the store until it is back. A read that was under way when
+ * its key changed is answered but not kept, so a value older than the change is never stored.
+ */
+import type { Follower } from './follower';
+
+export class FollowedCache<V> {
+  private readonly entries = new Map<string, V>();
+  /** Reads under way, each marked when its key changes meanwhile. */
+  private readonly reading = new Map<string, Set<{ stale: boolean }>>();
+  private readonly listeners = new Set<(key: string | null) => void>();
+
+  constructor(
+    private readonly follower: Follower,
+    private readonly max = 10_000,
+  ) {
+    follower.onDown(() => this.clear());
+  }
+
+  /** Called with each forgotten key, or null when everything is. */
+  onForget(listener: (key: string | null) => void): void {
+    this.listeners.add(listener);
+  }
+
+  async get(key: string, load: (key: string) => Promise<V>): Promise<V> {
+    if (this.follower.live && this.entries.has(key)) return this.entries.get(key) as V;
+    const mark = { stale: !this.follower.live };
+    let marks = this.reading.get(key);
+    if (!marks) this.reading.set(key, (marks = new Set()));
+    marks.add(mark);
+    try {
+      const value = await load(key);
+      if (!mark.stale && this.follower.live) this.put(key, value);
+      return value;
+    } finally {
+      marks.delete(mark);
+      if (marks.size === 0) this.reading.delete(key);
+    }
+  }
+
+  /** Keeps a value this process just wrote (the feed will confirm or replace it). */
+  put(key: string, value: V): void {
+    if (!this.follower.live) return;
+    // Oldest first out: a Map iterates in insertion order.
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  forget(key: string): void {
+    this.entries.delete(key);
+    for (const mark of this.reading.get(key) ?? []) mark.stale = true;
+    for (const l of this.listeners) l(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    for (const marks of this.reading.values()) for (const mark of marks) mark.stale = true;
+    for (const l of this.listeners) l(null);
+  }
+}
