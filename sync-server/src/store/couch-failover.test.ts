@@ -77,7 +77,7 @@ describe('couchdb adapter on several nodes', () => {
   it('sends nothing to a node in its cooldown while another answers, and tries it again after', async () => {
     const flaky = await node(() => 'reset');
     const up = await node();
-    const { s } = store([flaky.url, up.url], 300);
+    const { s, lines } = store([flaky.url, up.url], 300);
     const db = await s.db('captaciones');
     expect(flaky.connections()).toBe(1);
     for (let i = 0; i < 5; i++) await db.get('a');
@@ -86,6 +86,23 @@ describe('couchdb adapter on several nodes', () => {
     await db.get('a');
     expect(flaky.connections()).toBe(2);
     expect(up.seen.filter((r) => r.url === `/${DB}/a`)).toHaveLength(6);
+    // Said once when it went down, not again at each try while it stays down.
+    expect(lines.filter((l) => l.includes('no está disponible'))).toHaveLength(1);
+  });
+
+  it('says once that a node is back', async () => {
+    let sick = true;
+    const a = await node((req) => (sick ? 'reset' : healthy(req)));
+    const b = await node();
+    const { s, lines } = store([a.url, b.url], 0);
+    const db = await s.db('captaciones');
+    await db.get('a');
+    sick = false;
+    await db.get('a');
+    await db.get('a');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/no está disponible \(ECONNRESET\); se usan los demás nodos durante 0 s\.$/);
+    expect(lines[1]).toMatch(/^Apache CouchDB en http:\/\/127\.0\.0\.1:\d+ responde de nuevo\.$/);
   });
 
   it('moves a longpoll to the next node when its node goes away mid-wait (its headers already sent)', async () => {

@@ -48,7 +48,10 @@ export interface CouchNode {
   /** Base URL (ending in `/`, no credentials) and headers for calls made with fetch directly. */
   readonly base: string;
   readonly headers: Record<string, string>;
+  /** Tried only after the others until then (ms since the epoch; 0: up). */
   downUntil: number;
+  /** Failed last time it was tried: said once, when it goes down, and once when it is back. */
+  failing: boolean;
 }
 
 /**
@@ -184,6 +187,7 @@ function makeNode(url: string): CouchNode {
     base: u.toString().replace(/\/?$/, '/'),
     headers,
     downUntil: 0,
+    failing: false,
   };
 }
 
@@ -217,17 +221,17 @@ export class CouchNodes {
   }
 
   private markDown(node: CouchNode, detail: string): void {
-    const now = Date.now();
-    const wasUp = node.downUntil <= now;
-    node.downUntil = now + this.cooldownMs;
-    if (!wasUp) return;
+    node.downUntil = Date.now() + this.cooldownMs;
+    if (node.failing) return;
+    node.failing = true;
     const others = this.nodes.length > 1 ? `; se usan los demás nodos durante ${Math.round(this.cooldownMs / 1000)} s` : '';
     this.log(`Apache CouchDB en ${node.label} no está disponible (${detail})${others}.`);
   }
 
   private markUp(node: CouchNode): void {
-    if (node.downUntil === 0) return;
     node.downUntil = 0;
+    if (!node.failing) return;
+    node.failing = false;
     this.log(`Apache CouchDB en ${node.label} responde de nuevo.`);
   }
 
