@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: runs every benchmark in BENCHES in turn and prints one table. Benchmarks print,
  * they never assert (DESIGN 9). Adding one is one line in BENCHES.
+ * `npm run bench -- sync load` runs only those; options (`--gateways 2` of the load bench) are
+ * read by the benches themselves from process.argv.
  */
 import { report, type Bench, type Row } from './row';
 import { benchSync } from './sync';
@@ -19,7 +21,10 @@ const BENCHES: Array<[string, Bench]> = [
   ['lighthouse', benchLighthouse],
 ];
 
-const only = process.argv.slice(2);
+/** Options that take their value as the next argument. */
+const WITH_VALUE = new Set(['--gateways']);
+const args = process.argv.slice(2);
+const only = args.filter((a, i) => !a.startsWith('-') && !WITH_VALUE.has(args[i - 1]));
 const all: Array<Row & { bench: string }> = [];
 for (const [name, run] of BENCHES) {
   if (only.length && !only.includes(name)) continue;

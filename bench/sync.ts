@@ -1,44 +1,89 @@
 /**
- * Replication benchmark (DESIGN 9, issue 3 item 7, issue 11 item 7). 10,000 captaciones of about
- * 3 KB pulled into a PouchDB client (memory adapter):
- *  - through the gateway over HTTP, as an admin (everything) and as a supervisor (10 %), on the
- *    embedded store (LevelDB, the default deployment). Target: at least 2,500 documents/s;
- *  - straight from the store: a copy of the same LevelDB database opened with PouchDB in this
- *    process and replicated into the same kind of client. It pays no transport at all: the floor
- *    no remote client can reach, so the ratio charges the gateway with all the work it adds
- *    (HTTP, JSON both ways, session, scope checks);
- *  - with COUCHDB_URL set, the same pull through a gateway on that CouchDB and straight from
- *    CouchDB's own replication endpoint (both over HTTP), and their ratio. Target ≤ 1.1×.
- * Pulls run interleaved in this one process after one warm-up each, so neither side gets the
- * luck of a quiet moment. CPU time is printed beside wall time because on a shared machine wall
- * time mostly measures the neighbours; CPU time counts the work itself (LevelDB's threads included).
- * Prints; asserts nothing.
+ * Replication benchmark (DESIGN 9; issue 3 item 7, issue 11 item 7, issue 17 items 1 and 5).
+ * 10,000 captaciones of about 3 KB, pulled and pushed by PouchDB clients (memory adapter).
+ *
+ * Data goes in the way users put it there: an administrator's PouchDB client pushes the
+ * documents through the gateway's `/db/captaciones` (the write policy decides each one, exactly as
+ * for a tablet). Every document is valid, stamped on the client as the PWA stamps a save, and the
+ * seeding fails unless every one was accepted (a refusal comes back from `_bulk_docs` as
+ * `{error: 'forbidden'}`). Nothing is written straight into the store.
+ *
+ * Two sections, each printing the machine's 1-minute load average when it starts and ends:
+ *  - Embedded store (LevelDB, the default deployment), gateway in this process: the initial pull
+ *    as an admin (target ≥ 2,500 documents/s) and from a copy of the same LevelDB opened with
+ *    PouchDB in this process (no transport at all: the floor no remote client can reach, so the
+ *    ratio charges the gateway with everything it adds), the supervisor's pull (10 %), and the
+ *    time a change takes to reach a live client.
+ *  - With COUCHDB_URL: a gateway process on that CouchDB (`sync-server/src/main.ts`, as deployed)
+ *    beside CouchDB's own endpoint, over HTTP both:
+ *      initial pull of everything, admin: gateway ≤ 1.1× CouchDB direct;
+ *      a supervisor's scoped pull (10 %): gateway ≤ 1.2× a direct pull with `filter: '_selector'`
+ *        and the selector the gateway applies (couch-design/scope.ts);
+ *      a push of 1,000 new documents: gateway ≤ 1.3× pushing the same kind of documents straight
+ *        to CouchDB (fresh ids each run, into databases of the same size);
+ *      one change to a live client (the supervisor's scoped feed), p50 and p95 of 20: gateway
+ *        p95 ≤ 1.3× a live client replicating from CouchDB with the selector. Each change is an
+ *        admin's one-shot push of one new captación assigned to the supervisor: through the
+ *        gateway on one side, straight to CouchDB on the other.
+ *    The direct side reads and writes an anchor database that CouchDB copies from the gateway's
+ *    loaded database (`_replicate`): identical documents, revisions and design document.
+ *    The run's databases get a prefix of their own and are deleted at the end.
+ * Each comparison runs both sides interleaved in this one process after one warm-up each, so
+ * neither gets the luck of a quiet moment; figures are medians of BENCH_RUNS (5). CPU time is
+ * printed beside wall time because on a shared machine wall time mostly measures the neighbours.
+ * Pulls use batches of 500; pushes and live feeds use the PWA's settings (batches of 200,
+ * checkpoints kept on the device). Prints; asserts nothing about the figures.
  */
+import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sampleCaptacion } from '../couch-design/captacion/fixtures';
-import { DATABASES } from '../couch-design/design-docs/index';
+import { stampCaptacion, type Stamper } from '../couch-design/captacion/stamp';
+import { captacionesSelector, type MangoSelector } from '../couch-design/scope';
 import { PouchDB as ServerPouch } from '../sync-server/src/store/pouchdb';
 import type { StoreDoc } from '../sync-server/src/store/port';
-import { eventually, localDb, PouchDB, remoteDb, signedIn, type ClientDb } from '../sync-server/src/testing/pouch-client';
+import { localDb, PouchDB, remoteDb, type ClientDb } from '../sync-server/src/testing/pouch-client';
 import { startGateway, type TestGateway } from '../sync-server/src/testing/gateway';
+import { createAccounts, signIn, type Account, type AccountSpec } from './load/accounts';
+import { copyDatabase, databaseUrl, deleteDatabases, docCount, localCouchPid } from './load/couchdb';
+import { cpuSecondsOf, freePort, startGatewayProcess, type GatewayProcess } from './load/gateway-process';
 import type { Row } from './row';
 
 const DOCS = 10_000;
 const ADVISERS = 10;
-/** PouchDB's replication batch size; DESIGN 4 recommends 100-500. */
+/** PouchDB's replication batch size for the initial pulls; DESIGN 4 recommends 100-500. */
 const BATCH = 500;
+/** The PWA's (pwa/src/lib/sync/engine.ts), for pushes and live feeds. */
+const PWA_BATCH = 200;
+const PUSH_DOCS = 1_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LATENCY_SAMPLES = 20;
-const PREFIX = 'bench_';
+const LATENCY_TIMEOUT_MS = 15_000;
+
+/** Documents per second of the initial pull the issue asks for, and the ratios to the direct side. */
+const MIN_DOCS_PER_S = 2_500;
+const MAX_RATIO_EMBEDDED = 1.2;
+const MAX_RATIO_PULL = 1.1;
+const MAX_RATIO_SCOPED = 1.2;
+const MAX_RATIO_PUSH = 1.3;
+const MAX_RATIO_LIVE_P95 = 1.3;
+
+/** The PWA's checkpoints: kept on the device only (pwa/src/lib/sync/replication.ts). */
+const PULL_CHECKPOINT = { checkpoint: 'target' } as const;
+const PUSH_CHECKPOINT = { checkpoint: 'source' } as const;
 
 const NOMBRES = ['María', 'José', 'Guadalupe', 'Juan', 'Rosa', 'Luis', 'Ana', 'Carlos', 'Patricia', 'Jorge'];
 const COLONIAS = ['Roma Sur', 'Narvarte', 'Del Valle', 'Coyoacán', 'Polanco', 'Condesa', 'Tlalpan', 'Lindavista'];
+const NOTA = 'Propietaria disponible por las tardes';
 
-/** About 3 KB each, every one a little different (names, addresses, areas, dates, notes). */
-function captacion(i: number, asesor: string): StoreDoc {
-  const base = sampleCaptacion({
+/**
+ * A captación as the PWA saves one: about 3 KB, every one a little different (names, addresses,
+ * areas, dates, notes), clean as the write policy wants it (no text it would trim or rewrite),
+ * assigned to `asesor`, and stamped by `by` on the client's clock.
+ */
+function captacion(id: string, i: number, asesor: string, by: Stamper): StoreDoc {
+  const doc = sampleCaptacion({
     propietario: { nombre: `${NOMBRES[i % NOMBRES.length]} ${i} Hernández`, telefono: String(5500000000 + i) },
     propiedad: {
       direccion: { numero: String(1 + (i % 900)), colonia: COLONIAS[i % COLONIAS.length], codigo_postal: String(10000 + (i % 89999)) },
@@ -47,135 +92,276 @@ function captacion(i: number, asesor: string): StoreDoc {
     captacion: {
       asesor,
       fecha: new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString(),
-      observaciones: `Visita ${i}. ${'Propietaria disponible por las tardes; '.repeat(1 + (i % 8))}`,
+      observaciones: `Visita ${i}. ${Array.from({ length: 1 + (i % 8) }, () => NOTA).join('; ')}.`,
     },
   });
-  return { ...base, _id: `cap-${String(i).padStart(6, '0')}` };
+  return { ...stampCaptacion(doc, null, by, new Date().toISOString()), _id: id } as StoreDoc;
 }
 
 const progress = (msg: string): void => {
   if (process.env.BENCH_VERBOSE) console.error(`[bench sync] ${new Date().toISOString()} ${msg}`);
 };
 
-/** Documents per second of the initial pull the issue asks for, and the ratios to the direct pulls. */
-const MIN_DOCS_PER_S = 2_500;
-const MAX_RATIO_EMBEDDED = 1.2;
-const MAX_RATIO_COUCHDB = 1.1;
-
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const percentile = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+const ratio = (a: number, b: number): number => Number((a / b).toFixed(2));
+const load1 = (): number => Number(loadavg()[0].toFixed(2));
+const es = (n: number): string => n.toLocaleString('es-MX');
 
-interface Timing { wall: number; cpu: number }
+// --- Measuring ------------------------------------------------------------------------------
 
-async function timePull(source: ClientDb, expected: number): Promise<Timing> {
-  const target = localDb();
+/** One timed operation: wall time, and CPU of this process (client, plus an in-process gateway), a gateway process and CouchDB. */
+interface Sample { wall: number; client: number; gateway: number; couch: number }
+
+interface Meter { gatewayPid?: number; couchPid?: number }
+
+async function timed(meter: Meter, fn: () => Promise<unknown>): Promise<Sample> {
+  const g0 = cpuSecondsOf(meter.gatewayPid);
+  const k0 = cpuSecondsOf(meter.couchPid);
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  await target.replicate.from(source, { batch_size: BATCH, retry: false });
+  await fn();
   const wall = performance.now() - t0;
   const c = process.cpuUsage(c0);
-  const got = (await target.info()).doc_count;
-  await target.destroy();
-  if (got !== expected) throw new Error(`La réplica trajo ${got} documentos en vez de ${expected}`);
-  return { wall, cpu: (c.user + c.system) / 1000 };
+  return { wall, client: (c.user + c.system) / 1000, gateway: (cpuSecondsOf(meter.gatewayPid) - g0) * 1000, couch: (cpuSecondsOf(meter.couchPid) - k0) * 1000 };
 }
 
-interface Compared { via: Timing[]; direct: Timing[] }
+interface Compared { via: Sample[]; direct: Sample[]; load: [number, number] }
 
-/** One warm-up each, then `RUNS` pulls of each side in turns. */
-async function compare(via: () => ClientDb, viaCount: number, direct: () => ClientDb, directCount: number, label: string): Promise<Compared> {
-  await timePull(via(), viaCount);
-  await timePull(direct(), directCount);
-  const out: Compared = { via: [], direct: [] };
-  for (let r = 0; r < RUNS; r++) {
-    out.via.push(await timePull(via(), viaCount));
-    out.direct.push(await timePull(direct(), directCount));
+/** One warm-up each, then `RUNS` of each side in turns. */
+async function compare(label: string, via: () => Promise<Sample>, direct: () => Promise<Sample>, runs = RUNS): Promise<Compared> {
+  const start = load1();
+  await via();
+  await direct();
+  const out: Compared = { via: [], direct: [], load: [start, NaN] };
+  for (let r = 0; r < runs; r++) {
+    out.via.push(await via());
+    out.direct.push(await direct());
     progress(`${label}: gateway ${out.via.at(-1)!.wall.toFixed(0)} ms / directo ${out.direct.at(-1)!.wall.toFixed(0)} ms`);
   }
+  out.load[1] = load1();
   return out;
 }
 
-const wall = (ts: Timing[]): number => median(ts.map((t) => t.wall));
-const cpu = (ts: Timing[]): number => median(ts.map((t) => t.cpu));
-const ratio = (a: number, b: number): number => Number((a / b).toFixed(2));
+const med = (ts: Sample[], k: keyof Sample = 'wall'): number => median(ts.map((t) => t[k]));
+const loadNote = (c: Compared): string => `carga media de 1 min de la máquina: ${es(c.load[0])} al empezar, ${es(c.load[1])} al terminar (2 núcleos)`;
 
-async function seed(gw: TestGateway, advisers: string[]): Promise<void> {
-  const db = await gw.store.db('captaciones');
-  for (let i = 0; i < DOCS; i += 1000) {
-    await db.bulkDocs(Array.from({ length: Math.min(1000, DOCS - i) }, (_, k) => captacion(i + k, advisers[(i + k) % ADVISERS])));
+// --- Replicating ----------------------------------------------------------------------------
+
+/** An initial pull into a new client; throws unless it brought `expected` documents. */
+async function pull(meter: Meter, source: () => ClientDb, expected: number, selector?: MangoSelector): Promise<Sample> {
+  const target = localDb();
+  try {
+    const opts = { batch_size: BATCH, retry: false, ...PULL_CHECKPOINT, ...(selector ? { selector } : {}) } as PouchDB.Replication.ReplicateOptions;
+    const s = await timed(meter, () => target.replicate.from(source(), opts));
+    const got = (await target.info()).doc_count;
+    if (got !== expected) throw new Error(`La réplica trajo ${got} documentos en vez de ${expected}`);
+    return s;
+  } finally {
+    await target.destroy();
   }
 }
 
-/** One change written to the store, timed until it is in a live client's database. */
-async function liveLatency(gw: TestGateway, cookie: string, asesor: string): Promise<number[]> {
-  const db = await gw.store.db('captaciones');
-  const live = localDb();
-  const rep = live.replicate.from(remoteDb(gw.url, 'captaciones', cookie), { live: true, retry: true, batch_size: BATCH });
+type PushResult = PouchDB.Replication.ReplicationResultComplete<Record<string, unknown>>;
+
+/** Throws unless every document of the push was written: a refusal is a `forbidden` in `_bulk_docs`. */
+function assertAccepted(result: PushResult, expected: number, what: string): void {
+  if (result.doc_write_failures === 0 && result.docs_written === expected) return;
+  const reasons = result.errors.slice(0, 3).map((e) => JSON.stringify(e)).join('; ');
+  throw new Error(`${what}: ${result.docs_written} de ${expected} documentos aceptados, ${result.doc_write_failures} rechazados (${reasons})`);
+}
+
+/** A client holding `docs` (saved before the clock starts) pushes them to `target` in one replication. */
+async function push(meter: Meter, target: () => ClientDb, docs: StoreDoc[], what: string): Promise<Sample> {
+  const local = localDb();
   try {
-    await new Promise((resolve) => rep.once('paused', resolve));
-    const out: number[] = [];
-    for (let i = 0; i < LATENCY_SAMPLES; i++) {
-      const doc = captacion(DOCS + i, asesor);
-      const t0 = performance.now();
-      await db.put(doc);
-      await eventually(async () => (await live.get(doc._id).catch(() => null)) !== null, 'cambio en vivo', 10_000);
-      out.push(performance.now() - t0);
-    }
-    return out;
+    for (let i = 0; i < docs.length; i += 1000) await local.bulkDocs(docs.slice(i, i + 1000) as never);
+    let result: PushResult | undefined;
+    const s = await timed(meter, async () => {
+      result = await local.replicate.to(target(), { batch_size: PWA_BATCH, retry: false, ...PUSH_CHECKPOINT } as PouchDB.Replication.ReplicateOptions);
+    });
+    assertAccepted(result!, docs.length, what);
+    return s;
   } finally {
-    rep.cancel();
-    await live.destroy();
+    await local.destroy();
   }
+}
+
+interface People { admin: Account; supervisor: Account; advisers: Account[] }
+
+const SPECS = (tag: string): AccountSpec[] => [
+  { email: `admin.${tag}@ejemplo.mx`, role: 'administrator', prim_nom: 'Administración', apell_pa: 'De', apell_ma: 'Medición' },
+  { email: `supervisor.${tag}@ejemplo.mx`, role: 'supervisor de obra', prim_nom: 'Supervisora', apell_pa: 'De', apell_ma: 'Obra' },
+  ...Array.from({ length: ADVISERS - 1 }, (_, i) => ({ email: `asesor${i}.${tag}@ejemplo.mx`, role: 'user', prim_nom: 'Asesor', apell_pa: 'De', apell_ma: `Campo${i}` })),
+];
+
+const stamperOf = (a: Account): Stamper => ({ nombre: a.nombre, email: a.email });
+
+/** The supervisor advises one captación in ten; the other nine advisers the rest. */
+function adviserOf(p: People, i: number): string {
+  const k = i % ADVISERS;
+  return k === 0 ? p.supervisor.id : p.advisers[k - 1].id;
+}
+
+/** The 10,000 captaciones, pushed through the gateway by the admin's client, every one accepted. */
+async function seed(gatewayDb: () => ClientDb, p: People): Promise<void> {
+  const docs = Array.from({ length: DOCS }, (_, i) => captacion(`cap-${String(i).padStart(6, '0')}`, i, adviserOf(p, i), stamperOf(p.admin)));
+  await push({}, gatewayDb, docs, 'Carga inicial por el gateway');
+}
+
+/** `n` new captaciones under ids never used before, as `push` sends them. */
+function freshDocs(p: People, n: number, tag: string): StoreDoc[] {
+  const run = randomUUID().slice(0, 8);
+  return Array.from({ length: n }, (_, i) => captacion(`cap-${tag}-${run}-${String(i).padStart(4, '0')}`, DOCS + i, adviserOf(p, i), stamperOf(p.admin)));
+}
+
+// --- Live changes ---------------------------------------------------------------------------
+
+/** A client replicating live from `source`, as the PWA keeps one; resolves once it is caught up. */
+async function liveClient(source: ClientDb, selector?: MangoSelector): Promise<{ db: ClientDb; stop(): Promise<void> }> {
+  const db = localDb();
+  const rep = db.replicate.from(source, { live: true, retry: true, batch_size: PWA_BATCH, ...PULL_CHECKPOINT, ...(selector ? { selector } : {}) } as PouchDB.Replication.ReplicateOptions);
+  await new Promise((resolve, reject) => {
+    void rep.once('paused', resolve);
+    void rep.once('error', reject);
+  });
+  return {
+    db,
+    async stop() {
+      rep.cancel();
+      await db.destroy();
+    },
+  };
+}
+
+/** Resolves when `id` is written to `db`; set it up before the write. */
+function arrival(db: ClientDb, id: string): { done: Promise<void>; cancel(): void } {
+  const feed = db.changes({ since: 'now', live: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const done = new Promise<void>((resolve, reject) => {
+    feed.on('change', (c) => {
+      if (c.id === id) resolve();
+    });
+    feed.on('error', reject);
+    timer = setTimeout(() => reject(new Error(`El cambio ${id} no llegó al cliente en vivo en ${LATENCY_TIMEOUT_MS / 1000} s`)), LATENCY_TIMEOUT_MS);
+  });
+  const cancel = () => {
+    clearTimeout(timer);
+    feed.cancel();
+  };
+  return { done: done.finally(cancel), cancel };
+}
+
+/**
+ * One change as a person makes it: the writer's client saves one new captación assigned to the
+ * supervisor and pushes it (one-shot, as the PWA after a save); timed from the push until the
+ * live client has it.
+ */
+function oneChange(p: People, writer: ClientDb, target: () => ClientDb, live: ClientDb, tag: string, what: string): () => Promise<number> {
+  let n = 0;
+  return async () => {
+    const doc = captacion(`cap-vivo-${tag}-${randomUUID().slice(0, 8)}`, DOCS + n++, p.supervisor.id, stamperOf(p.admin));
+    await writer.put(doc as never);
+    const seen = arrival(live, doc._id);
+    const t0 = performance.now();
+    try {
+      const result = await writer.replicate.to(target(), { batch_size: PWA_BATCH, retry: false, ...PUSH_CHECKPOINT } as PouchDB.Replication.ReplicateOptions);
+      assertAccepted(result, 1, what);
+      await seen.done;
+    } finally {
+      seen.cancel();
+    }
+    return performance.now() - t0;
+  };
+}
+
+// --- Embedded store -------------------------------------------------------------------------
+
+/** Accounts on an in-process gateway, with their sessions. */
+async function peopleOn(gw: TestGateway): Promise<{ people: People; cookies: Map<string, string> }> {
+  const cookies = new Map<string, string>();
+  const accounts: Account[] = [];
+  for (const s of SPECS(randomUUID().slice(0, 6))) {
+    const u = await gw.createUser({ ...s, password: 'Contraseña-segura-1' });
+    accounts.push({ id: u.id, email: u.email, role: s.role, nombre: [s.prim_nom, s.apell_pa, s.apell_ma].join(' ') });
+  }
+  const [admin, supervisor, ...advisers] = accounts;
+  for (const a of [admin, supervisor]) cookies.set(a.id, (await gw.client().signIn(a.email, 'Contraseña-segura-1')).cookie);
+  return { people: { admin, supervisor, advisers }, cookies };
 }
 
 /** The embedded store: through the gateway, and from a copy of its LevelDB in this process. */
 async function benchEmbedded(): Promise<Row[]> {
+  const loadStart = load1();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-sync-'));
   const copyDir = mkdtempSync(path.join(tmpdir(), 'bench-sync-directo-'));
+  const dbPrefix = 'bench_';
   let gw: TestGateway | undefined;
   let direct: ClientDb | undefined;
+  const me: Meter = {};
   try {
-    gw = await startGateway({ dataDir, dbPrefix: PREFIX });
-    const admin = await signedIn(gw, 'Administrador');
-    const supervisor = await signedIn(gw, 'Supervisor');
-    await seed(gw, [supervisor.id, ...Array.from({ length: ADVISERS - 1 }, (_, i) => `asesor-${i}`)]);
-    const docBytes = JSON.stringify(captacion(1234, supervisor.id)).length;
-    progress('sembrado');
+    gw = await startGateway({ dataDir, dbPrefix });
+    const { people, cookies } = await peopleOn(gw);
+    const adminCookie = cookies.get(people.admin.id)!;
+    const supCookie = cookies.get(people.supervisor.id)!;
+    await seed(() => remoteDb(gw!.url, 'captaciones', adminCookie), people);
+    const docBytes = JSON.stringify(captacion('cap-001234', 1234, people.supervisor.id, stamperOf(people.admin))).length;
+    progress('sembrado por el gateway');
 
     // The direct source is a copy taken while the gateway is stopped, so both can be measured
     // in turns on identical data (LevelDB allows one opener per directory).
     await gw.close();
     cpSync(dataDir, copyDir, { recursive: true });
-    gw = await startGateway({ dataDir, dbPrefix: PREFIX, sessionSecret: gw.config.sessionSecret });
-    const source = new ServerPouch(`${PREFIX}captaciones`, { adapter: 'leveldb', prefix: copyDir + path.sep }) as unknown as ClientDb;
+    gw = await startGateway({ dataDir, dbPrefix, sessionSecret: gw.config.sessionSecret });
+    const source = new ServerPouch(`${dbPrefix}captaciones`, { adapter: 'leveldb', prefix: copyDir + path.sep }) as unknown as ClientDb;
     direct = source;
     // The copy also holds the design document, which the gateway never serves.
     const directCount = (await source.info()).doc_count;
-    const { via, direct: fromStore } = await compare(() => remoteDb(gw!.url, 'captaciones', admin.cookie), DOCS, () => source, directCount, 'almacén');
-    const sup: Timing[] = [];
-    for (let r = 0; r < RUNS; r++) sup.push(await timePull(remoteDb(gw.url, 'captaciones', supervisor.cookie), DOCS / ADVISERS));
-    const latencies = await liveLatency(gw, supervisor.cookie, supervisor.id);
+    const admin = () => remoteDb(gw!.url, 'captaciones', adminCookie);
+    const supervisor = () => remoteDb(gw!.url, 'captaciones', supCookie);
+    const c = await compare('almacén', () => pull(me, admin, DOCS), () => pull(me, () => source, directCount));
+    const sup: Sample[] = [];
+    for (let r = 0; r < RUNS; r++) sup.push(await pull(me, supervisor, DOCS / ADVISERS));
+
+    const live = await liveClient(supervisor());
+    const writer = localDb();
+    const latencies: number[] = [];
+    try {
+      const change = oneChange(people, writer, admin, live.db, 'integrada', 'Cambio en vivo por el gateway');
+      await change();
+      for (let i = 0; i < LATENCY_SAMPLES; i++) latencies.push(await change());
+    } finally {
+      await live.stop();
+      await writer.destroy();
+    }
 
     return [
+      { name: 'almacén integrado: carga media de 1 min de la máquina al empezar', value: loadStart, unit: '' },
       { name: 'tamaño de una captación (JSON)', value: docBytes, unit: 'bytes' },
-      { name: `pull inicial de ${DOCS} vía gateway (admin, HTTP, lotes de ${BATCH}), mediana de ${RUNS}`, value: Math.round(wall(via)), unit: 'ms' },
-      { name: 'pull inicial vía gateway, documentos por segundo', value: Math.round((DOCS / wall(via)) * 1000), unit: 'docs/s', target: `≥ ${MIN_DOCS_PER_S}` },
+      { name: `pull inicial de ${DOCS} vía gateway (admin, HTTP, lotes de ${BATCH}), mediana de ${RUNS}`, value: Math.round(med(c.via)), unit: 'ms' },
+      { name: 'pull inicial vía gateway, documentos por segundo', value: Math.round((DOCS / med(c.via)) * 1000), unit: 'docs/s', target: `≥ ${MIN_DOCS_PER_S}` },
       {
         name: 'pull inicial directo del almacén (PouchDB sobre el mismo LevelDB, en proceso, sin HTTP)',
-        value: Math.round(wall(fromStore)),
+        value: Math.round(med(c.direct)),
         unit: 'ms',
         note:
           'la referencia honesta: el mismo cliente PouchDB replica desde una copia del LevelDB del gateway abierta en este proceso; ' +
           'no paga HTTP, JSON ni sesión, así que la razón carga al gateway con todo lo que añade. Ambos corren en el mismo proceso, ' +
-          'intercalados y tras un calentamiento; en una máquina compartida el tiempo real mide también a los vecinos, el de CPU no.',
+          'intercalados y tras un calentamiento; en una máquina compartida el tiempo real mide también a los vecinos, el de CPU no. ' +
+          loadNote(c),
       },
-      { name: 'razón gateway / directo del almacén, tiempo real', value: ratio(wall(via), wall(fromStore)), unit: 'x', target: `≤ ${MAX_RATIO_EMBEDDED}` },
-      { name: 'razón gateway / directo del almacén, tiempo de CPU', value: ratio(cpu(via), cpu(fromStore)), unit: 'x' },
-      { name: 'CPU del pull vía gateway (cliente + gateway)', value: Math.round(cpu(via)), unit: 'ms' },
-      { name: 'CPU del pull directo', value: Math.round(cpu(fromStore)), unit: 'ms' },
-      { name: `pull del supervisor (${DOCS / ADVISERS} de ${DOCS}, 10 %), mediana`, value: Math.round(wall(sup)), unit: 'ms' },
-      { name: `latencia de un cambio hasta un cliente en vivo, p50 de ${LATENCY_SAMPLES}`, value: Math.round(median(latencies)), unit: 'ms' },
+      { name: 'razón gateway / directo del almacén, tiempo real', value: ratio(med(c.via), med(c.direct)), unit: 'x', target: `≤ ${MAX_RATIO_EMBEDDED}` },
+      { name: 'razón gateway / directo del almacén, tiempo de CPU', value: ratio(med(c.via, 'client'), med(c.direct, 'client')), unit: 'x' },
+      { name: 'CPU del pull vía gateway (cliente + gateway)', value: Math.round(med(c.via, 'client')), unit: 'ms' },
+      { name: 'CPU del pull directo', value: Math.round(med(c.direct, 'client')), unit: 'ms' },
+      { name: `pull del supervisor (${DOCS / ADVISERS} de ${DOCS}, 10 %), mediana`, value: Math.round(med(sup)), unit: 'ms' },
+      {
+        name: `latencia de un cambio (envío de un admin por el gateway) hasta un cliente en vivo, p50 de ${LATENCY_SAMPLES}`,
+        value: Math.round(median(latencies)),
+        unit: 'ms',
+      },
       { name: `latencia de un cambio hasta un cliente en vivo, p95 de ${LATENCY_SAMPLES}`, value: Math.round(percentile(latencies, 95)), unit: 'ms' },
+      { name: 'almacén integrado: carga media de 1 min de la máquina al terminar', value: load1(), unit: '' },
     ];
   } finally {
     await direct?.close().catch(() => undefined);
@@ -185,34 +371,122 @@ async function benchEmbedded(): Promise<Row[]> {
   }
 }
 
+// --- Apache CouchDB -------------------------------------------------------------------------
+
+/** Rows of one comparison: both medians (the gateway's beside its target), their ratio beside its target, and the CPU. */
+function comparedRows(what: string, c: Compared, maxRatio: number, unitNote: string): Row[] {
+  const via = med(c.via);
+  const direct = med(c.direct);
+  const cpu = (s: Sample[]) => `cliente ${es(Math.round(med(s, 'client')))} ms, gateway ${es(Math.round(med(s, 'gateway')))} ms, CouchDB ${es(Math.round(med(s, 'couch')))} ms`;
+  return [
+    { name: `CouchDB: ${what} vía gateway, mediana de ${c.via.length}`, value: Math.round(via), unit: 'ms', target: `≤ ${es(Math.round(direct * maxRatio))} (${maxRatio}× directo)` },
+    { name: `CouchDB: ${what} directo de CouchDB, mediana de ${c.direct.length}`, value: Math.round(direct), unit: 'ms' },
+    {
+      name: `CouchDB: ${what}, razón gateway / directo`,
+      value: ratio(via, direct),
+      unit: 'x',
+      target: `≤ ${maxRatio}`,
+      note: `${unitNote}. CPU (medianas) vía gateway: ${cpu(c.via)}; directo: ${cpu(c.direct)}. ${loadNote(c)}`,
+    },
+  ];
+}
+
 /**
- * Apache CouchDB at COUCHDB_URL: a gateway on it, and CouchDB's own replication endpoint for the
- * same database (the credentials of the URL, as an administrator replicates). Databases get a
- * prefix of their own and are deleted at the end.
+ * Apache CouchDB at COUCHDB_URL: a gateway process on it, and CouchDB's own endpoint for an exact
+ * copy of the gateway's database (the credentials of the URL, as an administrator replicates).
  */
 async function benchCouchDb(url: string): Promise<Row[]> {
+  const loadStart = load1();
   const dbPrefix = `bench_${Date.now().toString(36)}_`;
-  let gw: TestGateway | undefined;
+  const anchorName = `${dbPrefix}directo`;
+  const anchorUrl = databaseUrl(url, anchorName);
+  let gw: GatewayProcess | undefined;
   try {
-    gw = await startGateway({ couchdbUrl: url, dbPrefix });
-    const admin = await signedIn(gw, 'Administrador');
-    await seed(gw, Array.from({ length: ADVISERS }, (_, i) => `asesor-${i}`));
-    progress('sembrado en CouchDB');
-    const couchUrl = `${url.replace(/\/+$/, '')}/${dbPrefix}captaciones`;
-    // CouchDB also replicates its design document, which the gateway never serves.
-    const directCount = (await new PouchDB(couchUrl).info()).doc_count;
-    const { via, direct } = await compare(() => remoteDb(gw!.url, 'captaciones', admin.cookie), DOCS, () => new PouchDB(couchUrl), directCount, 'CouchDB');
+    const [admin, supervisor, ...advisers] = await createAccounts({ dataDir: '', couchdbUrl: url, dbPrefix }, SPECS(dbPrefix));
+    const people: People = { admin, supervisor, advisers };
+    gw = await startGatewayProcess({ port: await freePort(), dataDir: '', couchdbUrl: url, dbPrefix, sessionSecret: randomUUID() }, (line) => progress(`gateway: ${line}`));
+    const me: Meter = { gatewayPid: gw.pid, couchPid: localCouchPid() };
+    const adminCookie = await signIn(gw.url, admin.email);
+    const supCookie = await signIn(gw.url, supervisor.email);
+    const viaAdmin = () => remoteDb(gw!.url, 'captaciones', adminCookie);
+    const viaSupervisor = () => remoteDb(gw!.url, 'captaciones', supCookie);
+    const toAnchor = () => new PouchDB(anchorUrl, { skip_setup: true } as PouchDB.Configuration.RemoteDatabaseConfiguration) as ClientDb;
+
+    await seed(viaAdmin, people);
+    progress('sembrado en CouchDB por el gateway');
+    await copyDatabase(url, `${dbPrefix}captaciones`, anchorName);
+    // The copy also holds the design document, which the gateway never serves.
+    const anchorCount = await docCount(url, anchorName);
+    if (anchorCount !== (await docCount(url, `${dbPrefix}captaciones`))) throw new Error('La copia directa no tiene los mismos documentos que la base del gateway.');
+    progress('base directa copiada');
+
+    const selector = captacionesSelector({ id: supervisor.id, role: supervisor.role });
+    const pulls = await compare('pull admin', () => pull(me, viaAdmin, DOCS), () => pull(me, toAnchor, anchorCount));
+    const scoped = await compare('pull supervisor', () => pull(me, viaSupervisor, DOCS / ADVISERS), () => pull(me, toAnchor, DOCS / ADVISERS, selector));
+    const pushes = await compare(
+      'push',
+      () => push(me, viaAdmin, freshDocs(people, PUSH_DOCS, 'g'), 'Envío por el gateway'),
+      () => push(me, toAnchor, freshDocs(people, PUSH_DOCS, 'd'), 'Envío directo'),
+    );
+
+    const liveVia = await liveClient(viaSupervisor());
+    const liveDirect = await liveClient(toAnchor(), selector);
+    const writerVia = localDb();
+    const writerDirect = localDb();
+    let latency: Compared;
+    try {
+      const change = (f: () => Promise<number>) => async (): Promise<Sample> => ({ wall: await f(), client: NaN, gateway: NaN, couch: NaN });
+      latency = await compare(
+        'cambio en vivo',
+        change(oneChange(people, writerVia, viaAdmin, liveVia.db, 'g', 'Cambio en vivo por el gateway')),
+        change(oneChange(people, writerDirect, toAnchor, liveDirect.db, 'd', 'Cambio en vivo directo')),
+        LATENCY_SAMPLES,
+      );
+    } finally {
+      await liveVia.stop();
+      await liveDirect.stop();
+      await writerVia.destroy();
+      await writerDirect.destroy();
+    }
+    const p = (c: Sample[], q: number) => Math.round(percentile(c.map((s) => s.wall), q));
+    const p95Via = percentile(latency.via.map((s) => s.wall), 95);
+    const p95Direct = percentile(latency.direct.map((s) => s.wall), 95);
+
     return [
-      { name: `CouchDB: pull inicial de ${DOCS} vía gateway (admin, HTTP, lotes de ${BATCH}), mediana de ${RUNS}`, value: Math.round(wall(via)), unit: 'ms' },
-      { name: 'CouchDB: pull inicial vía gateway, documentos por segundo', value: Math.round((DOCS / wall(via)) * 1000), unit: 'docs/s', target: `≥ ${MIN_DOCS_PER_S}` },
-      { name: 'CouchDB: pull inicial directo de su endpoint de replicación (HTTP)', value: Math.round(wall(direct)), unit: 'ms' },
-      { name: 'CouchDB: razón gateway / CouchDB directo, tiempo real', value: ratio(wall(via), wall(direct)), unit: 'x', target: `≤ ${MAX_RATIO_COUCHDB}` },
+      { name: 'CouchDB: carga media de 1 min de la máquina al empezar', value: loadStart, unit: '' },
+      ...comparedRows(`pull inicial de ${DOCS} (admin, lotes de ${BATCH})`, pulls, MAX_RATIO_PULL, 'ambos por HTTP; el directo también trae el documento de diseño'),
+      { name: 'CouchDB: pull inicial vía gateway, documentos por segundo', value: Math.round((DOCS / med(pulls.via)) * 1000), unit: 'docs/s', target: `≥ ${MIN_DOCS_PER_S}` },
+      ...comparedRows(
+        `pull del supervisor (${DOCS / ADVISERS} de ${DOCS}, 10 %)`,
+        scoped,
+        MAX_RATIO_SCOPED,
+        `el directo con filter '_selector' y el selector del gateway ${JSON.stringify({ ...selector, 'captacion.asesor': '<supervisor>' })}`,
+      ),
+      ...comparedRows(
+        `envío de ${PUSH_DOCS} captaciones nuevas (admin, lotes de ${PWA_BATCH})`,
+        pushes,
+        MAX_RATIO_PUSH,
+        'ids nuevos en cada corrida, a bases del mismo tamaño; el gateway decide cada documento con la política de escritura',
+      ),
+      { name: `CouchDB: cambio en vivo vía gateway, p50 de ${LATENCY_SAMPLES}`, value: p(latency.via, 50), unit: 'ms' },
+      { name: `CouchDB: cambio en vivo vía gateway, p95 de ${LATENCY_SAMPLES}`, value: Math.round(p95Via), unit: 'ms', target: `≤ ${es(Math.round(p95Direct * MAX_RATIO_LIVE_P95))} (${MAX_RATIO_LIVE_P95}× directo)` },
+      { name: `CouchDB: cambio en vivo directo de CouchDB (con '_selector'), p50 de ${LATENCY_SAMPLES}`, value: p(latency.direct, 50), unit: 'ms' },
+      { name: `CouchDB: cambio en vivo directo de CouchDB, p95 de ${LATENCY_SAMPLES}`, value: Math.round(p95Direct), unit: 'ms' },
+      {
+        name: 'CouchDB: cambio en vivo, razón de p95 gateway / directo',
+        value: ratio(p95Via, p95Direct),
+        unit: 'x',
+        target: `≤ ${MAX_RATIO_LIVE_P95}`,
+        note:
+          'cada cambio es el envío one-shot de una captación nueva de un admin asignada a la supervisora (por el gateway o directo a CouchDB), ' +
+          `cronometrado hasta que la tiene el cliente en vivo de la supervisora (su feed filtrado). ${loadNote(latency)}`,
+      },
+      { name: 'CouchDB: carga media de 1 min de la máquina al terminar', value: load1(), unit: '' },
     ];
   } finally {
-    const store = gw?.store;
-    await gw?.close({ keepStore: true }).catch(() => undefined);
-    for (const name of DATABASES) await store?.destroy(name).catch(() => undefined);
-    await store?.close().catch(() => undefined);
+    await gw?.stop().catch(() => undefined);
+    const n = await deleteDatabases(url, dbPrefix).catch((e: unknown) => (console.error('No se pudieron borrar las bases de la medición:', e), 0));
+    progress(`${n} bases borradas (${dbPrefix}*)`);
   }
 }
 

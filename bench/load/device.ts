@@ -4,12 +4,18 @@
  * pull, a one-shot push after every local change (coalesced while one runs), failures retried
  * with a jittered backoff, and a push that makes no progress cancelled and started again.
  *
+ * Every save is a valid captación, clean as the write policy wants it and stamped on the device
+ * (`ultima_actualizacion`, one more `historial_estatus` entry) as the PWA stamps a save
+ * (pwa/src/features/captaciones/data/resource.ts): the gateway refuses none, and what it refuses
+ * anyway is counted (`denied`, target 0).
+ *
  * The device keeps a ledger of what it wrote: per captación, the marker that names the logical
  * record (in `captacion.observaciones`, a field the gateway keeps) and the content of its last
  * edit, to be compared with the server at the end.
  */
 import { randomUUID } from 'node:crypto';
 import { sampleCaptacion } from '../../couch-design/captacion/fixtures';
+import { stampCaptacion, type Stamper } from '../../couch-design/captacion/stamp';
 import { localDb, PouchDB, sessionFetch, type ClientDb } from '../../sync-server/src/testing/pouch-client';
 
 /** What the device last wrote on one captación. */
@@ -101,8 +107,10 @@ export class Device {
 
   constructor(
     readonly index: number,
-    readonly userId: string,
-    baseUrl: string,
+    /** The signed-in person: whose captaciones these are, and the name and e-mail the device stamps. */
+    readonly user: { id: string } & Stamper,
+    /** The gateway this device talks to (with several, each device keeps one). */
+    readonly baseUrl: string,
     cookie: string,
     private readonly log: (msg: string) => void = () => undefined,
   ) {
@@ -142,12 +150,12 @@ export class Device {
       ...sampleCaptacion({
         propietario: { nombre: `${NOMBRES[i % NOMBRES.length]} ${i} Hernández`, telefono: String(5500000000 + i) },
         propiedad: { direccion: { numero: String(1 + (i % 900)), colonia: COLONIAS[i % COLONIAS.length] } },
-        captacion: { asesor: this.userId, fecha: new Date().toISOString() },
+        captacion: { asesor: this.user.id, fecha: new Date().toISOString() },
       }),
       _id: `cap-carga-${this.index}-${k}-${marker.slice(0, 8)}`,
     };
     const entry = this.edited(doc, marker, 0);
-    await this.local.put(doc as never);
+    await this.local.put(stampCaptacion(doc, null, this.user, new Date().toISOString()) as never);
     this.ledger.set(doc._id, entry);
     this.stats.creations++;
     return doc._id;
@@ -157,10 +165,12 @@ export class Device {
     const previous = this.ledger.get(id)!;
     // A pull may write the same document meanwhile: edit its newest revision.
     for (;;) {
-      const doc = (await this.local.get(id)) as Record<string, any>;
+      const base = (await this.local.get(id)) as Record<string, any>;
+      const doc = { ...base };
       const entry = this.edited(doc, previous.marker, previous.edits + 1);
       try {
-        await this.local.put(doc as never);
+        // The history continues the revision being edited, as the PWA's edit form saves.
+        await this.local.put(stampCaptacion(doc, base, this.user, new Date().toISOString()) as never);
         this.ledger.set(id, entry);
         this.stats.edits++;
         return;

@@ -1,7 +1,10 @@
 /**
- * The gateway as a separate process (`sync-server/src/main.ts`, the production entry point) on a
- * LevelDB folder, so the load benchmark can kill it with SIGKILL, as a crash or an OOM kill
- * would, and start a new one on the same data and port.
+ * The gateway as a separate process (`sync-server/src/main.ts`, the production entry point), so a
+ * benchmark can kill it with SIGKILL, as a crash or an OOM kill would, start a new one on the same
+ * data and port, and read what the process itself spends (CPU, memory) apart from the clients.
+ * On the embedded store (a LevelDB folder) one process at a time; on Apache CouchDB (`couchdbUrl`)
+ * several at once, each on its own port with the same prefix and session secret, as behind a
+ * load balancer.
  *
  * Started with `node --import tsx`, not the `tsx` command: that one runs the gateway in a child
  * of its own, and a SIGKILL would reach only the wrapper.
@@ -16,7 +19,10 @@ const READY_TIMEOUT_MS = 60_000;
 
 export interface GatewaySettings {
   port: number;
+  /** LevelDB folder of the embedded store (unused with `couchdbUrl`). */
   dataDir: string;
+  /** Apache CouchDB instead of the embedded store; empty or absent: the embedded store. */
+  couchdbUrl?: string;
   dbPrefix: string;
   sessionSecret: string;
   /** Extra environment (e.g. TRUST_PROXY). */
@@ -25,20 +31,30 @@ export interface GatewaySettings {
   nodeArgs?: string[];
 }
 
+/** What the process holds in memory, in MB (Linux /proc; NaN elsewhere or once it is gone). */
+export interface MemoryUse {
+  /** Resident now (VmRSS). */
+  rssMb: number;
+  /** The highest resident size the process reached (VmHWM). */
+  peakMb: number;
+}
+
 export interface GatewayProcess {
   readonly url: string;
+  readonly pid: number | undefined;
   /** SIGKILL: no cleanup, no closing of the store. */
   kill(): Promise<void>;
   /** SIGTERM: the gateway closes its store and exits. */
   stop(): Promise<void>;
   /** CPU seconds the process has used so far (Linux /proc; NaN elsewhere). */
   cpuSeconds(): number;
+  memory(): MemoryUse;
 }
 
 /** Linux counts CPU time in /proc in clock ticks of 1/100 s (USER_HZ). */
 const USER_HZ = 100;
 
-function cpuSecondsOf(pid: number | undefined): number {
+export function cpuSecondsOf(pid: number | undefined): number {
   try {
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -46,6 +62,16 @@ function cpuSecondsOf(pid: number | undefined): number {
     return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
   } catch {
     return NaN;
+  }
+}
+
+export function memoryOf(pid: number | undefined): MemoryUse {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  } catch {
+    return { rssMb: NaN, peakMb: NaN };
   }
 }
 
@@ -77,7 +103,7 @@ export async function startGatewayProcess(s: GatewaySettings, log: (line: string
       DATA_DIR: s.dataDir,
       COUCH_DB_PREFIX: s.dbPrefix,
       SESSION_SECRET: s.sessionSecret,
-      COUCHDB_URL: '',
+      COUCHDB_URL: s.couchdbUrl ?? '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -114,7 +140,9 @@ export async function startGatewayProcess(s: GatewaySettings, log: (line: string
 
   return {
     url,
+    pid: child.pid,
     cpuSeconds: () => cpuSecondsOf(child.pid),
+    memory: () => memoryOf(child.pid),
     async kill() {
       child.kill('SIGKILL');
       await gone;

@@ -1,0 +1,71 @@
+/**
+ * The few direct calls to Apache CouchDB a benchmark makes besides the gateway's: database URLs,
+ * a server-side copy of a database, and deleting every database of the run's prefix.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** `http://user:pass@host:5984` -> base without credentials, and the Authorization header. */
+function split(url: string): { base: string; headers: Record<string, string> } {
+  const u = new URL(url);
+  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
+  if (u.username || u.password) {
+    headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}`;
+  }
+  u.username = '';
+  u.password = '';
+  return { base: u.toString().replace(/\/+$/, ''), headers };
+}
+
+/** The URL of one database, credentials kept (PouchDB's HTTP adapter sends them as Basic auth). */
+export const databaseUrl = (url: string, name: string): string => `${url.replace(/\/+$/, '')}/${encodeURIComponent(name)}`;
+
+async function call<T>(url: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const { base, headers } = split(url);
+  const res = await fetch(`${base}${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`CouchDB ${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** `target` becomes an exact copy of `source` (same revisions, design documents included), made by CouchDB itself. */
+export async function copyDatabase(url: string, source: string, target: string): Promise<void> {
+  await call(url, `/${encodeURIComponent(target)}`, { method: 'PUT' });
+  const r = await call<{ ok?: boolean; docs_written?: number }>(url, '/_replicate', {
+    method: 'POST',
+    body: { source: databaseUrl(url, source), target: databaseUrl(url, target) },
+  });
+  if (!r.ok) throw new Error(`CouchDB no copió ${source} en ${target}: ${JSON.stringify(r)}`);
+}
+
+export async function docCount(url: string, name: string): Promise<number> {
+  return (await call<{ doc_count: number }>(url, `/${encodeURIComponent(name)}`)).doc_count;
+}
+
+/** Deletes every database whose name starts with `prefix`; answers how many. */
+export async function deleteDatabases(url: string, prefix: string): Promise<number> {
+  if (!prefix) throw new Error('Sin prefijo no se borra nada.');
+  const all = await call<string[]>(url, '/_all_dbs');
+  const mine = all.filter((name) => name.startsWith(prefix));
+  for (const name of mine) await call(url, `/${encodeURIComponent(name)}`, { method: 'DELETE' });
+  return mine.length;
+}
+
+/**
+ * The process id of a CouchDB running on this machine (its Erlang VM, `beam.smp`), to read its
+ * CPU time; undefined when there is none here (a remote CouchDB, or another system than Linux).
+ */
+export function localCouchPid(): number | undefined {
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'beam.smp') return Number(entry);
+      } catch {
+        // gone meanwhile
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  return undefined;
+}
