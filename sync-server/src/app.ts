@@ -13,7 +13,7 @@ import { SessionUsers } from './auth/session-user';
 import { CaptacionesRepository } from './captaciones/repository';
 import { captacionesRoutes } from './captaciones/routes';
 import { CaptacionesService } from './captaciones/service';
-import { captacionesSynced } from './captaciones/synced';
+import { captacionesSyncedFor } from './captaciones/synced';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { EmpleadosRepository } from './empleados/repository';
@@ -78,7 +78,8 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   // The list's directory follows the database in the background (from its snapshot), so the
   // first list after a start or an import does not wait for it.
   captaciones.follow();
-  const synced = new SyncedDatabases([captacionesSynced, nominasSynced]);
+  // What devices store through `/db/captaciones` enters the list at once too (captaciones/synced.ts).
+  const synced = new SyncedDatabases([captacionesSyncedFor(captaciones.directory), nominasSynced]);
 
   const app = express();
   app.disable('x-powered-by');

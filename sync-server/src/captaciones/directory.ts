@@ -10,15 +10,36 @@
  * built on the first query that needs it: 16 to 50 s per index at 100,000 captaciones after an
  * import. The projection answers all of it in a few milliseconds at 100,000 documents.
  *
- * It stays exact: every call catches up with the feed first (one `_changes` call, under a
- * millisecond when nothing changed), so a write is seen by the very next request, also when
- * several gateway processes share one CouchDB.
+ * It catches up with the feed on every call (one `_changes` call, under a millisecond when
+ * nothing changed). That alone does not show a write to the next request on CouchDB: a clustered
+ * `_changes` reads one copy of each shard, while a write is confirmed once 2 of its 3 copies hold
+ * it, so the feed can trail a confirmed write for a moment (1 list in 75 to 1 in 20 right after a
+ * save missed it). Hence the read-your-writes rules (see `applyOwnWrites` and `confirm`):
+ *
+ * - Every write this gateway makes (REST through the repository, replication's `_bulk_docs`
+ *   through the sync declaration) enters the directory at once with its stored revision, pinned:
+ *   a feed row older than the pin is a lagging copy's and is skipped, so the entry neither
+ *   regresses nor doubles, and a deletion made here does not come back. The pin goes when the
+ *   feed shows that revision or a newer one, or lists it among the document's leaves (a deleted
+ *   leaf loses to a live conflicting one, which then is the state to show).
+ * - Another gateway's writes arrive by the feed only: a write through gateway A followed by a
+ *   list on gateway B is not guaranteed by the feed. It is for a browser (the same person's next
+ *   list): the write's answer leaves the id and revision in a short-lived cookie
+ *   (recent-writes.ts), and the list on B reads the ones it does not yet show with one quorum
+ *   read each (`confirm`; 2 of 3 copies read, overlapping the 2 that confirmed the write when
+ *   CouchDB answered 201, not 202) before answering. Without that cookie (another client,
+ *   another person) B shows the write as soon as its feed copy has it, usually milliseconds.
+ * - A pin the feed has not resolved after `pinMs` (a conflict resolved in a way the rows never
+ *   show, a snapshot newer than the pin) is read back from the store and the pin dropped.
+ *
+ * Revisions compare as CouchDB picks a winner: generation, then hash; CouchDB sequences are
+ * opaque and never compared.
  *
  * It starts fast: its first catch-up begins from the last snapshot (directory-snapshot.ts), the
  * projection and the sequence it reflects, kept in `_local` documents of the database, rather
  * than from sequence zero, which reads every document (5 s or more at 100,000).
  */
-import { StoreError, type StoreDb } from '../store/port';
+import { isNotFound, StoreError, type ChangeRow, type ChangesOptions, type ChangesResult, type StoreDb, type StoreDoc } from '../store/port';
 import { matchesTerms } from '../../../couch-design/helpers/search';
 import { compareEntries as compare, toEntry, type Entry } from './directory-entry';
 import { loadSnapshot, type Snapshot } from './directory-snapshot';
@@ -26,6 +47,61 @@ import { loadSnapshot, type Snapshot } from './directory-snapshot';
 const BATCH = 1000;
 /** Up to this many changed entries in one batch are placed one by one; more are merged in one pass. */
 const SPLICE_LIMIT = 64;
+/** The feed's last revision is remembered for this many recently changed ids (to skip a lagging copy's older rows). */
+const RECENT_LIMIT = 10_000;
+/** A pin the feed has not resolved in this long is read back from the store. */
+const PIN_MS = 30_000;
+/** Store reads at a time when revisions are read back. */
+const READERS = 8;
+
+export interface DirectoryOptions {
+  /**
+   * Reads the feed; the store's `_changes` unless told. Tests pass one that lags the way a
+   * CouchDB shard copy behind the write quorum does.
+   */
+  changes?: (opts: ChangesOptions) => Promise<ChangesResult>;
+  /** How long a pin may wait for the feed before it is read back (ms). */
+  pinMs?: number;
+}
+
+/** A document's revision: what a write stored, or what a person wrote and expects to see. */
+export interface RevisionRef {
+  id: string;
+  rev: string;
+}
+
+/** A state this gateway knows to be at least as new as the feed's: its revision and entry, since when. */
+interface Pin {
+  rev: string;
+  entry: Entry | null;
+  at: number;
+}
+
+const generation = (rev: string): number => {
+  const n = parseInt(rev, 10);
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** Orders two revisions as CouchDB orders a document's leaves: generation, then hash. */
+export function compareRevs(a: string, b: string): number {
+  const byGen = generation(a) - generation(b);
+  if (byGen !== 0) return byGen;
+  const ha = a.slice(a.indexOf('-') + 1);
+  const hb = b.slice(b.indexOf('-') + 1);
+  return ha < hb ? -1 : ha > hb ? 1 : 0;
+}
+
+/** CouchDB's winner among leaves: a live leaf beats a deleted one, then `compareRevs`. */
+function winnerOf(leaves: StoreDoc[]): StoreDoc | null {
+  let best: StoreDoc | null = null;
+  for (const leaf of leaves) {
+    if (typeof leaf._rev !== 'string') continue;
+    if (!best) best = leaf;
+    else if (!leaf._deleted !== !best._deleted) best = leaf._deleted ? best : leaf;
+    else if (compareRevs(leaf._rev, best._rev as string) > 0) best = leaf;
+  }
+  return best;
+}
 
 export interface DirectoryFilter {
   asesor?: string;
@@ -55,8 +131,20 @@ export class CaptacionesDirectory {
   private queued: Promise<void> | null = null;
   /** Moves with every change to the entries (the snapshot keeper saves when it moved). */
   private changeCount = 0;
+  /** States this gateway wrote or read back that the feed has not shown yet. */
+  private readonly pins = new Map<string, Pin>();
+  /** The newest revision the feed showed for recently changed ids, oldest first. */
+  private readonly recent = new Map<string, string>();
+  private readonly readChanges: (opts: ChangesOptions) => Promise<ChangesResult>;
+  private readonly pinMs: number;
 
-  constructor(private readonly db: StoreDb) {}
+  constructor(
+    private readonly db: StoreDb,
+    opts: DirectoryOptions = {},
+  ) {
+    this.readChanges = opts.changes ?? ((o) => db.changes(o));
+    this.pinMs = opts.pinMs ?? PIN_MS;
+  }
 
   /**
    * Catches up with every change committed before the call. Concurrent callers share work: one
@@ -89,12 +177,121 @@ export class CaptacionesDirectory {
       this.started = true;
     }
     for (;;) {
-      const res = await this.db.changes({ since: this.since, limit: BATCH, include_docs: true });
-      this.applyBatch(res.results.filter((row) => !row.id.startsWith('_design/')).map((row) => [row.id, row.deleted || !row.doc ? null : toEntry(row.doc)]));
+      // `all_docs`: every leaf of each document, so a row can tell that it already holds a pinned revision.
+      const res = await this.readChanges({ since: this.since, limit: BATCH, include_docs: true, style: 'all_docs' });
+      const changes: Array<[string, Entry | null]> = [];
+      for (const row of res.results) {
+        if (row.id.startsWith('_design/') || !this.fromFeed(row)) continue;
+        changes.push([row.id, row.deleted || !row.doc ? null : toEntry(row.doc)]);
+      }
+      this.applyBatch(changes);
       // Each batch leaves the projection whole: a failure on the next one loses nothing.
       this.since = res.last_seq;
       if (res.results.length < BATCH) break;
     }
+    await this.readBackOldPins();
+  }
+
+  /**
+   * Whether a feed row is news: not when it is older than the revision this gateway already shows
+   * for the document (a lagging copy's row). A row at that revision or newer, or one that lists it
+   * among the leaves (it lost to a live conflicting leaf), resolves the pin.
+   */
+  private fromFeed(row: ChangeRow): boolean {
+    const rev = typeof row.doc?._rev === 'string' ? row.doc._rev : row.changes[0]?.rev;
+    if (typeof rev !== 'string') return true;
+    const pin = this.pins.get(row.id);
+    const known = pin?.rev ?? this.recent.get(row.id);
+    if (known !== undefined && compareRevs(rev, known) < 0 && !row.changes.some((c) => c.rev === known)) return false;
+    if (pin) this.pins.delete(row.id);
+    this.remember(row.id, rev);
+    // The revision this gateway pinned is already shown: nothing to place again.
+    return pin?.rev !== rev;
+  }
+
+  private remember(id: string, rev: string): void {
+    this.recent.delete(id);
+    this.recent.set(id, rev);
+    if (this.recent.size > RECENT_LIMIT) this.recent.delete(this.recent.keys().next().value as string);
+  }
+
+  /** Whether the directory shows this revision of the document or a newer one. */
+  private shows(id: string, rev: string): boolean {
+    const known = this.pins.get(id)?.rev ?? this.recent.get(id);
+    return known !== undefined && compareRevs(known, rev) >= 0;
+  }
+
+  /**
+   * Writes this gateway stored, each with the revision the store gave it (`_deleted` for a
+   * deletion), shown from now on: the next list has them whatever the feed says meanwhile. A
+   * revision the directory already shows, or an older one, changes nothing.
+   */
+  applyOwnWrites(docs: readonly StoreDoc[]): void {
+    const changes: Array<[string, Entry | null]> = [];
+    for (const doc of docs) {
+      if (typeof doc._id !== 'string' || doc._id.startsWith('_') || typeof doc._rev !== 'string') continue;
+      if (this.shows(doc._id, doc._rev)) continue;
+      changes.push([doc._id, this.pin(doc._id, doc._rev, doc._deleted ? null : toEntry(doc))]);
+    }
+    this.applyBatch(changes);
+  }
+
+  private pin(id: string, rev: string, entry: Entry | null): Entry | null {
+    this.pins.set(id, { rev, entry, at: Date.now() });
+    return entry;
+  }
+
+  /**
+   * Makes sure the directory shows these revisions (a person's own recent writes, possibly made
+   * through another gateway): each one it does not show yet is read from the store (a quorum
+   * read on CouchDB) and its current state pinned. Call after `refresh`.
+   */
+  async confirm(refs: readonly RevisionRef[]): Promise<void> {
+    const unseen = [...new Set(refs.filter((r) => !this.shows(r.id, r.rev)).map((r) => r.id))];
+    if (unseen.length === 0) return;
+    const read = await this.currentStates(unseen);
+    const changes: Array<[string, Entry | null]> = [];
+    for (const [id, doc] of read) {
+      if (doc && !this.shows(id, doc._rev as string)) changes.push([id, this.pin(id, doc._rev as string, doc._deleted ? null : toEntry(doc))]);
+    }
+    this.applyBatch(changes);
+  }
+
+  /** Pins the feed did not resolve in time are read back: the store's state stands, unpinned. */
+  private async readBackOldPins(): Promise<void> {
+    const before = Date.now() - this.pinMs;
+    const old = [...this.pins].filter(([, p]) => p.at <= before).map(([id]) => id);
+    if (old.length === 0) return;
+    const read = await this.currentStates(old.slice(0, BATCH));
+    const changes: Array<[string, Entry | null]> = [];
+    for (const [id, doc] of read) {
+      const pin = this.pins.get(id);
+      // Re-pinned meanwhile by a newer write: that pin stands.
+      if (!pin || pin.at > before) continue;
+      this.pins.delete(id);
+      if (doc) this.remember(id, doc._rev as string);
+      changes.push([id, doc && !doc._deleted ? toEntry(doc) : null]);
+    }
+    this.applyBatch(changes);
+  }
+
+  /** Each document's winning leaf, deletions included (null: it never existed), a few reads at a time. */
+  private async currentStates(ids: string[]): Promise<Map<string, StoreDoc | null>> {
+    const out = new Map<string, StoreDoc | null>();
+    const queue = [...ids];
+    const reader = async (): Promise<void> => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        try {
+          const leaves = await this.db.getOpenRevs(id, 'all');
+          out.set(id, winnerOf(leaves.flatMap((r) => ('ok' in r ? [r.ok] : []))));
+        } catch (e) {
+          if (!isNotFound(e)) throw e;
+          out.set(id, null);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(READERS, queue.length) }, reader));
+    return out;
   }
 
   /** Whether the store still knows the sequence (a snapshot from elsewhere would not be caught up from). */
@@ -111,11 +308,15 @@ export class CaptacionesDirectory {
   /** A snapshot's entries come in list order, each id once (loadSnapshot checks). */
   private restore({ since, entries }: Snapshot): void {
     this.sorted = entries;
+    this.byId = new Map();
+    this.perAsesor = new Map();
     for (const e of entries) {
       this.byId.set(e.id, e);
       this.countAsesor(e.asesor, 1);
     }
     this.since = since;
+    // Writes made before the first catch-up stay shown.
+    this.applyBatch([...this.pins].map(([id, p]) => [id, p.entry]));
   }
 
   private applyBatch(changes: Array<[string, Entry | null]>): void {

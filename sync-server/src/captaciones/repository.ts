@@ -2,13 +2,14 @@
  * Store access for captaciones: one record, many, and writes through the typed document repository
  * (absent when missing, deleted or of another type; conflicts let through as 409); list pages,
  * counts and search from the directory, which a keeper follows and snapshots while the gateway runs.
+ * Every write through this repository enters the directory at once (read-your-writes, directory.ts).
  */
 import type { UserNameParts } from '../../../couch-design/captacion';
 import type { Usuario } from '../../../couch-design/usuario';
 import type { RecordsById } from '../policy/facts';
 import { DocRepository } from '../store/doc-repository';
 import type { Store, StoreDb, StoreDoc } from '../store/port';
-import { CaptacionesDirectory, type DirectoryFilter } from './directory';
+import { CaptacionesDirectory, type DirectoryFilter, type DirectoryOptions, type RevisionRef } from './directory';
 import { DirectoryKeeper, type KeeperOptions } from './directory-keeper';
 
 /** A stored captación as the repository hands it over: any stored shape, typed `captacion`. */
@@ -22,14 +23,22 @@ export class CaptacionesRepository extends DocRepository<StoredCaptacion> {
     db: StoreDb,
     private readonly usuarios: RecordsById<Usuario>,
     keeping: KeeperOptions = {},
+    watching: DirectoryOptions = {},
   ) {
     super(db, 'captacion');
-    this.directory = new CaptacionesDirectory(db);
+    this.directory = new CaptacionesDirectory(db, watching);
     this.keeper = new DirectoryKeeper(db, this.directory, keeping);
   }
 
-  static async open(store: Store, usuarios: RecordsById<Usuario>, keeping?: KeeperOptions): Promise<CaptacionesRepository> {
-    return new CaptacionesRepository(await store.db('captaciones'), usuarios, keeping);
+  static async open(store: Store, usuarios: RecordsById<Usuario>, keeping?: KeeperOptions, watching?: DirectoryOptions): Promise<CaptacionesRepository> {
+    return new CaptacionesRepository(await store.db('captaciones'), usuarios, keeping, watching);
+  }
+
+  /** Writes like DocRepository, and shows the stored revision in the list at once. */
+  override async put(doc: StoredCaptacion): Promise<StoredCaptacion> {
+    const saved = await super.put(doc);
+    this.directory.applyOwnWrites([saved]);
+    return saved;
   }
 
   /**
@@ -44,9 +53,19 @@ export class CaptacionesRepository extends DocRepository<StoredCaptacion> {
     this.keeper.stop();
   }
 
-  /** One page of ids in list order (newest first when `descending`) and how many match in all. */
-  async window(filter: DirectoryFilter, descending: boolean, skip: number, limit: number): Promise<{ ids: string[]; total: number }> {
+  /**
+   * One page of ids in list order (newest first when `descending`) and how many match in all;
+   * `written`: revisions the asker wrote recently (perhaps through another gateway), shown in it.
+   */
+  async window(
+    filter: DirectoryFilter,
+    descending: boolean,
+    skip: number,
+    limit: number,
+    written: readonly RevisionRef[] = [],
+  ): Promise<{ ids: string[]; total: number }> {
     await this.directory.refresh();
+    await this.directory.confirm(written);
     return this.directory.window(filter, descending, skip, limit);
   }
 
