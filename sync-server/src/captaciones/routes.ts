@@ -18,6 +18,7 @@ import { parseId } from '../http/ids';
 import { revParam } from '../http/query';
 import { MSG } from './messages';
 import { parseListQuery } from './query';
+import { recentWrites, rememberWrite } from './recent-writes';
 import type { CaptacionesService } from './service';
 
 /** `attachment; filename="captacion_<id>.pdf"`, plus the RFC 5987 form when the id is not plain ASCII. */
@@ -29,12 +30,14 @@ export function captacionesRoutes(service: CaptacionesService): Router {
 
   router.get('/captaciones', async (req, res) => {
     const q = parseListQuery(req.query as Record<string, unknown>);
-    const result = await service.list(userOf(req), q);
+    // The person's own recent writes are in it, whichever gateway made them (recent-writes.ts).
+    const result = await service.list(userOf(req), q, recentWrites(req));
     res.json({ success: true, ...result });
   });
 
   router.post('/captaciones', async (req, res) => {
     const captacion = await service.create(userOf(req), req.body);
+    rememberWrite(req, res, { id: captacion._id, rev: captacion._rev as string });
     res.status(201).json({ success: true, mensaje: MSG.creada, captacion });
   });
 
@@ -51,12 +54,13 @@ export function captacionesRoutes(service: CaptacionesService): Router {
 
   router.put('/captaciones/:id', async (req: Request<{ id: string }>, res: Response) => {
     const captacion = await service.update(userOf(req), parseId(req.params.id), req.body);
+    rememberWrite(req, res, { id: captacion._id, rev: captacion._rev as string });
     res.json({ success: true, mensaje: MSG.actualizada, captacion });
   });
 
   router.delete('/captaciones/:id', async (req: Request<{ id: string }>, res: Response) => {
     const id = parseId(req.params.id);
-    await service.remove(userOf(req), id, revParam(req.query));
+    rememberWrite(req, res, { id, rev: await service.remove(userOf(req), id, revParam(req.query)) });
     res.json({ success: true, mensaje: MSG.eliminada });
   });
 

@@ -20,6 +20,7 @@ import type { WriteFactsReader } from '../policy/facts';
 import type { Store, StoreDoc } from '../store/port';
 import { bumpScopeEpoch } from '../sync/scope-epoch';
 import { MSG } from './messages';
+import type { RevisionRef } from './directory';
 import type { ListQuery } from './query';
 import type { CaptacionesRepository, StoredCaptacion } from './repository';
 
@@ -47,10 +48,15 @@ export class CaptacionesService {
     return this.deps.repo;
   }
 
-  async list(user: AuthUser, q: ListQuery): Promise<ListResult> {
+  /**
+   * One page of the list. Every write made through this gateway is in it at once (the repository
+   * shows it); `written` names this person's recent writes (recent-writes.ts), which may have gone
+   * through another gateway, so they are in it too.
+   */
+  async list(user: AuthUser, q: ListQuery, written: readonly RevisionRef[] = []): Promise<ListResult> {
     // A supervisor's list is their own, whatever `supervisor=` names.
     const asesor = isSupervisor(user.role) ? user.id : q.asesor;
-    const { ids, total } = await this.repo.window({ asesor, terms: q.terms }, q.descending, (q.page - 1) * q.limit, q.limit);
+    const { ids, total } = await this.repo.window({ asesor, terms: q.terms }, q.descending, (q.page - 1) * q.limit, q.limit, written);
     // The directory and the scope say the same; this re-check keeps a supervisor's answer exact even
     // if they ever disagreed.
     const docs = (await this.repo.getMany(ids)).filter((d) => inCaptacionesScope(user, d));
@@ -92,13 +98,14 @@ export class CaptacionesService {
     return (await this.views([saved]))[0];
   }
 
-  async remove(user: AuthUser, id: string, rev?: string): Promise<void> {
+  /** Deletes the captación; answers the deletion's revision. */
+  async remove(user: AuthUser, id: string, rev?: string): Promise<string> {
     // The policy speaks first: a person who may not delete is told so whether the id exists or not.
     const current = await this.repo.get(id);
     const { doc } = await this.decide(user, { _id: id, _rev: current?._rev, _deleted: true }, { base: current, winner: current });
     if (!current || !inCaptacionesScope(user, current)) throw new HttpError(404, MSG.notFound);
     checkRev(current, rev, MSG.staleRev);
-    await this.write(doc);
+    return (await this.write(doc))._rev as string;
   }
 
   async pdf(user: AuthUser, id: string): Promise<Uint8Array> {
@@ -107,7 +114,7 @@ export class CaptacionesService {
     return captacionPdf(doc, { asesor: adviserName(asesorOf(doc), names) });
   }
 
-  /** Someone wrote between our read and our write: the same answer as a stale `_rev`. */
+  /** Someone wrote between our read and our write: the same answer as a stale `_rev`. The list shows the write at once (repository). */
   private write(doc: StoreDoc): Promise<StoredCaptacion> {
     return orConflict(this.repo.put(doc as StoredCaptacion), MSG.staleRev);
   }
