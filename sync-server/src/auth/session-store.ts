@@ -36,7 +36,6 @@ export class StoreSessionStore extends session.Store {
   ) {
     super();
     this.cache = new FollowedCache(follower);
-    follower.onChange((ids) => ids.forEach((id) => this.cache.forget(id)));
     this.cache.onForget((key) => {
       if (key?.startsWith('sess:')) for (const l of this.ended) l(key.slice('sess:'.length));
     });

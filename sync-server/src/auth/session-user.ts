@@ -33,7 +33,6 @@ export class SessionUsers implements Actors {
     feeds: PeopleFeeds,
   ) {
     this.cache = new FollowedCache(feeds.usuarios);
-    feeds.usuarios.onChange((ids) => ids.forEach((id) => this.cache.forget(id)));
     feeds.empleados.onChange(() => this.cache.clear());
     feeds.empleados.onDown(() => this.cache.clear());
     this.cache.onForget((id) => this.changed.forEach((l) => l(id)));

@@ -1,6 +1,6 @@
 /**
- * Values read from the store, kept in memory while their database's feed (follower.ts) is
- * followed: a change to a key, made by this process or any other, forgets it; losing the feed
+ * Values read from the store by document id, kept in memory while their database's feed
+ * (follower.ts) is followed: a change to a document, made by this process or any other, forgets it; losing the feed
  * forgets everything and reads go to the store until it is back. A read that was under way when
  * its key changed is answered but not kept, so a value older than the change is never stored.
  */
@@ -16,6 +16,7 @@ export class FollowedCache<V> {
     private readonly follower: Follower,
     private readonly max = 10_000,
   ) {
+    follower.onChange((ids) => ids.forEach((id) => this.forget(id)));
     follower.onDown(() => this.clear());
   }
 
