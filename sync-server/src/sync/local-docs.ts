@@ -36,8 +36,24 @@ export async function getLocal(db: StoreDb, user: AuthUser, id: string): Promise
   }
 }
 
+/**
+ * Checkpoint ids this process knows to be registered, by database and register: a replication
+ * writes the same checkpoint after every batch, and its register need not be read each time. A
+ * register that another process trimmed meanwhile only lets one person keep one checkpoint more.
+ */
+const known = new Map<string, Set<string>>();
+const MAX_KNOWN_REGISTERS = 10_000;
+
+function remember(key: string, ids: string[]): void {
+  known.delete(key);
+  known.set(key, new Set(ids));
+  if (known.size > MAX_KNOWN_REGISTERS) known.delete(known.keys().next().value as string);
+}
+
 /** Adds `id` to the person's register unless it is there; answers the ids it evicted to make room. */
 async function register(db: StoreDb, user: AuthUser, id: string): Promise<string[]> {
+  const key = `${db.name}\u0000${registerId(user)}`;
+  if (known.get(key)?.has(id)) return [];
   for (let attempt = 0; attempt < REGISTER_ATTEMPTS; attempt++) {
     let current: StoreDoc | null = null;
     try {
@@ -46,10 +62,15 @@ async function register(db: StoreDb, user: AuthUser, id: string): Promise<string
       if (!isNotFound(e)) throw e;
     }
     const ids = Array.isArray(current?.ids) ? current.ids.filter((x): x is string => typeof x === 'string') : [];
-    if (ids.includes(id)) return [];
+    if (ids.includes(id)) {
+      remember(key, ids);
+      return [];
+    }
     const evicted = ids.slice(0, Math.max(0, ids.length + 1 - MAX_LOCAL_DOCS_PER_PERSON));
     try {
-      await db.putLocal({ _id: registerId(user), ...(current?._rev ? { _rev: current._rev } : {}), ids: [...ids.slice(evicted.length), id] });
+      const kept = [...ids.slice(evicted.length), id];
+      await db.putLocal({ _id: registerId(user), ...(current?._rev ? { _rev: current._rev } : {}), ids: kept });
+      remember(key, kept);
       return evicted;
     } catch (e) {
       // Another checkpoint of the same person was registered meanwhile: read again.

@@ -9,7 +9,7 @@ import { actorOf, type Actors, type AuthUser } from '../http/actor';
 import { HttpError } from '../http/errors';
 import { jsonBody } from '../http/json-body';
 import type { WriteFactsReader } from '../policy/facts';
-import type { BulkGetRequest, Store, StoreDb } from '../store/port';
+import type { BulkGetRequest, DbInfo, Store, StoreDb } from '../store/port';
 import { handleChanges } from './changes-http';
 import {
   badRequest,
@@ -84,6 +84,25 @@ function openRevsParam(req: Request): 'all' | string[] | undefined {
   return revs;
 }
 
+/**
+ * A database's info, shared for a moment by the requests that ask for it: every replication
+ * starts by reading it, and its sequence only tells a client roughly how far the database is
+ * (on a CouchDB cluster it is already an estimate), never where to read from.
+ */
+class RecentInfo {
+  private readonly byDb = new Map<string, { at: number; info: Promise<DbInfo> }>();
+
+  of(db: StoreDb): Promise<DbInfo> {
+    const hit = this.byDb.get(db.name);
+    if (hit && Date.now() - hit.at < INFO_MS) return hit.info;
+    const info = db.info();
+    this.byDb.set(db.name, { at: Date.now(), info });
+    info.catch(() => this.byDb.delete(db.name));
+    return info;
+  }
+}
+const INFO_MS = 1_000;
+
 export interface SyncDeps {
   store: Store;
   /** Keeps two deployments (or test runs) on one store apart in the replication identity. */
@@ -102,6 +121,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
   const json = jsonBody({ limit: SYNC_BODY_LIMIT });
   const readJson = jsonBody({ limit: READ_BODY_LIMIT });
   const instances = new Instances(ctx.store, ctx.databases.names());
+  const infos = new RecentInfo();
 
   router.use('/db', (req: Request, _res: Response, next: NextFunction) => {
     next(req.user ? undefined : new HttpError(401, MSG.notSignedIn));
@@ -131,7 +151,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
 
     if (rest.length === 0) {
       if (method !== 'GET') throw forbidden();
-      const info = await db.info();
+      const info = await infos.of(db);
       // Counts would tell how many documents other people have: only the sequence is shared.
       res.json({ db_name: def.name, update_seq: info.update_seq, instance_start_time: '0' });
       return;
