@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseNodeUrls } from './couch-nodes';
 import { CREDENTIALS, downNode, fakeNode, type Behaviour, type FakeNode, type SeenRequest } from './couch-test-nodes';
 import { createCouchStore, StoreUnavailable } from './couchdb';
-import { StoreError } from './port';
+import { StoreError, type StoreDb } from './port';
+import { eventually } from '../testing/eventually';
 
 const PASSWORD = CREDENTIALS.split(':')[1];
 const PREFIX = 'x_';
@@ -23,6 +24,7 @@ afterEach(async () => {
 /** A healthy node holding one database with one document `a`. */
 function healthy(req: SeenRequest): Behaviour {
   const path = req.url.split('?')[0];
+  if (req.method === 'GET' && path === '/_up') return { status: 200, body: { status: 'ok' } };
   if (req.method === 'GET' && path === `/${DB}`) return { status: 200, body: { db_name: DB, doc_count: 1, update_seq: '1-abc' } };
   if (req.method === 'GET' && path === `/${DB}/a`) return { status: 200, body: { _id: 'a', _rev: '1-x', type: 'captacion' } };
   if (req.method === 'PUT' && path.startsWith(`/${DB}/`)) return { status: 201, body: { ok: true, id: decodeURIComponent(path.split('/')[2]), rev: '1-y' } };
@@ -74,7 +76,7 @@ describe('couchdb adapter on several nodes', () => {
     expect(lines[0]).not.toContain(PASSWORD);
   });
 
-  it('sends nothing to a node in its cooldown while another answers, and tries it again after', async () => {
+  it('sends nothing to a failed node while another answers, and asks its /_up after each cooldown', async () => {
     const flaky = await node(() => 'reset');
     const up = await node();
     const { s, lines } = store([flaky.url, up.url], 300);
@@ -84,10 +86,32 @@ describe('couchdb adapter on several nodes', () => {
     expect(flaky.connections()).toBe(1);
     await new Promise((r) => setTimeout(r, 350));
     await db.get('a');
-    expect(flaky.connections()).toBe(2);
+    await eventually(() => flaky.seen.length === 2, 'la pregunta a /_up');
+    expect(flaky.seen.map((r) => r.url)).toEqual([`/${DB}`, '/_up']);
     expect(up.seen.filter((r) => r.url === `/${DB}/a`)).toHaveLength(6);
     // Said once when it went down, not again at each try while it stays down.
     expect(lines.filter((l) => l.includes('no está disponible'))).toHaveLength(1);
+  });
+
+  it('gives a restarted node calls again only once its /_up answers 200', async () => {
+    let state: 'down' | 'booting' | 'up' = 'down';
+    const restarting = await node((req) => (state === 'down' ? 'reset' : state === 'booting' ? { status: 404, body: { status: 'seeding' } } : healthy(req)));
+    const other = await node();
+    const { s, lines } = store([restarting.url, other.url], 50);
+    const db = await s.db('captaciones');
+    state = 'booting';
+    for (let i = 0; i < 4; i++) {
+      await db.get('a');
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    expect(restarting.seen.filter((r) => r.url !== '/_up').map((r) => r.url)).toEqual([`/${DB}`]);
+    state = 'up';
+    await eventually(async () => {
+      await db.get('a');
+      return lines.some((l) => l.includes('responde de nuevo'));
+    }, 'el nodo de vuelta');
+    await db.get('a');
+    expect(restarting.seen.at(-1)!.url).toBe(`/${DB}/a`);
   });
 
   it('says once that a node is back', async () => {
@@ -98,10 +122,13 @@ describe('couchdb adapter on several nodes', () => {
     const db = await s.db('captaciones');
     await db.get('a');
     sick = false;
-    await db.get('a');
+    await eventually(async () => {
+      await db.get('a');
+      return lines.length === 2;
+    }, 'el nodo de vuelta');
     await db.get('a');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/no está disponible \(ECONNRESET\); se usan los demás nodos durante 0 s\.$/);
+    expect(lines[0]).toMatch(/no está disponible \(ECONNRESET\); se usan los demás nodos hasta que vuelva a responder\.$/);
     expect(lines[1]).toMatch(/^Apache CouchDB en http:\/\/127\.0\.0\.1:\d+ responde de nuevo\.$/);
   });
 
@@ -124,11 +151,12 @@ describe('couchdb adapter on several nodes', () => {
   it('reads again from the next node when an answer is cut short; a write cut short is a 503', async () => {
     const cutting = await node(after((req) => (req.method === 'GET' || req.method === 'PUT' ? 'cut' : healthy(req))));
     const up = await node();
-    const { s } = store([cutting.url, up.url]);
-    const db = await s.db('captaciones');
+    const db = await store([cutting.url, up.url]).s.db('captaciones');
     expect(await db.get('a')).toMatchObject({ _id: 'a' });
-    expect((await db.changes({ since: '0' })).last_seq).toBe('2-def');
-    expect(await failure(db.put({ _id: 'n1', type: 'captacion' }))).toMatchObject({ status: 503, error: 'service_unavailable' });
+    const again = await store([cutting.url, up.url]).s.db('captaciones');
+    expect((await again.changes({ since: '0' })).last_seq).toBe('2-def');
+    const fresh = await store([cutting.url, up.url]).s.db('captaciones');
+    expect(await failure(fresh.put({ _id: 'n1', type: 'captacion' }))).toMatchObject({ status: 503, error: 'service_unavailable' });
     expect(writes(up)).toEqual([]);
   });
 
@@ -159,15 +187,15 @@ describe('couchdb adapter on several nodes', () => {
   it('never repeats a write whose answer was lost: 503, and the next node never sees it', async () => {
     const lost = await node(after(() => 'reset'));
     const up = await node();
-    const { s } = store([lost.url, up.url]);
-    const db = await s.db('captaciones');
     for (const attempt of [
-      () => db.put({ _id: 'n1', type: 'captacion' }),
-      () => db.remove('a', '1-x'),
-      () => db.bulkDocs([{ _id: 'b', type: 'captacion' }]),
-      () => db.putLocal({ _id: 'cp', last_seq: '1' }),
+      (db: StoreDb) => db.put({ _id: 'n1', type: 'captacion' }),
+      (db: StoreDb) => db.remove('a', '1-x'),
+      (db: StoreDb) => db.bulkDocs([{ _id: 'b', type: 'captacion' }]),
+      (db: StoreDb) => db.putLocal({ _id: 'cp', last_seq: '1' }),
     ]) {
-      const err = await failure(attempt());
+      // A new gateway each time: after the first failure, the lost node would get nothing more.
+      const db = await store([lost.url, up.url]).s.db('captaciones');
+      const err = await failure(attempt(db));
       expect(err).toBeInstanceOf(StoreUnavailable);
       expect(err).toMatchObject({ status: 503, error: 'service_unavailable' });
     }
@@ -202,10 +230,10 @@ describe('couchdb adapter on several nodes', () => {
       expect(err.reason).toContain(`${body.status} ${body.body.error}`);
 
       // A read moves on to the next node; a write stays answered 503 (it may have been applied).
-      const two = store([sick.url, up.url]).s;
-      const db = await two.db('captaciones');
+      const db = await store([sick.url, up.url]).s.db('captaciones');
       expect(await db.get('a')).toMatchObject({ _id: 'a' });
-      expect((await failure(db.put({ _id: 'n2', type: 'captacion' }))).status).toBe(503);
+      const fresh = await store([sick.url, up.url]).s.db('captaciones');
+      expect((await failure(fresh.put({ _id: 'n2', type: 'captacion' }))).status).toBe(503);
       expect(writes(up)).toEqual([]);
     }
   });

@@ -3,8 +3,10 @@
  * a call from a node that failed to the next one.
  *
  * A node that gave no answer, or answered "try again" (503, 412 `nodedown`, 500 `rexi_EXIT`...), is
- * remembered as down for a cooldown: meanwhile calls go to the others first, and it is tried again
- * only when they fail too. A call moves on to the next node only when repeating it cannot do harm:
+ * remembered as down: calls go to the others first, and to it only when they fail too. Every
+ * cooldown (5 s) its `/_up` is asked, and it gets calls again once that answers 200: a restarting
+ * CouchDB accepts connections seconds before it answers them, and calls sent then would wait.
+ * A call moves on to the next node only when repeating it cannot do harm:
  *  - `read` (GET, `_bulk_get`, `_revs_diff`, `_find`, `_changes`, and writes that are idempotent
  *    such as `_bulk_docs` with `new_edits: false` or `_index`): when no answer came, or the answer
  *    was "try again";
@@ -38,8 +40,10 @@ export type Relax = (opts: RelaxOptions) => Promise<unknown>;
 /** Whether a call may be sent again to another node after `read`: no answer; `write`: nothing sent. */
 export type Repeat = 'read' | 'write';
 
-/** How long a node that failed is tried only after the others. */
+/** How often a node that failed is asked whether it is back (`/_up`). */
 export const DEFAULT_COOLDOWN_MS = 5_000;
+/** A node whose `/_up` takes longer than this is not back yet. */
+const PROBE_TIMEOUT_MS = 2_000;
 
 export interface CouchNode {
   /** The node's URL without credentials: safe to print. */
@@ -48,10 +52,11 @@ export interface CouchNode {
   /** Base URL (ending in `/`, no credentials) and headers for calls made with fetch directly. */
   readonly base: string;
   readonly headers: Record<string, string>;
-  /** Tried only after the others until then (ms since the epoch; 0: up). */
-  downUntil: number;
-  /** Failed last time it was tried: said once, when it goes down, and once when it is back. */
+  /** Failed last time it was tried: gets calls only after the others until its `/_up` answers. */
   failing: boolean;
+  /** When its `/_up` may be asked again (ms since the epoch). */
+  downUntil: number;
+  probing: boolean;
 }
 
 /**
@@ -186,8 +191,9 @@ function makeNode(url: string): CouchNode {
     relax: server.relax as unknown as Relax,
     base: u.toString().replace(/\/?$/, '/'),
     headers,
-    downUntil: 0,
     failing: false,
+    downUntil: 0,
+    probing: false,
   };
 }
 
@@ -213,23 +219,39 @@ export class CouchNodes {
     return this.nodes.map((n) => n.label);
   }
 
-  /** Nodes not in cooldown in their configured order, then the others, the soonest back first. */
+  /**
+   * Working nodes in their configured order, then the failing ones, the longest failing last; a
+   * failing node whose cooldown is over is asked whether it is back, in the background.
+   */
   private ordered(now: number): CouchNode[] {
-    const up = this.nodes.filter((n) => n.downUntil <= now);
-    const down = this.nodes.filter((n) => n.downUntil > now).sort((a, b) => a.downUntil - b.downUntil);
-    return [...up, ...down];
+    const failing = this.nodes.filter((n) => n.failing);
+    for (const n of failing) if (n.downUntil <= now && !n.probing) void this.probe(n);
+    return [...this.nodes.filter((n) => !n.failing), ...failing.sort((a, b) => a.downUntil - b.downUntil)];
+  }
+
+  private async probe(node: CouchNode): Promise<void> {
+    node.probing = true;
+    try {
+      const res = await fetch(`${node.base}_up`, { headers: node.headers, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+      await res.arrayBuffer();
+      if (res.ok) this.markUp(node);
+      else node.downUntil = Date.now() + this.cooldownMs;
+    } catch {
+      node.downUntil = Date.now() + this.cooldownMs;
+    } finally {
+      node.probing = false;
+    }
   }
 
   private markDown(node: CouchNode, detail: string): void {
     node.downUntil = Date.now() + this.cooldownMs;
     if (node.failing) return;
     node.failing = true;
-    const others = this.nodes.length > 1 ? `; se usan los demás nodos durante ${Math.round(this.cooldownMs / 1000)} s` : '';
+    const others = this.nodes.length > 1 ? '; se usan los demás nodos hasta que vuelva a responder' : '';
     this.log(`Apache CouchDB en ${node.label} no está disponible (${detail})${others}.`);
   }
 
   private markUp(node: CouchNode): void {
-    node.downUntil = 0;
     if (!node.failing) return;
     node.failing = false;
     this.log(`Apache CouchDB en ${node.label} responde de nuevo.`);
