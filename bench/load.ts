@@ -40,9 +40,9 @@ import { fileURLToPath } from 'node:url';
 import { createStore } from '../sync-server/src/store/index';
 import type { StoreDoc } from '../sync-server/src/store/port';
 import { createAccounts, signIn, type Account, type AccountSpec } from './load/accounts';
-import { deleteDatabases } from './load/couchdb';
+import { deleteDatabases, localCouchPid } from './load/couchdb';
 import { contentOf, Device, markerOf } from './load/device';
-import { freePort, startGatewayProcess, type GatewayProcess, type GatewaySettings } from './load/gateway-process';
+import { cpuSecondsOf, freePort, startGatewayProcess, type GatewayProcess, type GatewaySettings } from './load/gateway-process';
 import { epochNow, sampleRest } from './load/rest-sampler';
 import { report, type Row } from './row';
 
@@ -262,6 +262,8 @@ export async function benchLoad(): Promise<Row[]> {
     progress(`${devices.length} dispositivos con sesión en ${Math.round(signInMs)} ms, repartidos en ${slots.length} gateway(s)`);
 
     for (const slot of slots) slot.countCpu();
+    const couchPid = couchdbUrl ? localCouchPid(couchdbUrl) : undefined;
+    const couchCpuAtStart = cpuSecondsOf(couchPid);
     for (const d of devices) d.startLive();
     const loadStart = Date.now();
     const loadEnd = loadStart + SECONDS * 1000;
@@ -283,6 +285,7 @@ export async function benchLoad(): Promise<Row[]> {
 
     await people;
     for (const slot of slots) slot.stopCounting();
+    const couchCpu = cpuSecondsOf(couchPid) - couchCpuAtStart;
     const loadRequests = devices.reduce((n, d) => n + d.stats.requests, 0);
     progress('fin de las escrituras');
     const loadAtEndOfWrites = loadavg()[0];
@@ -381,6 +384,7 @@ export async function benchLoad(): Promise<Row[]> {
         unit: 's',
         note: `de ${SECONDS} s de carga: ${SECONDS} s son un núcleo lleno (cada gateway es un proceso de Node). Carga media de la máquina al terminar las escrituras: ${loadAtEndOfWrites.toFixed(1)} en ${cpus().length} núcleos; los vecinos (CouchDB, los ${devices.length} clientes de esta medición) también cuentan en las latencias`,
       },
+      ...(couchPid !== undefined ? [{ name: 'CPU de CouchDB durante la carga (su proceso en esta máquina)', value: round(couchCpu), unit: 's' }] : []),
       { name: 'inicio de sesión de los dispositivos, uno tras otro', value: Math.round(signInMs), unit: 'ms' },
       { name: 'carga media de 1 min de la máquina al terminar', value: Number(loadavg()[0].toFixed(2)), unit: '' },
     ];

@@ -405,7 +405,7 @@ async function benchCouchDb(url: string): Promise<Row[]> {
     const [admin, supervisor, ...advisers] = await createAccounts({ dataDir: '', couchdbUrl: url, dbPrefix }, SPECS(dbPrefix));
     const people: People = { admin, supervisor, advisers };
     gw = await startGatewayProcess({ port: await freePort(), dataDir: '', couchdbUrl: url, dbPrefix, sessionSecret: randomUUID() }, (line) => progress(`gateway: ${line}`));
-    const me: Meter = { gatewayPid: gw.pid, couchPid: localCouchPid() };
+    const me: Meter = { gatewayPid: gw.pid, couchPid: localCouchPid(url) };
     const adminCookie = await signIn(gw.url, admin.email);
     const supCookie = await signIn(gw.url, supervisor.email);
     const viaAdmin = () => remoteDb(gw!.url, 'captaciones', adminCookie);

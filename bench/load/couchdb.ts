@@ -2,7 +2,7 @@
  * The few direct calls to Apache CouchDB a benchmark makes besides the gateway's: database URLs,
  * a server-side copy of a database, and deleting every database of the run's prefix.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /** `http://user:pass@host:5984` -> base without credentials, and the Authorization header. */
 function split(url: string): { base: string; headers: Record<string, string> } {
@@ -51,17 +51,45 @@ export async function deleteDatabases(url: string, prefix: string): Promise<numb
 }
 
 /**
- * The process id of a CouchDB running on this machine (its Erlang VM, `beam.smp`), to read its
- * CPU time; undefined when there is none here (a remote CouchDB, or another system than Linux).
+ * The process id of the CouchDB at `url` when it runs on this machine (the process listening on
+ * its port, found through /proc), to read its CPU time; undefined when it is elsewhere or this is
+ * not Linux. Several CouchDB nodes may run here: only the one on that port counts.
  */
-export function localCouchPid(): number | undefined {
+export function localCouchPid(url: string): number | undefined {
   try {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
+    const u = new URL(url);
+    if (!/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(u.hostname)) return undefined;
+    const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
+    const inodes = new Set<string>();
+    for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+      let text = '';
       try {
-        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'beam.smp') return Number(entry);
+        text = readFileSync(table, 'utf8');
       } catch {
-        // gone meanwhile
+        continue;
+      }
+      for (const line of text.split('\n').slice(1)) {
+        const f = line.trim().split(/\s+/);
+        // local_address is ADDR:PORT in hex; state 0A is LISTEN; the inode is the 10th field.
+        if (f.length > 9 && parseInt(f[1].split(':')[1], 16) === port && f[3] === '0A') inodes.add(f[9]);
+      }
+    }
+    if (inodes.size === 0) return undefined;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let fds: string[] = [];
+      try {
+        fds = readdirSync(`/proc/${pid}/fd`);
+      } catch {
+        continue;
+      }
+      for (const fd of fds) {
+        try {
+          const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+          if (m && inodes.has(m[1])) return Number(pid);
+        } catch {
+          // closed meanwhile
+        }
       }
     }
   } catch {

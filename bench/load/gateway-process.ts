@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
+const PROBE_TIMEOUT_MS = 15_000;
 
 export interface GatewaySettings {
   port: number;
@@ -126,7 +127,9 @@ export async function startGatewayProcess(s: GatewaySettings, log: (line: string
   const end = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`El gateway terminó al arrancar (código ${child.exitCode}):\n${tail.join('\n')}`);
-    const up = await fetch(`${url}/api/check-auth`, { signal: AbortSignal.timeout(2_000) }).then(
+    // Until it listens the connection is refused at once; once it listens, a slow first answer
+    // (devices retrying all at once) is waited for rather than abandoned and asked again.
+    const up = await fetch(`${url}/api/check-auth`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then(
       (r) => (void r.body?.cancel(), true),
       () => false,
     );
