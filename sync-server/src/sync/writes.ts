@@ -16,6 +16,7 @@ import type { Store, StoreDb, StoreDoc, WriteResult } from '../store/port';
 import { badRequest, isPlainObject, MSG, REV_PATTERN } from './couch-http';
 import { isSpecialId, type SyncedDb } from './databases';
 import { winningLeaf } from '../store/winner';
+import { nextTurn } from './chunks';
 import { leavesByIds, revisions, revKey } from './repository';
 import { bumpScopeEpoch } from './scope-epoch';
 
@@ -90,6 +91,35 @@ interface Pending {
   ancestor?: string;
 }
 
+interface Accepted {
+  index: number;
+  doc: StoreDoc;
+  scopeLostBy?: string;
+}
+
+/** Documents decided before their slice is written. */
+const DECIDE_SLICE = 25;
+const MAX_WRITES_IN_FLIGHT = 2;
+
+/**
+ * The store's answer for each accepted write, by its place in the request: by position when the
+ * store answers per document, by id for replicated writes (answered with their failures only).
+ */
+function noteResults(accepted: Accepted[], written: WriteResult[], newEdits: boolean, results: Map<number, WriteResult>, failed: Map<number, WriteResult>): void {
+  if (newEdits) {
+    accepted.forEach((a, k) => {
+      results.set(a.index, written[k]);
+      if (written[k]?.error) failed.set(a.index, written[k]);
+    });
+    return;
+  }
+  const errById = new Map(written.filter((w) => w.error).map((w) => [w.id, w]));
+  for (const a of accepted) {
+    const err = errById.get(a.doc._id);
+    if (err) failed.set(a.index, err);
+  }
+}
+
 export async function scopedBulkDocs(
   deps: WriteDeps,
   db: StoreDb,
@@ -144,27 +174,26 @@ export async function scopedBulkDocs(
 
   const facts = await deps.facts(policy, pending);
   const now = new Date().toISOString();
-  const accepted: Array<{ index: number; doc: StoreDoc; scopeLostBy?: string }> = [];
-  for (const p of pending) {
-    const d = policy.decide({ doc: p.doc, source: 'device', now }, p.state, user, facts);
-    if (d.ok) accepted.push({ index: p.index, doc: d.doc as StoreDoc, scopeLostBy: d.scopeLostBy });
-    else refused.set(p.index, d.reason);
-  }
-  const written = accepted.length ? await db.bulkDocs(accepted.map((a) => a.doc), { new_edits: newEdits }) : [];
-
-  // Which accepted writes failed in the store (by position when it answers per document).
+  const accepted: Accepted[] = [];
   const failed = new Map<number, WriteResult>();
-  if (newEdits) {
-    accepted.forEach((a, k) => {
-      if (written[k]?.error) failed.set(a.index, written[k]);
-    });
-  } else {
-    const errById = new Map(written.filter((w) => w.error).map((w) => [w.id, w]));
-    for (const a of accepted) {
-      const err = errById.get(a.doc._id);
-      if (err) failed.set(a.index, err);
+  const results = new Map<number, WriteResult>();
+  // Deciding is the gateway's own work (the schema's rules, about a millisecond a document):
+  // each slice goes to the store as soon as it is decided, so the store writes one slice while
+  // the next is decided, and the event loop gets a turn between slices.
+  const inFlight: Array<Promise<void>> = [];
+  for (let i = 0; i < pending.length; i += DECIDE_SLICE) {
+    if (i > 0) await nextTurn();
+    const slice: Accepted[] = [];
+    for (const p of pending.slice(i, i + DECIDE_SLICE)) {
+      const d = policy.decide({ doc: p.doc, source: 'device', now }, p.state, user, facts);
+      if (d.ok) slice.push({ index: p.index, doc: d.doc as StoreDoc, scopeLostBy: d.scopeLostBy });
+      else refused.set(p.index, d.reason);
     }
+    accepted.push(...slice);
+    if (slice.length) inFlight.push(db.bulkDocs(slice.map((a) => a.doc), { new_edits: newEdits }).then((written) => noteResults(slice, written, newEdits, results, failed)));
+    if (inFlight.length >= MAX_WRITES_IN_FLIGHT) await inFlight.shift();
   }
+  await Promise.all(inFlight);
 
   const stored = accepted.filter((a) => !failed.has(a.index));
   for (const from of new Set(stored.map((a) => a.scopeLostBy).filter((x): x is string => !!x))) {
@@ -183,10 +212,9 @@ export async function scopedBulkDocs(
     });
     return out;
   }
-  const byIndex = new Map(accepted.map((a, k) => [a.index, written[k]]));
   return docs.map((doc, index) => {
     const reason = refused.get(index);
     if (reason !== undefined) return forbiddenResult(doc, reason);
-    return byIndex.get(index) ?? { id: doc._id, error: 'unknown_error', reason: MSG.badBody };
+    return results.get(index) ?? { id: doc._id, error: 'unknown_error', reason: MSG.badBody };
   });
 }
