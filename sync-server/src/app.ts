@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import { setMaxListeners } from 'node:events';
 import session from 'express-session';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -112,6 +113,8 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   app.use('/api', api);
 
   const stopping = new AbortController();
+  // Every waiting feed listens for the stop: hundreds of devices are normal.
+  setMaxListeners(0, stopping.signal);
   app.use(syncRoutes({ store, dbPrefix: config.dbPrefix, databases: synced, facts, actors: sessionUsers, onSessionChange: (l) => sessionStore.onSessionChange(l), stopping: stopping.signal }));
 
   serveShell(app, config.staticDir);
