@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmbeddedStore, MEMORY } from '../store/embedded';
 import type { Store } from '../store/port';
 import { startGateway, type TestGateway } from '../testing/gateway';
+import { testStore } from '../testing/store';
 import { captacionOf, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
 import { eventually } from '../testing/pouch-client';
 import { loadSnapshot } from './directory-snapshot';
@@ -15,7 +15,7 @@ let admin: Person;
 let sup: Person;
 
 beforeAll(async () => {
-  store = createEmbeddedStore(MEMORY, `reinicio${Date.now()}_`);
+  store = await testStore();
   gw = await startGateway({ store });
   [admin, sup] = await Promise.all([signedIn(gw, ROLES.admin), signedIn(gw, ROLES.supervisor)]);
   const docs = Array.from({ length: TOTAL }, (_, i) => captacionOf(i % 4 === 0 ? sup.user.id : `asesor-${i % 5}`, i));

@@ -1,17 +1,16 @@
 /**
  * The link between a user and an employee stays consistent in both directions: after each kind
  * of change, after every prefix of a change's writes (a gateway may die midway), and when two
- * admins change it at the same moment. On a real embedded store.
+ * admins change it at the same moment. On a real store (the run's: embedded, or CouchDB).
  */
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Empleado } from '../../../couch-design/empleado';
 import type { Usuario } from '../../../couch-design/usuario';
 import { EmpleadosRepository } from '../empleados/repository';
 import { deployDesignDocs } from '../store/deploy';
-import { createStore } from '../store/index';
 import type { Store } from '../store/port';
 import { linkProblems } from '../testing/personas';
+import { testStore } from '../testing/store';
 import { UsuariosRepository } from '../usuarios/repository';
 import { deleteUsuarioPlan, emptyPlan, keepAnAdminPlan, linkPlan } from './plans';
 import { Personas } from './service';
@@ -24,7 +23,7 @@ let personas: Personas;
 let invalidated: string[];
 
 beforeEach(async () => {
-  store = await createStore({ dataDir: ':memory:', dbPrefix: `t${randomUUID().slice(0, 8)}_` });
+  store = await testStore();
   await deployDesignDocs(store);
   usuarios = await UsuariosRepository.open(store);
   empleados = await EmpleadosRepository.open(store);

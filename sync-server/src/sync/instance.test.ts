@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../config';
-import { createStore } from '../store/index';
 import type { Store } from '../store/port';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import { signedIn, type Person } from '../testing/pouch-client';
+import { testStore } from '../testing/store';
 import { INSTANCE_DOC, instanceOf } from './instance';
 
 /**
@@ -72,7 +70,7 @@ describe('replication identity and the synced databases’ instances', () => {
   });
 
   it('gives gateway processes that start together one instance id', async () => {
-    const store = await createStore({ ...configFromEnv({}), dataDir: ':memory:', dbPrefix: `t${randomUUID().slice(0, 8)}_` });
+    const store = await testStore();
     open.push(() => store.close());
     const db = await store.db('captaciones');
     const ids = await Promise.all(Array.from({ length: 4 }, () => instanceOf(db)));

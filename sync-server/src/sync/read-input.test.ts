@@ -72,7 +72,8 @@ describe('prototype keys and wrong types', () => {
       const body = { constructor: ['1-def'], toString: ['2-aa'], hasOwnProperty: ['1-b', '1-b'], 'propia-1': ['9-zz'] };
       const r = await p.client.json('POST', '/db/captaciones/_revs_diff', body);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
-      expect(r.body).toEqual({ constructor: { missing: ['1-def'] }, toString: { missing: ['2-aa'] }, hasOwnProperty: { missing: ['1-b'] }, 'propia-1': { missing: ['9-zz'] } });
+      // CouchDB also names the readable document's revisions as possible ancestors; the embedded store does not.
+      expect(r.body).toEqual({ constructor: { missing: ['1-def'] }, toString: { missing: ['2-aa'] }, hasOwnProperty: { missing: ['1-b'] }, 'propia-1': expect.objectContaining({ missing: ['9-zz'] }) });
     }
   });
 

@@ -7,11 +7,16 @@ import { configFromEnv, type Config } from '../config';
 import { deployDesignDocs } from '../store/deploy';
 import { stopServing } from '../http/stop-serving';
 import { createStore } from '../store/index';
+import { MEMORY } from '../store/embedded';
 import type { Store } from '../store/port';
+import { couchdbUnderTest, sameDatabases, testPrefix, testStore } from './store';
 
 /**
- * A real gateway on a real (in-memory unless told otherwise) embedded store, listening on
- * 127.0.0.1 with a free port. Used by API, sync, e2e tests and benchmarks.
+ * A real gateway on a real store, listening on 127.0.0.1 with a free port. Used by API, sync, e2e
+ * tests and benchmarks. The store is the run's (./store.ts): the embedded store in memory, or in
+ * `npm run test:couchdb` the CouchDB at COUCHDB_URL under a fresh prefix whose databases are
+ * deleted when the gateway closes. A `dataDir` folder always means the embedded store on LevelDB
+ * (a test about that folder).
  */
 export interface TestGateway {
   url: string;
@@ -27,21 +32,30 @@ export interface TestGateway {
 export interface NewUser { email: string; password: string; role: string; prim_nom: string; apell_pa: string; apell_ma: string; empleado_id?: string }
 export interface CreatedUser { id: string; email: string; password: string; role: string }
 
-/**
- * A gateway on a free port, or on `listenPort` (a restart on another gateway's data and port:
- * pass its config too).
- */
-export async function startGateway(overrides: Partial<Config> & { store?: Store; listenPort?: number } = {}): Promise<TestGateway> {
-  const { store: given, listenPort = 0, ...cfg } = overrides;
+export interface GatewayOptions extends Partial<Config> {
+  /** A store the caller opened and closes (a restart on the same data: pass the config's dbPrefix too). */
+  store?: Store;
+  /** Another gateway process on `joining`'s databases: its own CouchDB connection, or the same embedded store (one process holds it). */
+  joining?: TestGateway;
+  /** A restart on another gateway's port (pass its config too). */
+  listenPort?: number;
+}
+
+/** A gateway on a free port, or on `listenPort`. */
+export async function startGateway(overrides: GatewayOptions = {}): Promise<TestGateway> {
+  const { store: givenStore, joining, listenPort = 0, ...cfg } = overrides;
+  const onFolder = cfg.dataDir !== undefined && cfg.dataDir !== MEMORY;
   const config: Config = {
     ...configFromEnv({}),
-    dataDir: ':memory:',
-    dbPrefix: `t${randomUUID().slice(0, 8)}_`,
-    sessionSecret: 'secreto-de-pruebas',
+    dataDir: MEMORY,
+    dbPrefix: joining?.config.dbPrefix ?? testPrefix(),
+    sessionSecret: joining?.config.sessionSecret ?? 'secreto-de-pruebas',
     staticDir: undefined,
     ...cfg,
   };
-  const store = given ?? (await createStore(config));
+  const given = givenStore ?? (joining && sameDatabases(joining.store));
+  const store = given ?? (onFolder ? await createStore(config) : await testStore(config.dbPrefix));
+  if (store.kind === 'couchdb') config.couchdbUrl = couchdbUnderTest();
   await deployDesignDocs(store);
   const gateway = await createApp(store, config);
   const server: Server = await new Promise((resolve, reject) => {
@@ -74,6 +88,7 @@ export async function startGateway(overrides: Partial<Config> & { store?: Store;
       stopped ??= (async () => {
         gateway.close();
         await stopServing(server);
+        // A CouchDB test store deletes its databases as it closes.
         if (!keepStore && !given) await store.close();
       })();
       return stopped;
