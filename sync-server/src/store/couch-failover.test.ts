@@ -238,6 +238,22 @@ describe('couchdb adapter on several nodes', () => {
     }
   });
 
+  it('reads once more after half a second when every node said "try again" (a node shutting down), never writes', async () => {
+    let sick = true;
+    const say412 = (req: SeenRequest): Behaviour => (sick ? { status: 412, body: { error: 'nodedown', reason: 'progress not possible' } } : healthy(req));
+    const a = await node(after(say412));
+    const b = await node(after(say412));
+    const db = await store([a.url, b.url]).s.db('captaciones');
+    setTimeout(() => (sick = false), 200);
+    expect(await db.get('a')).toMatchObject({ _id: 'a' });
+
+    sick = true;
+    setTimeout(() => (sick = false), 200);
+    const other = await store([a.url, b.url]).s.db('captaciones');
+    expect(await failure(other.put({ _id: 'n1', type: 'captacion' }))).toMatchObject({ status: 503 });
+    expect(writes(b)).toEqual([]);
+  });
+
   it('keeps the other 412s and 5xx as CouchDB said them', async () => {
     const exists = await node((req) =>
       req.method === 'GET' && req.url === `/${DB}` ? { status: 404, body: { error: 'not_found', reason: 'Database does not exist.' } }

@@ -9,7 +9,7 @@
  * A call moves on to the next node only when repeating it cannot do harm:
  *  - `read` (GET, `_bulk_get`, `_revs_diff`, `_find`, `_changes`, and writes that are idempotent
  *    such as `_bulk_docs` with `new_edits: false` or `_index`): when no answer came, or the answer
- *    was "try again";
+ *    was "try again"; when every node said "try again", again after 0.5 s and 1 s more;
  *  - `write` (PUT, DELETE, `_bulk_docs` of new edits): only when the connection was refused, so
  *    nothing was sent. A write whose answer was lost may have been applied: it is answered 503 and
  *    the client decides (a device's replication retries, and finds it applied).
@@ -44,6 +44,12 @@ export type Repeat = 'read' | 'write';
 export const DEFAULT_COOLDOWN_MS = 5_000;
 /** A node whose `/_up` takes longer than this is not back yet. */
 const PROBE_TIMEOUT_MS = 2_000;
+/**
+ * A read that every node answered "try again" is tried again after these pauses: while a node
+ * shuts down, the others answer 412 nodedown to some calls for about a second (seen on a 3-node
+ * CouchDB 3.4 cluster).
+ */
+const AGAIN_AFTER_MS = [500, 1_000];
 
 export interface CouchNode {
   /** The node's URL without credentials: safe to print. */
@@ -262,6 +268,21 @@ export class CouchNodes {
    * threw; this throws a StoreError (StoreUnavailable when every node tried failed).
    */
   async run<T>(repeat: Repeat, attempt: (node: CouchNode) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    for (const pause of AGAIN_AFTER_MS) {
+      try {
+        return await this.round(repeat, attempt, signal);
+      } catch (e) {
+        // A read every node failed, one of them answering "try again": the cluster is changing.
+        if (repeat !== 'read' || !(e instanceof StoreUnavailable && e.answered) || signal?.aborted) throw e;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        if (signal?.aborted) throw e;
+      }
+    }
+    return this.round(repeat, attempt, signal);
+  }
+
+  /** One pass over the nodes: the first answer, or the last node's failure. */
+  private async round<T>(repeat: Repeat, attempt: (node: CouchNode) => Promise<T>, signal?: AbortSignal): Promise<T> {
     let failure: StoreUnavailable | undefined;
     for (const node of this.ordered(Date.now())) {
       try {
@@ -278,7 +299,8 @@ export class CouchNodes {
           throw err;
         }
         this.markDown(node, err.detail);
-        failure = err;
+        // What a node answered says more than another node's silence.
+        if (!failure?.answered) failure = err;
         const nothingSent = !err.answered && NOT_SENT.test(errorText(e));
         const again = err.answered ? repeat === 'read' : repeat === 'read' || nothingSent;
         if (!again) throw err;

@@ -69,7 +69,7 @@ describe('start-up waits for the database', () => {
     cleanup.push(() => n.close());
     const store = createCouchStore(n.url, 'x_', { log: () => undefined });
     const lines: string[] = [];
-    setTimeout(() => (sick = false), 150);
+    setTimeout(() => (sick = false), 2_000);
     await whenStoreAnswers(store, () => store.db('captaciones'), { firstDelayMs: 50, log: (l) => lines.push(l) });
     expect(lines[0]).toContain('(respondió 412 nodedown (node2@127.0.0.1)); nuevo intento en 0,1 s…');
   });
