@@ -16,11 +16,14 @@ import { parseListQuery } from './query';
 import { RECENT_WRITES_COOKIE, recentWrites } from './recent-writes';
 import { CaptacionesRepository } from './repository';
 import { CaptacionesService } from './service';
+import { captacionesSyncedFor } from './synced';
+import { scopedBulkDocs } from '../sync/writes';
 
 let gw: TestGateway;
 let asesor: Person;
 let admin: Person;
 let feed: LaggingFeed;
+let repoB: CaptacionesRepository;
 let b: CaptacionesService;
 let asesorUser: AuthUser;
 let adminUser: AuthUser;
@@ -37,6 +40,7 @@ beforeAll(async () => {
   const db = await gw.store.db('captaciones');
   feed = new LaggingFeed(db);
   const repo = new CaptacionesRepository(db, usuarios, {}, { changes: feed.changes });
+  repoB = repo;
   b = new CaptacionesService({ store: gw.store, sessionUsers, repo, facts: writeFactsReader({ usuarios, empleados: new DocRepository(await gw.store.db('empleados'), 'empleado') }) });
   asesorUser = (await sessionUsers.resolve(asesor.user.id))!;
   adminUser = (await sessionUsers.resolve(admin.user.id))!;
@@ -136,5 +140,24 @@ describe('a list on another gateway after a write through this one', () => {
     expect(recentWrites(withCookie(`${RECENT_WRITES_COOKIE}=${encodeURIComponent(JSON.stringify([['_design/x', '1-a'], ['ok', 'sin-rev'], ['bien', '2-abc']]))}`))).toEqual([{ id: 'bien', rev: '2-abc' }]);
     const res = await fetch(`${gw.url}/api/captaciones`, { headers: { cookie: `${asesor.client.cookie}; ${RECENT_WRITES_COOKIE}=${encodeURIComponent(JSON.stringify([['inventada', '7-abc']]))}` } });
     expect(res.status).toBe(200);
+  });
+});
+
+describe('a list right after a device push on the same gateway', () => {
+  it('shows what `_bulk_docs` stored while its feed is held back', async () => {
+    await b.list(adminUser, search(''));
+    feed.held = true;
+    try {
+      const { usuarios } = gw.gateway.context;
+      const facts = writeFactsReader({ usuarios, empleados: new DocRepository(await gw.store.db('empleados'), 'empleado') });
+      const hash = 'a'.repeat(32);
+      const doc = { ...payload('Empujada Desde Tableta'), _id: 'empujada-tableta', _rev: `1-${hash}`, _revisions: { start: 1, ids: [hash] } };
+      const db = await gw.store.db('captaciones');
+      const out = await scopedBulkDocs({ store: gw.store, facts }, db, captacionesSyncedFor(repoB.directory), asesorUser, [doc], false);
+      expect(out).toEqual([]);
+      expect(ids(await b.list(asesorUser, search('tableta')))).toEqual(['empujada-tableta']);
+    } finally {
+      feed.held = false;
+    }
   });
 });

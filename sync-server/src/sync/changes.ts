@@ -1,7 +1,8 @@
 /**
  * The scoped `_changes` feed. The store filters with the server's selector only (trusted, never
- * merged with the client's); every row is then checked again with the scope predicate (design
- * documents never pass) and the client's own narrowing. When rows are dropped the feed reads
+ * merged with the client's), as CouchDB's own `_selector` pull does; rows that carry their
+ * documents are checked again with the scope predicate, design documents never pass, and the
+ * client's own narrowing is applied here. When rows are dropped the feed reads
  * on, so a client asking for `limit` rows gets `limit` rows unless it has caught up: PouchDB
  * takes a short page for the end of the feed.
  */
@@ -45,7 +46,9 @@ function storeSelector(def: SyncedDb, user: AuthUser, filter: ClientFilter): Man
 export async function scopedChanges(db: StoreDb, def: SyncedDb, user: AuthUser, req: ChangesRequest): Promise<ChangesResult> {
   const selector = storeSelector(def, user, req.filter);
   const whole = def.wholeDatabase(user);
-  const needDocs = req.includeDocs || !whole || !!req.filter.selector;
+  // The store applies the server's own selector; bodies are read only when the client wants them
+  // (or narrows by its own selector), and then each row is checked against the scope once more.
+  const needDocs = req.includeDocs || !!req.filter.selector;
   const deadline = Date.now() + req.timeoutMs;
   const results: ChangeRow[] = [];
   let cursor = req.since;
@@ -72,7 +75,7 @@ export async function scopedChanges(db: StoreDb, def: SyncedDb, user: AuthUser, 
     cursor = page.last_seq;
     for (const row of page.results) {
       if (isSpecialId(row.id)) continue;
-      if (needDocs && (!row.doc || !def.inScope(user, row.doc))) continue;
+      if (needDocs && (!row.doc || (!whole && !def.inScope(user, row.doc)))) continue;
       if (!matchesClientFilter(req.filter, row.doc ?? { _id: row.id })) continue;
       if (!req.includeDocs) delete row.doc;
       else if (row.doc) row.doc = forDevice(row.doc);

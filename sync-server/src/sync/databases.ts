@@ -7,6 +7,7 @@
 import type { MangoSelector } from '../../../couch-design/scope';
 import type { WritePolicy } from '../../../couch-design/write-policy';
 import type { AuthUser } from '../http/actor';
+import type { StoreDoc } from '../store/port';
 
 export interface SyncedDb {
   /** The database name after `/db/` (and in the Store port). */
@@ -26,6 +27,8 @@ export interface SyncedDb {
   wholeDatabase(user: AuthUser): boolean;
   /** What a device may write into this database: the entity's one write policy, shared with REST. */
   writePolicy: WritePolicy;
+  /** Told of the revisions a `_bulk_docs` through this gateway just stored, each with its stored `_rev`. */
+  stored?(docs: readonly StoreDoc[]): void;
 }
 
 /** The replicated databases by name; a name outside the list is no database of this endpoint. */

@@ -196,6 +196,7 @@ export async function scopedBulkDocs(
   await Promise.all(inFlight);
 
   const stored = accepted.filter((a) => !failed.has(a.index));
+  def.stored?.(stored.map((a) => (newEdits ? { ...a.doc, _rev: results.get(a.index)?.rev } : a.doc)));
   for (const from of new Set(stored.map((a) => a.scopeLostBy).filter((x): x is string => !!x))) {
     // The write is done: a failed bump must not turn it into an error the client would retry
     // (the retry finds the revision stored and would never bump).
