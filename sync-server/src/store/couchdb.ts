@@ -80,7 +80,16 @@ class CouchDb implements StoreDb {
     return { db_name: i.db_name, doc_count: i.doc_count, doc_del_count: i.doc_del_count, update_seq: String(i.update_seq) };
   }
 
-  get(id: string, opts?: GetOptions): Promise<StoreDoc> {
+  async get(id: string, opts?: GetOptions): Promise<StoreDoc> {
+    if (opts?.rev !== undefined && opts.latest) {
+      // CouchDB 3.4 answers `?rev=X&latest=true` with the winner, whatever X is; the port answers
+      // the latest leaf of X, or not_found when the document never had X: open_revs says which.
+      const qs = { ...flags(opts, ['revs', 'conflicts', 'attachments']), latest: true, open_revs: JSON.stringify([opts.rev]) };
+      const leaves = await this.call<OpenRevResult[]>({ path: docPath(id), qs });
+      const found = leaves.find((r): r is { ok: StoreDoc } => 'ok' in r);
+      if (!found) throw new StoreError(404, 'not_found', 'missing');
+      return found.ok;
+    }
     return this.call({ path: docPath(id), qs: flags(opts, ['rev', 'revs', 'conflicts', 'latest', 'attachments']) });
   }
 
