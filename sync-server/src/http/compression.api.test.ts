@@ -47,6 +47,16 @@ afterAll(async () => {
 });
 
 
+/**
+ * What two requests for the same answer have in common: a clustered CouchDB merges a feed's shards
+ * in whatever order they answer, so its rows (and their opaque seqs) come in another order each time.
+ */
+function sameAnswer(body: { results?: Array<{ id: string; seq?: string }>; last_seq?: string }): unknown {
+  if (gw.store.kind !== 'couchdb' || !Array.isArray(body.results)) return body;
+  const { last_seq: _last, ...rest } = body;
+  return { ...rest, results: body.results.map(({ seq: _seq, ...row }) => row).sort((a, b) => a.id.localeCompare(b.id)) };
+}
+
 describe('API and replication answers', () => {
   const asked = [
     ['/api/captaciones', 'la lista REST'],
@@ -67,7 +77,7 @@ describe('API and replication answers', () => {
         expect(r.headers.vary).toMatch(/Accept-Encoding/i);
         expect(r.headers['content-type']).toMatch(/^application\/json/);
         expect(r.body.length).toBeLessThan(plain.body.length / 3);
-        expect(JSON.parse(decode(r))).toEqual(JSON.parse(plain.body.toString('utf8')));
+        expect(sameAnswer(JSON.parse(decode(r)))).toEqual(sameAnswer(JSON.parse(plain.body.toString('utf8'))));
       }
     });
   }
