@@ -22,6 +22,7 @@ import { EMPLEADO_PHOTO_UPLOAD, empleadosRoutes } from './empleados/routes';
 import { EmpleadosService } from './empleados/service';
 import { compressAnswers } from './http/compression';
 import { Follower } from './store/follower';
+import { followedRecords } from './store/followed-records';
 import { errorHandler, HttpError } from './http/errors';
 import { jsonBody, type OtherBodyRoute } from './http/json-body';
 import { NominasRepository } from './nominas/repository';
@@ -69,7 +70,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   const context: AppContext = { store, config, sessionUsers, usuarios };
   const sessionStore = new StoreSessionStore(sesiones, config.sessionMaxAgeMs, feeds.sesiones);
   const pp = createPassport(usuarios, sessionUsers);
-  const facts = writeFactsReader({ usuarios, empleados });
+  const facts = writeFactsReader({ usuarios: followedRecords(usuarios, feeds.usuarios), empleados: followedRecords(empleados, feeds.empleados) });
   const personas = new Personas({ usuarios, empleados, store, sessionUsers });
   const usuariosService = new UsuariosService({ usuarios, empleados, personas, sessions: sessionStore, publicSignup: config.publicSignup });
   const empleadosService = new EmpleadosService({ empleados, usuarios, personas });

@@ -26,18 +26,39 @@ export class FollowedCache<V> {
   }
 
   async get(key: string, load: (key: string) => Promise<V>): Promise<V> {
-    if (this.follower.live && this.entries.has(key)) return this.entries.get(key) as V;
-    const mark = { stale: !this.follower.live };
-    let marks = this.reading.get(key);
-    if (!marks) this.reading.set(key, (marks = new Set()));
-    marks.add(mark);
+    return (await this.getMany([key], async ([k]) => new Map([[k, await load(k)]]))).get(key) as V;
+  }
+
+  /** Several keys: those in memory from it, the others read together by one `load`. */
+  async getMany(keys: readonly string[], load: (missing: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
+    const out = new Map<string, V>();
+    const missing: string[] = [];
+    for (const key of new Set(keys)) {
+      if (this.follower.live && this.entries.has(key)) out.set(key, this.entries.get(key) as V);
+      else missing.push(key);
+    }
+    if (missing.length === 0) return out;
+    const marks = missing.map((key) => {
+      const mark = { stale: !this.follower.live };
+      let set = this.reading.get(key);
+      if (!set) this.reading.set(key, (set = new Set()));
+      set.add(mark);
+      return { key, mark, set };
+    });
     try {
-      const value = await load(key);
-      if (!mark.stale && this.follower.live) this.put(key, value);
-      return value;
+      const loaded = await load(missing);
+      for (const { key, mark } of marks) {
+        if (!loaded.has(key)) continue;
+        const value = loaded.get(key) as V;
+        out.set(key, value);
+        if (!mark.stale && this.follower.live) this.put(key, value);
+      }
+      return out;
     } finally {
-      marks.delete(mark);
-      if (marks.size === 0) this.reading.delete(key);
+      for (const { key, mark, set } of marks) {
+        set.delete(mark);
+        if (set.size === 0) this.reading.delete(key);
+      }
     }
   }
 

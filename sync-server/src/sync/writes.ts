@@ -97,8 +97,11 @@ interface Accepted {
   scopeLostBy?: string;
 }
 
-/** Documents decided before their slice is written. */
-const DECIDE_SLICE = 25;
+/**
+ * Documents decided before their slice is written: half a batch, so the first half is written
+ * while the second is decided, and a batch costs the store two writes (each one is a commit).
+ */
+const MIN_DECIDE_SLICE = 25;
 const MAX_WRITES_IN_FLIGHT = 2;
 
 /**
@@ -181,10 +184,11 @@ export async function scopedBulkDocs(
   // each slice goes to the store as soon as it is decided, so the store writes one slice while
   // the next is decided, and the event loop gets a turn between slices.
   const inFlight: Array<Promise<void>> = [];
-  for (let i = 0; i < pending.length; i += DECIDE_SLICE) {
+  const sliceSize = Math.max(MIN_DECIDE_SLICE, Math.ceil(pending.length / 2));
+  for (let i = 0; i < pending.length; i += sliceSize) {
     if (i > 0) await nextTurn();
     const slice: Accepted[] = [];
-    for (const p of pending.slice(i, i + DECIDE_SLICE)) {
+    for (const p of pending.slice(i, i + sliceSize)) {
       const d = policy.decide({ doc: p.doc, source: 'device', now }, p.state, user, facts);
       if (d.ok) slice.push({ index: p.index, doc: d.doc as StoreDoc, scopeLostBy: d.scopeLostBy });
       else refused.set(p.index, d.reason);
