@@ -114,8 +114,13 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   app.use('/api', api);
 
   const stopping = new AbortController();
-  // Every waiting feed listens for the stop: hundreds of devices are normal.
-  setMaxListeners(0, stopping.signal);
+  // Every waiting feed listens for the stop: hundreds of devices are normal. (The PWA's tests run
+  // the gateway under happy-dom, whose AbortSignal is no Node EventTarget and never warns.)
+  try {
+    setMaxListeners(0, stopping.signal);
+  } catch {
+    /* not Node's AbortSignal */
+  }
   app.use(syncRoutes({ store, dbPrefix: config.dbPrefix, databases: synced, facts, actors: sessionUsers, onSessionChange: (l) => sessionStore.onSessionChange(l), stopping: stopping.signal }));
 
   serveShell(app, config.staticDir);

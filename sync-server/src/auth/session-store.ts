@@ -96,7 +96,9 @@ export class StoreSessionStore extends session.Store {
   override touch(sid: string, sess: session.SessionData, cb?: Cb): void {
     this.read(sid)
       .then(async (doc) => {
-        if (doc && Math.abs(this.expiresOf(sess) - doc.expires) < TOUCH_GRANULARITY_MS) return;
+        // A session ended meanwhile (signed out, revoked on any gateway) is never brought back by
+        // the end of a request that was under way.
+        if (!doc || Math.abs(this.expiresOf(sess) - doc.expires) < TOUCH_GRANULARITY_MS) return;
         await this.write(sid, sess);
       })
       .then(() => cb?.(), (e) => cb?.(e));

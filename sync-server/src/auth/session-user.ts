@@ -56,6 +56,10 @@ export class SessionUsers implements Actors {
     if (!doc) return null;
     // The link may live on the user (empleado_id) or on the employee (userId): both count.
     const empleadoId = doc.empleado_id || (await this.sources.empleados.findByUserId(doc._id))?._id || null;
-    return { id: doc._id, role: doc.role ?? 'user', empleado_id: empleadoId, email: doc.email, nombre: fullName(doc) || doc.email };
+    const epoch = Number(doc.scope_epoch);
+    return {
+      id: doc._id, role: doc.role ?? 'user', empleado_id: empleadoId, email: doc.email, nombre: fullName(doc) || doc.email,
+      scopeEpoch: Number.isFinite(epoch) && epoch >= 0 ? epoch : 0,
+    };
   }
 }

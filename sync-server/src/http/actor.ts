@@ -9,6 +9,8 @@ import type { SessionUser } from '../../../couch-design/roles';
 export interface AuthUser extends SessionUser {
   email: string;
   nombre: string;
+  /** The account's `scope_epoch` (sync/scope-epoch.ts) when it was read; absent means read it. */
+  scopeEpoch?: number;
 }
 
 declare global {

@@ -30,6 +30,9 @@ import { CouchNodes, parseNodeUrls, toStoreError, type CouchNodesOptions, type R
 
 export { StoreUnavailable, toStoreError } from './couch-nodes';
 
+/** Characters of an `open_revs` list sent in the URL; longer ones go through `_bulk_get`. */
+const MAX_OPEN_REVS_IN_URL = 4_000;
+
 /** CouchDB's default `timeout` for longpoll feeds. */
 const DEFAULT_LONGPOLL_MS = 60_000;
 
@@ -98,9 +101,29 @@ class CouchDb implements StoreDb {
     openRevs: 'all' | string[],
     opts?: { revs?: boolean; latest?: boolean; attachments?: boolean },
   ): Promise<OpenRevResult[]> {
-    const qs = { ...flags(opts, ['revs', 'latest', 'attachments']), open_revs: openRevs === 'all' ? 'all' : JSON.stringify(openRevs) };
+    const list = openRevs === 'all' ? 'all' : JSON.stringify(openRevs);
+    // CouchDB refuses a request line of more than about 8 KB (an empty 400): a long list of
+    // revisions goes in a `_bulk_get` body instead, which answers the same documents.
+    if (list.length > MAX_OPEN_REVS_IN_URL && Array.isArray(openRevs)) return this.openRevsByBulkGet(id, openRevs, opts);
+    const qs = { ...flags(opts, ['revs', 'latest', 'attachments']), open_revs: list };
     // nano asks for application/json, so CouchDB answers a JSON array instead of multipart/mixed.
     return this.call({ path: docPath(id), qs });
+  }
+
+  private async openRevsByBulkGet(id: string, revs: string[], opts?: { revs?: boolean; latest?: boolean; attachments?: boolean }): Promise<OpenRevResult[]> {
+    const { results } = await this.bulkGet(revs.map((rev) => ({ id, rev })), opts);
+    const out: OpenRevResult[] = [];
+    const seen = new Set<string>();
+    for (const { docs } of results) {
+      for (const e of docs) {
+        if ('error' in e) out.push({ missing: e.error.rev });
+        else if (!seen.has(String(e.ok._rev))) {
+          seen.add(String(e.ok._rev));
+          out.push({ ok: e.ok });
+        }
+      }
+    }
+    return out;
   }
 
   put(doc: StoreDoc): Promise<WriteResult> {

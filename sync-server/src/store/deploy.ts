@@ -5,7 +5,7 @@
  * revision (and triggers no re-indexing).
  */
 import { DATABASES, DESIGN_DOCS, type DatabaseName } from '../../../couch-design/design-docs/index';
-import { isConflict, isNotFound, type Store, type StoreDb, type StoreDoc } from './port';
+import { isConflict, isNotFound, StoreError, type MangoIndex, type Store, type StoreDb, type StoreDoc } from './port';
 
 async function putValidation(db: StoreDb, name: DatabaseName): Promise<void> {
   const wanted = DESIGN_DOCS[name].validation;
@@ -35,9 +35,25 @@ async function retire(db: StoreDb, ddoc: string): Promise<void> {
   }
 }
 
+/**
+ * CouchDB answers 500 `error_saving_ddoc` (or a conflict) to one of two gateways that create the
+ * same index at the same moment: the other's is there, or will be on the next try.
+ */
+async function createIndex(db: StoreDb, index: MangoIndex): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.createIndex(index);
+    } catch (e) {
+      const racing = isConflict(e) || (e instanceof StoreError && e.error === 'error_saving_ddoc');
+      if (!racing || attempt >= 5) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 async function deployDatabase(store: Store, name: DatabaseName): Promise<void> {
   const db = await store.db(name);
-  for (const index of DESIGN_DOCS[name].indexes) await db.createIndex({ ...index, index: { ...index.index } });
+  for (const index of DESIGN_DOCS[name].indexes) await createIndex(db, { ...index, index: { ...index.index } });
   for (const ddoc of DESIGN_DOCS[name].retired) await retire(db, ddoc);
   await putValidation(db, name);
 }

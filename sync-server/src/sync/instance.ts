@@ -12,31 +12,14 @@
  * keeps each person's `_local` documents under their own namespace (local-docs.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { isConflict, isNotFound, type Store, type StoreDb } from '../store/port';
+import { claimLocal } from '../store/claim-local';
+import type { Store, StoreDb } from '../store/port';
 
 export const INSTANCE_DOC = 'instancia';
 
-const ATTEMPTS = 3;
-
 /** The database's instance id, written now when missing (another gateway process may race to it). */
-export async function instanceOf(db: StoreDb): Promise<string> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    try {
-      const doc = await db.getLocal(INSTANCE_DOC);
-      if (typeof doc.id === 'string' && doc.id) return doc.id;
-    } catch (e) {
-      if (!isNotFound(e)) throw e;
-    }
-    try {
-      const id = randomUUID();
-      await db.putLocal({ _id: INSTANCE_DOC, id });
-      return id;
-    } catch (e) {
-      // Written by another process meanwhile: read theirs.
-      if (!isConflict(e)) throw e;
-    }
-  }
-  throw new Error(`No se pudo leer ni crear el identificador de instancia de ${db.name}`);
+export function instanceOf(db: StoreDb): Promise<string> {
+  return claimLocal(db, INSTANCE_DOC, 'id', () => randomUUID());
 }
 
 /**

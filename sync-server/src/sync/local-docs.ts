@@ -92,13 +92,30 @@ async function evict(db: StoreDb, user: AuthUser, ids: string[]): Promise<void> 
   }
 }
 
+/**
+ * One register update at a time per person and database in this process: CouchDB does not check
+ * revisions on `_local` documents, so two parallel updates would each drop the other's id (and
+ * that checkpoint would never be evicted). Gateways racing each other can still lose one.
+ */
+const queues = new Map<string, Promise<unknown>>();
+
+function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const run = (queues.get(key) ?? Promise.resolve()).then(work, work);
+  const settled = run.catch(() => undefined);
+  queues.set(key, settled);
+  void settled.then(() => {
+    if (queues.get(key) === settled) queues.delete(key);
+  });
+  return run;
+}
+
 export async function putLocal(db: StoreDb, user: AuthUser, id: string, body: Record<string, unknown>): Promise<WriteResult> {
   checkId(id);
   if (body._rev !== undefined && typeof body._rev !== 'string') throw badRequest(MSG.badParam('_rev'));
   const text = jsonText(body);
   if (text === undefined || exceedsJsonDepth(text, MAX_LOCAL_DOC_DEPTH)) throw badRequest(MSG.tooDeep('_local'));
   if (Buffer.byteLength(text) > MAX_LOCAL_DOC_BYTES) throw tooLarge(MSG.localTooLarge(MAX_LOCAL_DOC_BYTES / 1024));
-  await evict(db, user, await register(db, user, id));
+  await oneAtATime(`${db.name}\u0000${registerId(user)}`, async () => evict(db, user, await register(db, user, id)));
   const doc: StoreDoc = { ...body, _id: storedId(user, id) };
   if (body._rev === undefined) delete doc._rev;
   const res = await db.putLocal(doc);
