@@ -21,6 +21,7 @@ import { EmpleadosRepository } from './empleados/repository';
 import { EMPLEADO_PHOTO_UPLOAD, empleadosRoutes } from './empleados/routes';
 import { EmpleadosService } from './empleados/service';
 import { compressAnswers } from './http/compression';
+import { logSlowRequests } from './http/slow-requests';
 import { Follower } from './store/follower';
 import { followedRecords } from './store/followed-records';
 import { errorHandler, HttpError } from './http/errors';
@@ -86,6 +87,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', 1);
+  app.use(logSlowRequests(config.slowRequestMs));
   app.use(securityHeaders({ hsts: config.trustProxy }));
   app.use(['/api', '/db'], compressAnswers(), noStore, sameOriginOnly);
 

@@ -17,6 +17,8 @@ export interface Config {
   staticDir?: string;
   /** Session lifetime: a rolling session of weeks, so a field trip does not end it. */
   sessionMaxAgeMs: number;
+  /** Requests slower than this are logged, one line each (longpolls excepted). */
+  slowRequestMs: number;
 }
 
 const truthy = (v: string | undefined): boolean => /^(1|true|yes|si|sí)$/i.test(v ?? '');
@@ -35,5 +37,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: truthy(env.TRUST_PROXY),
     staticDir: path.resolve('dist'),
     sessionMaxAgeMs: 30 * 24 * 60 * 60 * 1000,
+    slowRequestMs: Number(env.SLOW_REQUEST_MS) > 0 ? Number(env.SLOW_REQUEST_MS) : 10_000,
   };
 }

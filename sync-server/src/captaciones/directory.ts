@@ -137,6 +137,7 @@ export class CaptacionesDirectory {
   private readonly recent = new Map<string, string>();
   private readonly readChanges: (opts: ChangesOptions) => Promise<ChangesResult>;
   private readonly pinMs: number;
+  private completed = false;
 
   constructor(
     private readonly db: StoreDb,
@@ -151,6 +152,11 @@ export class CaptacionesDirectory {
    * catch-up runs at a time, and everyone arriving meanwhile joins the single next one (which
    * starts after they arrived, so it sees their writes).
    */
+  /** Whether a catch-up has ever completed: before that the directory holds nothing to list from. */
+  get caughtUpOnce(): boolean {
+    return this.completed;
+  }
+
   refresh(): Promise<void> {
     if (this.queued) return this.queued;
     if (!this.running) return this.start();
@@ -190,6 +196,7 @@ export class CaptacionesDirectory {
       if (res.results.length < BATCH) break;
     }
     await this.readBackOldPins();
+    this.completed = true;
   }
 
   /**

@@ -12,6 +12,26 @@ import type { Store, StoreDb, StoreDoc } from '../store/port';
 import { CaptacionesDirectory, type DirectoryFilter, type DirectoryOptions, type RevisionRef } from './directory';
 import { DirectoryKeeper, type KeeperOptions } from './directory-keeper';
 
+/**
+ * How long a list waits for the directory to catch up before answering from what it holds. The
+ * keeper follows the feed within milliseconds and this gateway's own writes are in the directory
+ * already (read-your-writes, directory.ts), so the catch-up only hurries what others wrote a
+ * moment ago; on a busy CouchDB it took a second or more, and the list waited for all of it.
+ */
+const LIST_WAITS_FOR_FEED_MS = 200;
+
+async function caughtUpOrTimedOut(refresh: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), LIST_WAITS_FOR_FEED_MS)));
+  try {
+    const first = await Promise.race([refresh, timedOut]);
+    // Answered late: a failure of the catch-up still under way is the keeper's to report.
+    if (first === 'late') refresh.catch(() => undefined);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A stored captación as the repository hands it over: any stored shape, typed `captacion`. */
 export type StoredCaptacion = StoreDoc & { type: 'captacion' };
 
@@ -64,7 +84,8 @@ export class CaptacionesRepository extends DocRepository<StoredCaptacion> {
     limit: number,
     written: readonly RevisionRef[] = [],
   ): Promise<{ ids: string[]; total: number }> {
-    await this.directory.refresh();
+    // A directory that never caught up (just started) has nothing to answer from: wait for it.
+    await (this.directory.caughtUpOnce ? caughtUpOrTimedOut(this.directory.refresh()) : this.directory.refresh());
     await this.directory.confirm(written);
     return this.directory.window(filter, descending, skip, limit);
   }

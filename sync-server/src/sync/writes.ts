@@ -184,6 +184,7 @@ export async function scopedBulkDocs(
   // each slice goes to the store as soon as it is decided, so the store writes one slice while
   // the next is decided, and the event loop gets a turn between slices.
   const inFlight: Array<Promise<void>> = [];
+  let storeError: { e: unknown } | undefined;
   const sliceSize = Math.max(MIN_DECIDE_SLICE, Math.ceil(pending.length / 2));
   for (let i = 0; i < pending.length; i += sliceSize) {
     if (i > 0) await nextTurn();
@@ -194,10 +195,20 @@ export async function scopedBulkDocs(
       else refused.set(p.index, d.reason);
     }
     accepted.push(...slice);
-    if (slice.length) inFlight.push(db.bulkDocs(slice.map((a) => a.doc), { new_edits: newEdits }).then((written) => noteResults(slice, written, newEdits, results, failed)));
+    if (slice.length) {
+      // Never a rejection left unawaited: the first store error is thrown once every write has ended.
+      const write = db.bulkDocs(slice.map((a) => a.doc), { new_edits: newEdits }).then(
+        (written) => noteResults(slice, written, newEdits, results, failed),
+        (e: unknown) => {
+          storeError ??= { e };
+        },
+      );
+      inFlight.push(write);
+    }
     if (inFlight.length >= MAX_WRITES_IN_FLIGHT) await inFlight.shift();
   }
   await Promise.all(inFlight);
+  if (storeError) throw storeError.e;
 
   const stored = accepted.filter((a) => !failed.has(a.index));
   def.stored?.(stored.map((a) => (newEdits ? { ...a.doc, _rev: results.get(a.index)?.rev } : a.doc)));

@@ -1,0 +1,24 @@
+/**
+ * One log line for a request that took long (or was still unanswered when its client left): the
+ * first thing an operator needs when devices say sync "hangs". Paths only, never bodies or ids of
+ * sessions.
+ */
+import type { RequestHandler } from 'express';
+
+export function logSlowRequests(thresholdMs: number): RequestHandler {
+  return (req, res, next) => {
+    // A longpoll waits for news by design.
+    if (req.query.feed === 'longpoll') return next();
+    const started = performance.now();
+    const path = req.originalUrl.split('?')[0];
+    const done = (how: string) => () => {
+      const ms = performance.now() - started;
+      if (ms >= thresholdMs) console.warn(`Petición lenta: ${req.method} ${path} ${how} en ${Math.round(ms)} ms`);
+    };
+    res.once('finish', done(`respondida (${res.statusCode})`));
+    res.once('close', () => {
+      if (!res.writableFinished) done('abandonada por el cliente sin respuesta')();
+    });
+    next();
+  };
+}
