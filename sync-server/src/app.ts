@@ -47,6 +47,8 @@ export interface GatewayApp {
   app: Express;
   context: AppContext;
   sessionStore: StoreSessionStore;
+  /** Resolves once the list's directory has followed everything stored so far (writes that bypassed this gateway). */
+  caughtUp(): Promise<void>;
   /** Ends background work and answers waiting longpolls; stop the HTTP server after it (stopServing). */
   close(): void;
 }
@@ -135,7 +137,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
     sessionStore.stopPurging();
     captaciones.close();
   };
-  return { app, context, sessionStore, close };
+  return { app, context, sessionStore, caughtUp: () => captaciones.directory.refresh(), close };
 }
 
 /**

@@ -27,6 +27,8 @@ export async function signedIn(gw: TestGateway, role: string, names: Partial<New
 /** Stores captaciones straight into the database, as replication or an import would. */
 export async function seed(gw: TestGateway, docs: Array<NewCaptacion & { _id: string }>): Promise<void> {
   await seedDocs(gw.store, 'captaciones', docs as unknown as StoreDoc[]);
+  // Written behind the gateway's back, like another gateway's writes: lists show them once followed.
+  await gw.gateway.caughtUp();
 }
 
 /** A valid captación held by `asesor`, captured `day` days after 2025-01-01 (later days list first). */
