@@ -135,6 +135,8 @@ export default defineConfig({
   test: {
     root,
     include: ['architecture.test.ts', 'couch-design/**/*.test.ts', 'sync-server/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}', 'pwa/build/**/*.test.ts'],
+    // Tests that need a real Apache CouchDB run in `npm run test:couchdb` (vitest.couchdb.config.js).
+    exclude: ['**/node_modules/**', '**/*.couchdb.test.ts'],
     environment: 'node',
     css: false,
     // Generous: CI shares two cores between test workers; a timeout only matters when something is wrong.

@@ -32,7 +32,7 @@ export default {
   test: {
     ...base.test,
     include: ['sync-server/**/*.test.ts'],
-    exclude: [...(base.test.exclude ?? ['**/node_modules/**']), ...EMBEDDED_ONLY],
+    exclude: ['**/node_modules/**', ...EMBEDDED_ONLY],
     env: { ...base.test.env, INMO_TEST_STORE: 'couchdb' },
     globalSetup: ['sync-server/src/testing/couchdb-global.ts'],
     setupFiles: ['sync-server/src/testing/couchdb-setup.ts'],

@@ -4,7 +4,6 @@
  * 127.0.0.1 (couch-test-nodes.ts); with COUCHDB_URL set, the last block runs on a real CouchDB
  * behind a node that is down.
  */
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseNodeUrls } from './couch-nodes';
 import { CREDENTIALS, downNode, fakeNode, type Behaviour, type FakeNode, type SeenRequest } from './couch-test-nodes';
@@ -287,26 +286,5 @@ describe('COUCHDB_URL with several nodes', () => {
     expect(() => parseNodeUrls('http://a:b@h1:5984,ftp://a:clave@h2')).toThrow(/número 2/);
     expect(() => parseNodeUrls('http://a:b@h1:5984,ftp://a:clave@h2')).not.toThrow(/clave/);
     expect(() => parseNodeUrls(' , ')).toThrow(/ninguna/);
-  });
-});
-
-const COUCH = process.env.COUCHDB_URL;
-describe.skipIf(!COUCH)('couchdb adapter on a real CouchDB behind a node that is down', () => {
-  it('reads, writes and follows changes through the node that is up', async () => {
-    const down = await downNode();
-    const prefix = `fo${randomUUID().slice(0, 8)}_`;
-    const s = createCouchStore(`${down.url},${COUCH}`, prefix, { log: () => undefined });
-    try {
-      const db = await s.db('captaciones');
-      const w = await db.put({ _id: 'uno', type: 'captacion' });
-      expect(await db.get('uno')).toMatchObject({ _id: 'uno', _rev: w.rev });
-      const ch = await db.changes({ since: '0' });
-      expect(ch.results.map((r) => r.id)).toContain('uno');
-      const waiting = db.changes({ feed: 'longpoll', since: ch.last_seq, timeout: 10_000 });
-      await db.put({ _id: 'dos', type: 'captacion' });
-      expect((await waiting).results.map((r) => r.id)).toEqual(['dos']);
-    } finally {
-      await s.destroy('captaciones');
-    }
   });
 });
