@@ -1,6 +1,8 @@
 /**
  * Profile photos of users and employees (spec 000 sections 2, 5 and 9; DESIGN section 3): images
- * only, at most 2 MB, recognised by their first bytes, never by name or declared type.
+ * only, at most 2 MB, recognised by their bytes, never by name or declared type: the first bytes
+ * say which type it claims to be (sniffPhotoType, enough to serve a stored one), and an upload
+ * must be one whole image of that type (checkImage in image-check.ts).
  *
  * Accepted: PNG, JPEG, GIF and WebP. The specification's hint also names SVG, but an SVG is a
  * document that can carry scripts and links; served from the gateway's own origin it would run
@@ -21,6 +23,8 @@ export const PHOTO_ACCEPT = PHOTO_TYPES.join(',');
 export const FOTO_MSG = {
   /** Spec 000 section 5 (edit-user screen). */
   invalida: 'Por favor selecciona una imagen válida',
+  /** couch-design/image-check.ts: MAX_IMAGE_SIDE. */
+  medidas: 'La imagen no debe medir más de 8000 píxeles por lado',
   grande: 'La imagen no debe superar 2 MB',
   falta: 'No se recibió ninguna imagen en el campo foto_perfil',
   campo: 'La imagen debe enviarse en el campo foto_perfil, una sola a la vez',

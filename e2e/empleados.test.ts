@@ -54,7 +54,7 @@ const field = (page: Page, name: string) => page.locator(`#f-${name}`);
 
 /** A 2×2 PNG: a real image by its bytes. */
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAAMBgEBVGk0VQAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGO4Y2NjU3GHweZE1K8TGgApbAYt2hSmnQAAAABJRU5ErkJggg==',
   'base64',
 );
 

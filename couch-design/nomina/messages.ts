@@ -25,5 +25,5 @@ export const MSG = {
   conceptoLargo: `El concepto de pago no puede exceder ${CONCEPTO_MAX} caracteres`,
   textoInvalido: 'El formato de los datos no es válido',
   empleadoIdInvalido: 'El identificador del empleado no es válido',
-  urlInvalida: 'La liga del PDF debe ser una dirección http(s) o una ruta de esta aplicación',
+  urlInvalida: 'La liga del PDF debe ser una dirección https o una ruta de esta aplicación',
 } as const;

@@ -74,11 +74,18 @@ describe('payroll schema (spec 000 section 5: salario a number, fecha and concep
     expect(messageFor('conceptoDePago', { texto: 'x' })).toBe(MSG.textoInvalido);
   });
 
-  it('accepts a PDF link only to http(s) or to a path of this application', () => {
+  it('accepts a PDF link only to https or to a path of this application', () => {
     expect(validateNomina({ ...valid, url: 'https://archivo.ejemplo.mx/n.pdf' }).ok).toBe(true);
     expect(validateNomina({ ...valid, url: '/api/nominas-api/descargar/n1' }).ok).toBe(true);
-    for (const v of ['javascript:alert(1)', '//otro.sitio/x.pdf', 'data:text/html,hola', 'ftp://x/y']) {
+    expect(validateNomina({ ...valid, url: '  /api/nominas-api/descargar/n1\n' }).ok).toBe(true);
+    for (const v of ['javascript:alert(1)', '//otro.sitio/x.pdf', 'data:text/html,hola', 'ftp://x/y', 'http://archivo.ejemplo.mx/n.pdf', 'https:otro.sitio']) {
       expect(messageFor('url', v), v).toBe(MSG.urlInvalida);
+    }
+  });
+
+  it('refuses a path that a browser turns into another site once it strips tabs and line breaks', () => {
+    for (const v of ['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', '/\\evil.example', '/\u0000/evil.example', 'https://ok.mx/\tx', 'java\tscript:alert(1)']) {
+      expect(messageFor('url', v), JSON.stringify(v)).toBe(MSG.urlInvalida);
     }
   });
 

@@ -8,12 +8,14 @@
  *   'NaN', 'Infinity') is not a number here.
  * - fecha accepts dd/mm/yyyy and yyyy-mm-dd (a time after the ISO date is ignored) and comes out
  *   ISO; impossible dates (31/02/2026) and years outside 1900-2100 are refused.
- * - `url` may only point to http(s) or to a path of this application, never `javascript:`.
+ * - `url` may only be an https address or a path of this application (safe-url.ts), never
+ *   `javascript:`, another site behind `//` or a plain-http copy of someone's salary.
  * - Unknown fields are stripped; `empleado` (the name) is filled by the gateway from the record.
  */
 import * as yup from 'yup';
 import { toIsoDate } from '../format';
 import { isBlank } from '../helpers/values';
+import { isSafeUrl } from './safe-url';
 import { AÑO_MAXIMO, AÑO_MINIMO, CONCEPTO_MAX, MSG, SALARIO_MAXIMO, URL_MAX } from './messages';
 import type { NominaFields, ValidationIssue } from './types';
 
@@ -45,16 +47,6 @@ function isPaymentDate(v: string): boolean {
   if (iso === null || iso !== v) return false;
   const year = Number(iso.slice(0, 4));
   return year >= AÑO_MINIMO && year <= AÑO_MAXIMO;
-}
-
-function isSafeUrl(v: string): boolean {
-  if (v.startsWith('/')) return !v.startsWith('//') && !v.includes('\\');
-  try {
-    const u = new URL(v);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /** Trimmed text; numbers, objects and arrays are not text (yup's own trim would throw on them). */

@@ -6,6 +6,7 @@
 import type { RequestHandler, Response } from 'express';
 import multer from 'multer';
 import { FOTO_MSG, MAX_PHOTO_BYTES, PHOTO_FIELD, sniffPhotoType, type PhotoType } from '../../../couch-design/foto';
+import { checkImage } from '../../../couch-design/image-check';
 import { HttpError } from './errors';
 
 export const BAD_MULTIPART = 'El formulario enviado no es válido.';
@@ -31,12 +32,15 @@ const bytesOf = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset
 
 export interface Photo { data: Buffer; contentType: PhotoType }
 
-/** The uploaded file when it is an accepted image; 400 when missing or anything else. */
+/**
+ * The uploaded file when it is one whole accepted image of sane dimensions; 400 when missing or
+ * anything else (a signature with a page behind it is no photo, even if it would be served safely).
+ */
 export function uploadedPhoto(file: Express.Multer.File | undefined): Photo {
   if (!file || file.size === 0) throw new HttpError(400, FOTO_MSG.falta);
-  const contentType = sniffPhotoType(bytesOf(file.buffer));
-  if (!contentType) throw new HttpError(400, FOTO_MSG.invalida);
-  return { data: file.buffer, contentType };
+  const checked = checkImage(bytesOf(file.buffer));
+  if (!checked.ok) throw new HttpError(400, checked.problem === 'too-big' ? FOTO_MSG.medidas : FOTO_MSG.invalida);
+  return { data: file.buffer, contentType: checked.image.type };
 }
 
 /**

@@ -2,6 +2,7 @@
  * Users and employees test support: valid bodies for the forms, photo uploads as a browser sends
  * them, and the link invariant read straight from the store.
  */
+import { JPEG_2X2, PNG_1X1 } from '../../../couch-design/testing/images';
 import type { Store, StoreDoc } from '../store/port';
 import type { HttpClient, TestGateway } from './gateway';
 
@@ -28,9 +29,9 @@ export function empleadoBody(overrides: Record<string, unknown> = {}): Record<st
 }
 
 /** A 1x1 PNG. */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-/** The first bytes of a JPEG, enough for the check by content. */
-export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...new Array<number>(64).fill(1)]);
+export const PNG = Buffer.from(PNG_1X1);
+/** A 2x2 JPEG: uploads must be whole images (couch-design/image-check.ts), not just their first bytes. */
+export const JPEG = Buffer.from(JPEG_2X2);
 
 /** POST multipart with one file, as the browser's FormData sends it. */
 export async function upload(
