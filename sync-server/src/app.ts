@@ -37,6 +37,7 @@ import { precompressedFiles, sendPrecompressed } from './http/precompressed';
 import { noStore, sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security';
 import { isNavigation, pageWithSession } from './http/shell-page';
+import { fileNotFound, wantsShell } from './http/shell-requests';
 import type { Store } from './store/port';
 import { Personas } from './personas/service';
 import { UsuariosRepository } from './usuarios/repository';
@@ -164,7 +165,10 @@ function serveShell(app: Express, staticDir: string | undefined): void {
     }),
   );
   const withSession = compressAnswers();
-  app.get(/^\/(?!api\/|api$|db\/|db$).*/, async (req, res) => {
+  const outsideApi = /^\/(?!api\/|api$|db\/|db$).*/;
+  app.get(outsideApi, async (req, res, next) => {
+    // Only a navigation gets the page; a missing file answers 404 (http/shell-requests.ts).
+    if (!wantsShell(req)) return next();
     if (req.user && isNavigation(req)) {
       // The page holds who is signed in: never kept by any cache, nor shown again from history.
       const page = pageWithSession(await readFile(index, 'utf8'), sessionAnswer(req.user));
@@ -177,4 +181,5 @@ function serveShell(app: Express, staticDir: string | undefined): void {
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });
+  app.all(outsideApi, fileNotFound);
 }
