@@ -1,15 +1,17 @@
 /**
  * `npm run seed:demo`: realistic demo data in Spanish, one account per role. Fixed ids make it
- * safe to run again: existing documents are updated, never duplicated.
+ * safe to run again: existing documents are updated, never duplicated. A store holding anyone
+ * else's account is refused without `--force` (demo-guard.ts).
  */
 import { roleLabel } from '../../../couch-design/roles';
 import { hashPassword } from '../auth/password';
 import { configFromEnv } from '../config';
 import { deployDesignDocs } from '../store/deploy';
-import { createStore } from '../store/index';
+import { openStoreForCommand } from '../store/in-use';
 import type { Store, StoreDoc } from '../store/port';
 import { okDocs, winningLeaf } from '../store/winner';
 import { demoCaptaciones } from './demo-captaciones';
+import { accountsNotFromDemo, FORCE_FLAG, PUBLIC_PASSWORDS_WARNING, refusalMessage } from './demo-guard';
 import { DEMO_ACCOUNTS, demoEmpleados, demoNominas, demoPersonalData } from './demo-people';
 
 /** Writes the docs, keeping the current revision of those already there. */
@@ -45,29 +47,43 @@ export async function seedDemo(store: Store): Promise<void> {
   await upsertAll(store, 'captaciones', demoCaptaciones(asesores, 'demo-supervisor') as unknown as StoreDoc[]);
 }
 
-async function main(): Promise<void> {
+async function main(args: string[]): Promise<number> {
+  const unknown = args.filter((a) => a !== FORCE_FLAG);
+  if (unknown.length) {
+    console.error(`Opción desconocida: ${unknown.join(' ')}. Uso: npm run seed:demo [-- ${FORCE_FLAG}]`);
+    return 2;
+  }
   const config = configFromEnv();
   let store: Store;
   try {
-    store = await createStore(config);
-    await (await store.db('usuarios')).info();
+    store = await openStoreForCommand(config, `npm run seed:demo${args.length ? ` -- ${args.join(' ')}` : ''}`);
   } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    console.error(/lock/i.test(msg)
-      ? `La base integrada en ${config.dataDir} está en uso por el servidor. Deténgalo (Ctrl+C en la terminal de npm start), ejecute de nuevo "npm run seed:demo" y vuelva a iniciar con "npm start".`
-      : `No se pudo abrir la base de datos: ${msg}`);
-    process.exit(1);
+    console.error(e instanceof Error ? e.message : String(e));
+    return 1;
   }
-  await seedDemo(store);
-  await store.close();
+  try {
+    const others = await accountsNotFromDemo(store);
+    if (others.length && !args.includes(FORCE_FLAG)) {
+      console.error(refusalMessage(others, config.couchdbUrl ? `la base de Apache CouchDB (prefijo ${config.dbPrefix})` : `la base integrada en ${config.dataDir}`));
+      return 1;
+    }
+    await seedDemo(store);
+  } finally {
+    await store.close();
+  }
   console.log('Datos de demostración cargados: 6 cuentas, 5 empleados, 25 nóminas y 30 captaciones.\n');
   console.log('Cuentas (correo · rol · contraseña):');
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(32)} ${roleLabel(a.role).padEnd(27)} ${a.password}`);
+  console.log(`\n${PUBLIC_PASSWORDS_WARNING}`);
+  return 0;
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
-  main().catch((e) => {
-    console.error('No se pudieron cargar los datos de demostración:', e instanceof Error ? e.message : e);
-    process.exit(1);
-  });
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error('No se pudieron cargar los datos de demostración:', e instanceof Error ? e.message : e);
+      process.exit(1);
+    },
+  );
 }

@@ -18,6 +18,11 @@ export function startMain(env: Record<string, string>): MainProcess {
     env: { ...process.env, HOST: '127.0.0.1', SESSION_SECRET: 'secreto-de-pruebas', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return watchProcess(child);
+}
+
+/** Any child process with piped output, collected for `waitFor` and `output`. */
+export function watchProcess(child: ChildProcess): MainProcess {
   let out = '';
   const waiters = new Set<() => void>();
   const onData = (b: Buffer): void => {
