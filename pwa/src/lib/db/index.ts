@@ -11,6 +11,7 @@ import { clearDraftIn, loadDraftIn, saveDraftIn } from './drafts';
 import { getOrNull, type LocalDatabase } from './pouch';
 import { currentUserId, dbFor, watchDb, whenReady, type LocalChangeEvent } from './registry';
 import { dismissRejectedIn, listRejectedIn, type RejectedChange } from './rejected';
+export { onRejectedChanged } from './rejected';
 
 export { isNotFound, type LocalDatabase } from './pouch';
 export type { LocalChangeEvent } from './registry';
@@ -147,8 +148,9 @@ export async function listRejectedChanges(): Promise<RejectedChange[]> {
   return lists.flat();
 }
 
-export async function dismissRejectedChange(id?: string): Promise<void> {
-  for (const name of PUSHED_DBS) await dismissRejectedIn(await ready(name), id);
+/** Dismisses one refused change (id and revision), every one of a record (id), or all. */
+export async function dismissRejectedChange(id?: string, rev?: string): Promise<void> {
+  for (const name of PUSHED_DBS) await dismissRejectedIn(await ready(name), id, rev);
 }
 
 // --- Drafts: local only, never synced, in the home database (databases.ts) -----------------

@@ -131,6 +131,23 @@ export function watchDb<T extends {} = Record<string, unknown>>(
   };
 }
 
+/**
+ * Tells the watchers of a database that a document changed without a write of its own: a purge
+ * (sync/refused.ts) emits no change, and a record it removed must leave the screens too.
+ */
+export function announceChange(userId: string, name: SyncedDbName, id: string, deleted: boolean): void {
+  const event: LocalChangeEvent<any> = { kind: 'change', id, rev: '', deleted, seq: '' };
+  for (const hub of [hubFor(userId, name, false), hubFor(userId, name, true)]) {
+    for (const w of [...hub.watchers]) {
+      try {
+        w.callback(event);
+      } catch (err) {
+        console.error('Un observador de cambios locales falló.', err);
+      }
+    }
+  }
+}
+
 function hubsOf(userId: string): Hub[] {
   return SYNCED_DBS.flatMap((name) => [hubFor(userId, name, false), hubFor(userId, name, true)]);
 }

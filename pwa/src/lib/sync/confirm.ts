@@ -6,6 +6,8 @@ import { signOutQuestion } from './texts';
 
 export interface PendingQuestion {
   pending: number;
+  /** Rejected changes kept on the device, lost with the sign-out too. */
+  rejected: number;
   answer(confirmed: boolean): void;
 }
 
@@ -34,15 +36,16 @@ export function registerQuestionHost(): () => void {
   };
 }
 
-export function askSignOutWithPending(pending: number): Promise<boolean> {
+export function askSignOutWithPending(pending: number, rejected = 0): Promise<boolean> {
   if (hosts === 0) {
     const confirmFn = typeof window === 'undefined' ? undefined : window.confirm;
-    return Promise.resolve(confirmFn ? confirmFn(signOutQuestion(pending)) : false);
+    return Promise.resolve(confirmFn ? confirmFn(signOutQuestion(pending, rejected)) : false);
   }
   current?.answer(false);
   return new Promise<boolean>((resolve) => {
     const question: PendingQuestion = {
       pending,
+      rejected,
       answer(confirmed) {
         if (current === question) current = null;
         resolve(confirmed);

@@ -49,10 +49,11 @@ export async function pauseSync(): Promise<void> {
 }
 
 /**
- * Before sign-out: with unsynced changes try one push when online, then ask. Resolves false
- * to cancel the sign-out.
+ * Before sign-out: with unsynced changes try one push when online, then ask. Rejected changes
+ * kept on the device are lost with the sign-out too, so they are asked about as well. Resolves
+ * false to cancel the sign-out.
  */
-export async function signOutGuard(ask: (pending: number) => Promise<boolean> = askSignOutWithPending): Promise<boolean> {
+export async function signOutGuard(ask: (pending: number, rejected: number) => Promise<boolean> = askSignOutWithPending): Promise<boolean> {
   const current = engine;
   if (!current) return true;
   let pending = await current.pendingCount();
@@ -60,8 +61,9 @@ export async function signOutGuard(ask: (pending: number) => Promise<boolean> = 
     await current.flush();
     pending = await current.pendingCount();
   }
-  if (pending === 0) return true;
-  return ask(pending);
+  const rejected = await current.rejectedCount();
+  if (pending === 0 && rejected === 0) return true;
+  return ask(pending, rejected);
 }
 
 /** After sign-out: on a shared tablet nothing of that person stays behind. */

@@ -185,7 +185,7 @@ describe('sync engine against the gateway', () => {
     await eventually(() => store.get().status === 'up-to-date', 'al día');
 
     const expiredCookie = ana.tab.cookie;
-    const logout = await fetch(`${gw.url}/api/logout`, { headers: { cookie: expiredCookie } });
+    const logout = await fetch(`${gw.url}/api/logout`, { method: 'POST', headers: { cookie: expiredCookie } });
     expect(logout.status).toBeLessThan(500);
     await localPut('captaciones', captacion('cap-tras-expirar', ana.id));
     await eventually(() => store.get().status === 'expired', 'sesión expirada');
@@ -257,7 +257,8 @@ describe('sync engine against the gateway', () => {
     expect(rejected.map((r) => r.id)).toEqual(['cap-capturada-sin-red']);
     expect(rejected[0].doc).toMatchObject({ _id: 'cap-capturada-sin-red', type: 'captacion' });
     expect(await engine.pendingCount()).toBe(0);
-    await eventually(() => store.get().status === 'error' && /rechazó 1 cambio/.test(store.get().detail ?? ''), 'el aviso del rechazo');
+    await eventually(() => store.get().status === 'up-to-date' && store.get().rejected === 1, 'el aviso del rechazo');
+    expect(syncStateText(store.get())).toBe('Al día · 1 cambio rechazado');
   });
 
   it('does not wipe when the pending changes cannot be pushed, and retries later', async () => {
@@ -312,12 +313,14 @@ describe('sync engine against the gateway', () => {
     await eventually(() => store.get().status === 'up-to-date', 'al día');
     // Supervisors cannot create captaciones: the gateway refuses the document.
     await localPut('captaciones', captacion('cap-prohibida', ana.id));
-    await eventually(() => store.get().status === 'error', 'error de sincronización');
-    expect(store.get().detail).toBe('El servidor rechazó 1 cambio; se conserva en este dispositivo.');
+    await eventually(() => store.get().rejected === 1 && store.get().status === 'up-to-date', 'el rechazo, sin error');
+    expect(syncStateText(store.get())).toBe('Al día · 1 cambio rechazado');
     expect(store.get().pending).toBe(0);
     const rejected = await listRejectedChanges();
-    expect(rejected.map((r) => r.id)).toEqual(['cap-prohibida']);
+    expect(rejected.map((r) => [r.id, r.reason])).toEqual([['cap-prohibida', 'Su rol no permite registrar captaciones.']]);
     expect(rejected[0].doc).toMatchObject({ _id: 'cap-prohibida', type: 'captacion' });
     expect(await serverDoc('captaciones', 'cap-prohibida')).toBeNull();
+    // The server never had it: the device neither.
+    expect(await localGet('captaciones', 'cap-prohibida')).toBeNull();
   });
 });

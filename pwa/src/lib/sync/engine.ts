@@ -9,12 +9,15 @@
  *   again (scope-change.ts);
  * - the pending count: local changes after the push checkpoint that did not come from a pull
  *   (pending.ts);
+ * - refused changes: the device takes the server's state of the document and keeps what the
+ *   person typed as a rejected change (refused.ts); the state counts those waiting for the person;
  * - a push watchdog (push-watchdog.ts): pending changes that do not move while online, with no
  *   push showing a sign of life, restart the push; PouchDB can stop one without any event;
  * - a 401 pauses everything and keeps the data until the same person signs in again.
  */
 import { PUSHED_DBS, type SyncedDbName } from '../db/databases';
-import { watchDb } from '../db/registry';
+import { dbFor, watchDb, whenReady } from '../db/registry';
+import { listRejectedIn, onRejectedChanged } from '../db/rejected';
 import { Backoff, type BackoffRange } from './backoff';
 import { startPulls, stopPulls, type LiveSession } from './live';
 import { defaultKeyValueStore, lastSyncKey, type KeyValueStore } from './meta';
@@ -26,7 +29,6 @@ import { browserFetch, classifyFailure, failureMessage, fetchGatewayInfo, SyncFa
 import { sleep } from './replication';
 import { followScope } from './scope-change';
 import { syncStateStore, type SyncState, type SyncStateStore, type SyncStatus } from './state';
-import { rejectedText } from './texts';
 
 export { browserOnline, type OnlineSource } from './online';
 export { PUSH_TIMEOUT_MESSAGE } from './push';
@@ -65,7 +67,8 @@ export class SyncEngine {
   private expired = false;
   private offline = false;
   private errorDetail: string | null = null;
-  private newRejections = 0;
+  /** Rejected changes kept on the device, waiting for the person to read and dismiss them. */
+  private rejected = 0;
   private live: LiveSession | null = null;
   private lastSyncedAt: number | null = null;
 
@@ -92,7 +95,7 @@ export class SyncEngine {
           pulling: () => !!this.live && this.live.active.size > 0,
           moved: () => this.watchdog.alive(),
           counted: () => this.counted(),
-          refused: () => void (this.newRejections += 1),
+          refused: () => void this.countRejected(),
         }),
     );
     this.watchdog = new PushWatchdog(
@@ -127,11 +130,12 @@ export class SyncEngine {
       this.online.subscribe((online) => (online ? this.onOnline() : this.onOffline())),
       // Every local write (and every pulled document) may change the pending count.
       ...this.pending.map((p) => watchDb(this.userId, p.name, () => p.schedule())),
+      onRejectedChanged(() => void this.countRejected()),
     );
     this.scopeTimer = setInterval(() => this.kick(), this.scopeCheckMs);
     this.watchdog.start();
     this.publish();
-    this.initialised = Promise.all(this.pending.map((p) => p.load())).then(() => this.recount());
+    this.initialised = Promise.all(this.pending.map((p) => p.load())).then(() => Promise.all([this.recount(), this.countRejected()]).then(() => undefined));
     void this.initialised.then(
       () => this.kick(),
       (err: unknown) => this.fail(err),
@@ -166,7 +170,6 @@ export class SyncEngine {
     if (!this.running) return;
     this.expired = false;
     this.errorDetail = null;
-    this.newRejections = 0;
     this.backoff.reset();
     await this.stopLive();
     this.kick();
@@ -358,12 +361,31 @@ export class SyncEngine {
     this.publish();
   }
 
+  /** Rejected changes waiting for the person, counted now (the sign-out question names them). */
+  async rejectedCount(): Promise<number> {
+    await this.initialised?.catch(() => undefined);
+    await this.countRejected();
+    return this.rejected;
+  }
+
+  private async countRejected(): Promise<void> {
+    if (!this.running) return;
+    try {
+      await whenReady(this.userId);
+      const lists = await Promise.all(this.pending.map((p) => listRejectedIn(dbFor(this.userId, p.name))));
+      this.rejected = lists.reduce((n, l) => n + l.length, 0);
+    } catch {
+      // a wipe under way: the reset that follows counts again
+    }
+    this.publish();
+  }
+
   // --- State --------------------------------------------------------------------------------
 
   private status(): SyncStatus {
     if (this.expired) return 'expired';
     if (this.offline) return 'offline';
-    if (this.errorDetail || this.newRejections) return 'error';
+    if (this.errorDetail) return 'error';
     // The minute's scope check runs beside a healthy live session: it is not "syncing".
     if (!this.live || !this.isCaughtUp(this.live)) return 'syncing';
     return this.pendingTotal() > 0 ? 'pending' : 'up-to-date';
@@ -372,8 +394,7 @@ export class SyncEngine {
   private publish(): void {
     if (!this.running) return;
     const pending = this.pendingTotal();
-    const detail = this.errorDetail ?? (this.newRejections ? rejectedText(this.newRejections) : null);
-    const next: Partial<SyncState> = { status: this.status(), pending, lastSyncedAt: this.lastSyncedAt, detail, rejected: this.newRejections };
+    const next: Partial<SyncState> = { status: this.status(), pending, lastSyncedAt: this.lastSyncedAt, detail: this.errorDetail, rejected: this.rejected };
     this.store.set(next);
   }
 }

@@ -5,15 +5,16 @@
  * since the top bar is on screen exactly while someone is signed in.
  */
 import { Alert, Button, Intent, PopoverNext, Tag, type IconName } from '@blueprintjs/core';
-import { useEffect, useId, useSyncExternalStore, type JSX, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore, type JSX, type KeyboardEvent } from 'react';
 import { useSession } from '../session';
 import { currentQuestion, registerQuestionHost, subscribeQuestion } from './confirm';
 import { currentEngine, installSyncLifecycle, pauseSync, startSyncFor } from './controller';
+import { RejectedChangesDialog } from './rejected-dialog';
 import { syncStateText, useSyncState, type SyncState, type SyncStatus } from './state';
-import { lastSyncText, pendingText, signOutQuestion, TEXT_SIGN_OUT_CANCEL, TEXT_SIGN_OUT_CONFIRM, TEXT_SYNC_NOW } from './texts';
+import { lastSyncText, pendingText, rejectedButtonText, signOutQuestion, TEXT_SIGN_OUT_CANCEL, TEXT_SIGN_OUT_CONFIRM, TEXT_SYNC_NOW } from './texts';
 
 /** Icons this file renders (for the app's static icon registry). */
-export const SYNC_ICONS = ['offline', 'refresh', 'tick-circle', 'cloud-upload', 'error', 'lock', 'log-out'] as const satisfies readonly IconName[];
+export const SYNC_ICONS = ['offline', 'refresh', 'tick-circle', 'cloud-upload', 'error', 'lock', 'log-out', 'warning-sign', 'clipboard', 'trash'] as const satisfies readonly IconName[];
 
 const LOOK: Record<SyncStatus, { icon: IconName | undefined; intent: Intent }> = {
   idle: { icon: undefined, intent: Intent.NONE },
@@ -46,6 +47,8 @@ function useSyncLifecycle(): void {
 export interface SyncIndicatorViewProps {
   state: SyncState;
   onSyncNow: () => void;
+  /** 'Cambios rechazados (N)': opens the list of rejected changes. */
+  onShowRejected?: () => void;
 }
 
 function openOnKey(e: KeyboardEvent<HTMLSpanElement>): void {
@@ -54,7 +57,7 @@ function openOnKey(e: KeyboardEvent<HTMLSpanElement>): void {
   e.currentTarget.click();
 }
 
-export function SyncIndicatorView({ state, onSyncNow }: SyncIndicatorViewProps): JSX.Element | null {
+export function SyncIndicatorView({ state, onSyncNow, onShowRejected }: SyncIndicatorViewProps): JSX.Element | null {
   if (state.status === 'idle') return null;
   const text = syncStateText(state);
   const last = lastSyncText(state.lastSyncedAt);
@@ -65,6 +68,11 @@ export function SyncIndicatorView({ state, onSyncNow }: SyncIndicatorViewProps):
       <p data-testid="sync-last">{last}</p>
       {state.pending > 0 && state.status !== 'pending' && state.status !== 'offline' && <p>{pendingText(state.pending)}</p>}
       {state.detail && <p className="bp6-text-muted">{state.detail}</p>}
+      {state.rejected > 0 && onShowRejected && (
+        <p>
+          <Button icon="warning-sign" intent={Intent.WARNING} variant="outlined" text={rejectedButtonText(state.rejected)} data-testid="sync-rejected" onClick={onShowRejected} />
+        </p>
+      )}
       <Button
         icon="refresh"
         intent={Intent.PRIMARY}
@@ -114,7 +122,7 @@ export function SignOutPendingAlert(): JSX.Element {
       onCancel={() => currentQuestion()?.answer(false)}
       canEscapeKeyCancel
     >
-      <p id={questionId} data-testid="sync-signout-question">{question ? signOutQuestion(question.pending) : ''}</p>
+      <p id={questionId} data-testid="sync-signout-question">{question ? signOutQuestion(question.pending, question.rejected) : ''}</p>
     </Alert>
   );
 }
@@ -122,9 +130,11 @@ export function SignOutPendingAlert(): JSX.Element {
 export function SyncIndicator(): JSX.Element {
   useSyncLifecycle();
   const state = useSyncState();
+  const [showRejected, setShowRejected] = useState(false);
   return (
     <>
-      <SyncIndicatorView state={state} onSyncNow={() => void currentEngine()?.syncNow()} />
+      <SyncIndicatorView state={state} onSyncNow={() => void currentEngine()?.syncNow()} onShowRejected={() => setShowRejected(true)} />
+      <RejectedChangesDialog isOpen={showRejected} onClose={() => setShowRejected(false)} />
       <SignOutPendingAlert />
     </>
   );

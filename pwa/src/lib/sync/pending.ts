@@ -6,9 +6,10 @@
  */
 import type { SyncedDbName } from '../db/databases';
 import type { LocalDatabase } from '../db/pouch';
-import { dbFor, whenReady } from '../db/registry';
-import { addRejectedIn, listRejectedIn, type RejectedChange } from '../db/rejected';
+import { announceChange, dbFor, whenReady } from '../db/registry';
+import { listRejectedIn, type RejectedChange } from '../db/rejected';
 import { readPushSeq, writePushSeq } from './meta';
+import { keepRefused, refusalOf, takeServerState, type SettleContext } from './refused';
 import { isDesign, revKey } from './replication';
 
 /** What the count tells the engine, and asks it. */
@@ -20,7 +21,7 @@ export interface PendingEvents {
   moved(): void;
   /** A count finished: push what is new, show the count. */
   counted(): void;
-  /** The server refused a change for good. */
+  /** The server refused a change for good (kept as a rejected change). */
   refused(): void;
 }
 
@@ -87,14 +88,9 @@ export class PendingChanges {
     this.schedule();
   }
 
-  /** The push reported a document the server refused for good. */
-  denied(err: unknown): void {
-    this.deniedWork = this.deniedWork.then(() => this.onDenied(err)).catch(() => undefined);
-  }
-
-  /** Resolves once every refusal reported so far is on record (before counting, or they would count as pending). */
-  refusalsRecorded(): Promise<void> {
-    return this.deniedWork;
+  /** The push to `remote` reported a document the server refused for good. */
+  denied(err: unknown, remote: LocalDatabase): void {
+    this.deniedWork = this.deniedWork.then(() => this.onDenied(err, remote)).catch(() => undefined);
   }
 
   /** Resolves once the checkpoint copies being written are (a wipe, stopping). */
@@ -202,18 +198,43 @@ export class PendingChanges {
     }
   }
 
-  /** Keeps every leaf of the refused document on the device, with the server's reason. */
-  private async onDenied(err: unknown): Promise<void> {
-    const e = (err ?? {}) as { id?: string; reason?: string; message?: string };
-    if (!e.id) return;
-    const db = this.db();
-    const leaves = (await db.get(e.id, { open_revs: 'all' }).catch(() => [])) as Array<{ ok?: Record<string, unknown> & { _rev: string } }>;
-    const items: RejectedChange[] = leaves
-      .filter((l) => l.ok)
-      .map((l) => ({ id: e.id as string, rev: l.ok!._rev, reason: e.reason || e.message || 'forbidden', at: new Date().toISOString(), doc: l.ok }));
+  /**
+   * The server refused a document for good: what the person typed is kept as a rejected change,
+   * then the device takes the server's state of it (refused.ts), so it is never pushed again.
+   */
+  private async onDenied(err: unknown, remote: LocalDatabase): Promise<void> {
+    const refusal = refusalOf(err);
+    if (!refusal) return;
+    const ctx = this.settleContext(remote);
+    if (refusal.rev) this.rejectedRevs.add(revKey(refusal.id, refusal.rev));
+    const items = await keepRefused(ctx, refusal);
     for (const item of items) this.rejectedRevs.add(revKey(item.id, item.rev));
     this.events.refused();
-    await addRejectedIn(db, items).catch(() => undefined);
+    await this.settle(ctx, items);
+  }
+
+  /** Refused changes whose record could not be brought back to the server's state yet (offline meanwhile). */
+  async settleOpen(remote: LocalDatabase): Promise<void> {
+    await this.deniedWork;
+    const open = (await listRejectedIn(this.db())).filter((i) => i.settled === false);
+    if (open.length) await this.settle(this.settleContext(remote), open);
+  }
+
+  private async settle(ctx: SettleContext, items: RejectedChange[]): Promise<void> {
+    try {
+      await takeServerState(ctx, items);
+    } catch {
+      // offline or expired meanwhile: the next push that goes through settles it (settleOpen)
+    }
     await this.recount();
+  }
+
+  private settleContext(remote: LocalDatabase): SettleContext {
+    return {
+      local: this.db(),
+      remote,
+      fromServer: (docs) => this.pulled(docs),
+      removed: (id) => announceChange(this.userId, this.name, id, true),
+    };
   }
 }

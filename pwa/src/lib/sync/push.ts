@@ -10,7 +10,7 @@
  * that write ends, so neither a push nor a run ever waits for it.
  */
 import { dbFor, whenReady } from '../db/registry';
-import type { FetchFn } from '../db/pouch';
+import type { FetchFn, LocalDatabase } from '../db/pouch';
 import type { PendingChanges } from './pending';
 import type { PushWatchdog } from './push-watchdog';
 import { SyncFailure } from './remote';
@@ -158,7 +158,7 @@ export class Pusher<Session extends object> {
       },
     };
     this.current = handle;
-    this.watch(rep, pending);
+    this.watch(rep, pending, remote);
     const timer = setTimeout(() => handle.stop('timeout'), timeoutMs);
     let outcome: { status?: string } | PushStop;
     try {
@@ -170,7 +170,7 @@ export class Pusher<Session extends object> {
     if (outcome === 'timeout') throw new SyncFailure('network', PUSH_TIMEOUT_MESSAGE);
     if (typeof outcome === 'string' || outcome.status === 'cancelled') return false;
     pending.pushed(covers);
-    await pending.refusalsRecorded();
+    await pending.settleOpen(remote);
     await pending.recount();
     if (pending.count > 0) {
       await pending.reconcile(remote);
@@ -179,7 +179,7 @@ export class Pusher<Session extends object> {
     return true;
   }
 
-  private watch(push: Replication, pending: PendingChanges): void {
+  private watch(push: Replication, pending: PendingChanges, remote: LocalDatabase): void {
     const alive = () => this.ctx.watchdog.alive();
     push.on('change', alive);
     push.on('checkpoint', (c: { checkpoint?: number | string }) => {
@@ -188,7 +188,7 @@ export class Pusher<Session extends object> {
     });
     push.on('denied', (err: unknown) => {
       alive();
-      pending.denied(err);
+      pending.denied(err, remote);
     });
   }
 }

@@ -29,6 +29,17 @@ describe('sync state texts', () => {
       'Tiene 2 cambios sin sincronizar. Si cierra sesión ahora se perderán en este dispositivo. ¿Desea cerrar sesión de todos modos?',
     );
     expect(signOutQuestion(1)).toMatch(/^Tiene 1 cambio sin sincronizar\. /);
+    // Rejected changes live only on the device: a sign-out wipes them too.
+    expect(signOutQuestion(0, 2)).toBe(
+      'Tiene 2 cambios rechazados por el servidor. Si cierra sesión ahora se perderán en este dispositivo. ¿Desea cerrar sesión de todos modos?',
+    );
+    expect(signOutQuestion(1, 1)).toMatch(/^Tiene 1 cambio sin sincronizar\. Tiene 1 cambio rechazado por el servidor\. /);
+  });
+
+  it('adds the rejected changes waiting for the person to the state', () => {
+    expect(syncStateText(state({ status: 'up-to-date', rejected: 1 }))).toBe('Al día · 1 cambio rechazado');
+    expect(syncStateText(state({ status: 'pending', pending: 2, rejected: 3 }))).toBe('2 cambios pendientes · 3 cambios rechazados');
+    expect(syncStateText(state({ status: 'idle', rejected: 3 }))).toBe('');
   });
 
   it('notifies subscribers only when something changed', () => {

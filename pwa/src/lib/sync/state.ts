@@ -3,7 +3,7 @@
  * `useSyncState()` hook the top bar reads.
  */
 import { useSyncExternalStore } from 'react';
-import { pendingText, TEXT_ERROR, TEXT_EXPIRED, TEXT_OFFLINE, TEXT_SYNCING, TEXT_UP_TO_DATE } from './texts';
+import { pendingText, rejectedCountText, TEXT_ERROR, TEXT_EXPIRED, TEXT_OFFLINE, TEXT_SYNCING, TEXT_UP_TO_DATE } from './texts';
 
 export type SyncStatus =
   /** No one signed in, or sync not started yet. */
@@ -27,7 +27,7 @@ export interface SyncState {
   lastSyncedAt: number | null;
   /** Spanish detail for the popover (error reason, refused changes). */
   detail: string | null;
-  /** Changes the server refused for good (kept on the device). */
+  /** Changes the server refused for good, kept on the device until the person dismisses them. */
   rejected: number;
 }
 
@@ -64,8 +64,14 @@ export function useSyncState(store: SyncStateStore = syncStateStore): SyncState 
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
-/** The one line shown in the top bar. */
+/** The one line shown in the top bar: the state, then the rejected changes waiting, if any. */
 export function syncStateText(s: SyncState): string {
+  const state = stateText(s);
+  if (s.rejected <= 0 || s.status === 'idle' || !state) return state;
+  return `${state} · ${rejectedCountText(s.rejected)}`;
+}
+
+function stateText(s: SyncState): string {
   switch (s.status) {
     case 'offline':
       return s.pending > 0 ? `${TEXT_OFFLINE} · ${pendingText(s.pending)}` : TEXT_OFFLINE;

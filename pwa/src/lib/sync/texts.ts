@@ -17,15 +17,38 @@ export function pendingText(n: number): string {
   return n === 1 ? '1 cambio pendiente' : `${n} cambios pendientes`;
 }
 
-export function rejectedText(n: number): string {
-  return n === 1
-    ? 'El servidor rechazó 1 cambio; se conserva en este dispositivo.'
-    : `El servidor rechazó ${n} cambios; se conservan en este dispositivo.`;
+/** In the top bar's state: rejected changes waiting for the person. */
+export function rejectedCountText(n: number): string {
+  return n === 1 ? '1 cambio rechazado' : `${n} cambios rechazados`;
 }
 
-export function signOutQuestion(n: number): string {
-  const what = n === 1 ? 'Tiene 1 cambio sin sincronizar.' : `Tiene ${n} cambios sin sincronizar.`;
-  return `${what} Si cierra sesión ahora se perderán en este dispositivo. ¿Desea cerrar sesión de todos modos?`;
+// --- Rejected changes (sync/rejected-dialog.tsx) ---------------------------------------------
+
+export const TEXT_REJECTED_TITLE = 'Cambios rechazados';
+export function rejectedButtonText(n: number): string {
+  return `${TEXT_REJECTED_TITLE} (${n})`;
+}
+export const TEXT_REJECTED_INTRO =
+  'El servidor no aceptó estos cambios. En este dispositivo el registro quedó como está en el servidor; lo que usted escribió se conserva aquí para que lo lea o lo copie.';
+export const TEXT_REJECTED_EMPTY = 'No hay cambios rechazados.';
+export const TEXT_REJECTED_REASON = 'Motivo';
+export const TEXT_REJECTED_WHEN = 'Fecha';
+export const TEXT_REJECTED_CONTENT = 'Lo que escribió';
+export const TEXT_REJECTED_COPY = 'Copiar';
+export const TEXT_REJECTED_COPIED = 'Copiado';
+export const TEXT_REJECTED_COPY_FAILED = 'No se pudo copiar: seleccione el texto y cópielo.';
+export const TEXT_REJECTED_DISMISS = 'Descartar';
+export const TEXT_REJECTED_CLOSE = 'Cerrar';
+export const TEXT_REJECTED_DELETION = 'Eliminación del registro';
+/** What each kind of record is called, by its `type`. */
+export const REJECTED_ENTITY: Record<string, string> = { captacion: 'Captación' };
+export const TEXT_REJECTED_OTHER_ENTITY = 'Registro';
+
+export function signOutQuestion(n: number, rejected = 0): string {
+  const parts: string[] = [];
+  if (n > 0) parts.push(n === 1 ? 'Tiene 1 cambio sin sincronizar.' : `Tiene ${n} cambios sin sincronizar.`);
+  if (rejected > 0) parts.push(rejected === 1 ? 'Tiene 1 cambio rechazado por el servidor.' : `Tiene ${rejected} cambios rechazados por el servidor.`);
+  return `${parts.join(' ')} Si cierra sesión ahora se perderán en este dispositivo. ¿Desea cerrar sesión de todos modos?`;
 }
 
 const timeFmt = new Intl.DateTimeFormat('es-MX', TIME_24H);

@@ -1,0 +1,48 @@
+/**
+ * How a rejected change reads (sync/rejected-dialog.tsx): which record it is, and what the person
+ * typed as plain text, one field a line, the same in the read-only view and in 'Copiar'.
+ */
+import type { RejectedChange } from '../db';
+import { REJECTED_ENTITY, TEXT_REJECTED_DELETION, TEXT_REJECTED_OTHER_ENTITY } from './texts';
+
+/** Fields the device or the server fills in, not the person. */
+const NOT_TYPED = new Set(['type', 'ultima_actualizacion', 'historial_estatus']);
+
+type Dict = Record<string, unknown>;
+const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The kind of record and its name: a captación's owner, as the list shows it, else its id. (Not
+ * couch-design's `ownerName`: its module brings the schema into the top bar's bundle.)
+ */
+export function describeRejected(item: RejectedChange): { entity: string; name: string } {
+  const doc = item.doc ?? {};
+  const type = typeof doc.type === 'string' ? doc.type : '';
+  const entity = REJECTED_ENTITY[type] ?? TEXT_REJECTED_OTHER_ENTITY;
+  const owner = isDict(doc.propietario) && typeof doc.propietario.nombre === 'string' ? doc.propietario.nombre.trim() : '';
+  return { entity, name: owner || item.id };
+}
+
+function lines(value: unknown, path: string, out: string[]): void {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => lines(v, `${path}[${i + 1}]`, out));
+    return;
+  }
+  if (isDict(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      if (!path && (k.startsWith('_') || NOT_TYPED.has(k))) continue;
+      lines(v, path ? `${path}.${k}` : k, out);
+    }
+    return;
+  }
+  if (value === null || value === undefined || value === '') return;
+  out.push(`${path}: ${String(value)}`);
+}
+
+/** What the person typed, one `field: value` a line (empty fields left out). */
+export function rejectedAsText(item: RejectedChange): string {
+  if (item.doc?._deleted === true) return TEXT_REJECTED_DELETION;
+  const out: string[] = [];
+  lines(item.doc ?? {}, '', out);
+  return out.join('\n');
+}
