@@ -30,6 +30,7 @@ import { NominasRepository } from './nominas/repository';
 import { CREAR_NOMINA_FORM, nominasRoutes } from './nominas/routes';
 import { NominasService } from './nominas/service';
 import { nominasSynced } from './nominas/synced';
+import { openBackupDoor } from './ops/backup-door';
 import { writeFactsReader } from './policy/facts';
 import { SyncedDatabases } from './sync/databases';
 import { syncRoutes } from './sync/routes';
@@ -132,7 +133,10 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   app.use(errorHandler);
 
   sessionStore.startPurging();
+  // `npm run backup` while this process holds the embedded store's LevelDB lock (ops/backup-door.ts).
+  const backupDoor = await openBackupDoor(store, config);
   const close = (): void => {
+    backupDoor?.close();
     stopping.abort();
     Object.values(feeds).forEach((f) => f.stop());
     sessionStore.stopPurging();

@@ -442,6 +442,38 @@ function runContract(name: string, makeStore: (prefix: string) => Promise<Store>
       expect((await storeError(db.putAttachment('usuario-1', 'x.png', doc.rev!, png, 'image/png'))).status).toBe(409);
     });
 
+    it('copies a database as a backup does: every leaf with its history and attachments, written back with new_edits:false', async () => {
+      const from = await fresh('copia-origen');
+      const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+      const u = await from.put({ _id: 'u', type: 'usuario' });
+      await from.putAttachment('u', 'foto_perfil', u.rev!, png, 'image/png');
+      await from.bulkDocs(
+        [
+          { _id: 'c', type: 'captacion', _rev: '2-bbb', _revisions: { start: 2, ids: ['bbb', 'aaa'] }, lado: 'uno' },
+          { _id: 'c', type: 'captacion', _rev: '2-ccc', _revisions: { start: 2, ids: ['ccc', 'aaa'] }, lado: 'dos' },
+          { _id: 'gone', type: 'captacion', _rev: '2-ddd', _revisions: { start: 2, ids: ['ddd', 'aaa'] }, _deleted: true },
+        ],
+        { new_edits: false },
+      );
+      const feed = await from.changes({ style: 'all_docs', limit: 100 });
+      const { results } = await from.bulkGet(feed.results.map((r) => ({ id: r.id })), { revs: true, attachments: true });
+      const leaves = results.flatMap((r) => r.docs.flatMap((e) => ('ok' in e ? [e.ok] : [])));
+      expect(leaves).toHaveLength(4);
+      expect(leaves.filter((d) => d._id === 'c').map((d) => d._rev).sort()).toEqual(['2-bbb', '2-ccc']);
+      expect(leaves.find((d) => d._id === 'u')?._attachments?.foto_perfil).toMatchObject({ content_type: 'image/png', data: png.toString('base64') });
+
+      const to = await fresh('copia-destino');
+      expect(await to.bulkDocs(leaves, { new_edits: false })).toEqual([]);
+      const c = await to.get('c', { conflicts: true });
+      expect([c._rev, ...(c._conflicts ?? [])].sort()).toEqual(['2-bbb', '2-ccc']);
+      expect(await to.getOpenRevs('gone', 'all', { revs: true })).toMatchObject([{ ok: { _rev: '2-ddd', _deleted: true, _revisions: { start: 2, ids: ['ddd', 'aaa'] } } }]);
+      const copied = await to.get('u', { revs: true });
+      expect(copied._revisions).toEqual((await from.get('u', { revs: true }))._revisions);
+      expect((await to.getAttachment('u', 'foto_perfil')).data.equals(png)).toBe(true);
+      // A device holding the original's revisions finds nothing missing in the copy.
+      expect(await to.revsDiff({ c: ['2-bbb', '2-ccc'], gone: ['2-ddd'], u: [String(copied._rev)] })).toEqual({});
+    });
+
     it('refuses documents without a valid type once the validation is deployed', async () => {
       const db = await store.db('captaciones');
       expect(await storeError(db.put({ _id: 'untyped' }))).toMatchObject({ status: 403, error: 'forbidden' });

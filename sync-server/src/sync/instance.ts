@@ -7,9 +7,10 @@
  * uuid instead, so a new database means a new replication id, hence a full pull and push.
  *
  * `_local` documents are never replicated, so a database restored by replication (or recreated
- * empty) gets a new id. A restore that copies the database files keeps the old one: delete the
- * document then, before the gateway starts. Clients never reach it: the replication endpoint
- * keeps each person's `_local` documents under their own namespace (local-docs.ts).
+ * empty) gets a new id, and so does one restored by `npm run restore` (ops/restore.ts writes a new
+ * one). A restore that copies the database files would keep the old one. Clients never reach it:
+ * the replication endpoint keeps each person's `_local` documents under their own namespace
+ * (local-docs.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { claimLocal } from '../store/claim-local';
