@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createPassport } from './auth/passport';
 import { StoreAttemptCounters } from './auth/attempt-counters';
+import { LimitedPasswordChecks } from './auth/password-attempts';
 import { DEFAULT_SIGNIN_LIMITS, SigninLimiter } from './auth/rate-limit';
 import { authRoutes, SESSION_COOKIE, sessionAnswer } from './auth/routes';
 import { sessionSecret } from './auth/secret';
@@ -77,7 +78,10 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   const pp = createPassport(usuarios, sessionUsers);
   const facts = writeFactsReader({ usuarios: followedRecords(usuarios, feeds.usuarios), empleados: followedRecords(empleados, feeds.empleados) });
   const personas = new Personas({ usuarios, empleados, store, sessionUsers });
-  const usuariosService = new UsuariosService({ usuarios, empleados, personas, sessions: sessionStore, publicSignup: config.publicSignup });
+  // One limiter for sign-in and for the current-password check: guesses at one account add up.
+  const signinLimiter = new SigninLimiter(new StoreAttemptCounters(sesiones, DEFAULT_SIGNIN_LIMITS.windowMs));
+  const passwordChecks = new LimitedPasswordChecks(signinLimiter);
+  const usuariosService = new UsuariosService({ usuarios, empleados, personas, sessions: sessionStore, publicSignup: config.publicSignup, passwordChecks });
   const empleadosService = new EmpleadosService({ empleados, usuarios, personas });
   const nominasService = new NominasService(await NominasRepository.open(store, empleados), facts);
   const captaciones = await CaptacionesRepository.open(store, usuarios);
@@ -111,7 +115,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
 
   const api = express.Router();
   api.use(jsonBody({ limit: '1mb', otherBodies: apiOtherBodies }));
-  api.use(authRoutes(pp, new SigninLimiter(new StoreAttemptCounters(sesiones, DEFAULT_SIGNIN_LIMITS.windowMs))));
+  api.use(authRoutes(pp, signinLimiter, sessionStore));
   api.use(captacionesRoutes(captacionesService));
   api.use(usuariosRoutes(usuariosService, sessionUsers));
   api.use(empleadosRoutes(empleadosService));

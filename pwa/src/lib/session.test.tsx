@@ -121,7 +121,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('a guard can cancel the sign-out before the server is called', async () => {
-    const fake = serve({ 'GET /api/check-auth': { json: { success: true, user: ANA } }, 'GET /api/logout': { json: { success: true } } });
+    const fake = serve({ 'GET /api/check-auth': { json: { success: true, user: ANA } }, 'POST /api/logout': { json: { success: true } } });
     cleanups.push(registerSignOutGuard(async () => false));
     const { result } = await settled();
     let done = true;
@@ -132,7 +132,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('a failed logout is only logged and the user stays', async () => {
-    serve({ 'GET /api/check-auth': { json: { success: true, user: ANA } }, 'GET /api/logout': { networkError: true } });
+    serve({ 'GET /api/check-auth': { json: { success: true, user: ANA } }, 'POST /api/logout': { networkError: true } });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { result } = await settled();
     let done = true;
@@ -144,7 +144,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('signs out: clears the user entry and runs the signed-out callbacks with the leaving user', async () => {
-    serve({ 'GET /api/check-auth': { json: { success: true, user: ANA } }, 'GET /api/logout': { json: { success: true } } });
+    serve({ 'GET /api/check-auth': { json: { success: true, user: ANA } }, 'POST /api/logout': { json: { success: true } } });
     const leaving: unknown[] = [];
     cleanups.push(registerSignOutGuard(async () => true));
     cleanups.push(onSignedOut((user) => void leaving.push(user?.id)));

@@ -141,7 +141,7 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
   const signOut = useCallback(async () => {
     if (!(await guardsAllow())) return false;
     try {
-      await api.get('/api/logout');
+      await api.post('/api/logout');
     } catch (err) {
       console.error('No se pudo cerrar la sesión en el servidor.', err);
       return false;

@@ -89,7 +89,7 @@ describe('rate limit', () => {
   });
 });
 
-describe('GET /api/check-auth and /api/logout', () => {
+describe('GET /api/check-auth and POST /api/logout', () => {
   it('answers "not signed in" without a session, as a 200 so a first visit logs no error', async () => {
     const r = await gw.client().json('GET', '/api/check-auth');
     expect(r.status).toBe(200);
@@ -103,7 +103,7 @@ describe('GET /api/check-auth and /api/logout', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ success: true, authenticated: true, user: { id: asesor.id, role: 'asesor', empleado_id: 'emp-1' } });
     const stolen = c.cookie;
-    const out = await c.json('GET', '/api/logout');
+    const out = await c.json('POST', '/api/logout');
     expect(out.status).toBe(200);
     expect(out.body.success).toBe(true);
     expect((await c.json('GET', '/api/check-auth')).body.authenticated).toBe(false);

@@ -116,7 +116,8 @@ export class SigninLimiter {
   }
 }
 
-export function tooManyMessage(retryAfterSec: number): string {
+/** `what` names the door: sign-in, or the current-password check (auth/password-attempts.ts). */
+export function tooManyMessage(retryAfterSec: number, what = 'de inicio de sesión'): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSec / 60));
-  return `Demasiados intentos de inicio de sesión. Intente de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
+  return `Demasiados intentos ${what}. Intente de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
 }

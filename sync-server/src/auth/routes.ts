@@ -1,8 +1,9 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Response } from 'express';
 import type passport from 'passport';
 import { NO_SESSION, SIGNIN_FAILED, signinSchema, type SessionAnswer } from '../../../couch-design/usuario';
 import { HttpError } from '../http/errors';
 import { validateBody } from '../http/validate';
+import { clientIp } from './client-ip';
 import { SigninLimiter, tooManyMessage } from './rate-limit';
 import type { AuthUser } from '../http/actor';
 
@@ -14,14 +15,21 @@ export function sessionAnswer(user: AuthUser | undefined): SessionAnswer {
   return { success: true, authenticated: true, user: answerUser(user) };
 }
 
-const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'desconocida';
-
 function tooMany(res: Response, retryAfterSec: number): HttpError {
   res.setHeader('Retry-After', String(retryAfterSec));
   return new HttpError(429, tooManyMessage(retryAfterSec));
 }
 
-export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter): Router {
+/** How many sessions one account keeps: a new sign-in past it ends the oldest (session-store.ts). */
+export const MAX_SESSIONS_PER_ACCOUNT = 20;
+
+export const LOGOUT_POST_ONLY = 'Para cerrar sesión envíe POST /api/logout desde la propia aplicación.';
+
+export interface AccountSessions {
+  keepNewest(userId: string, keep: number): Promise<number>;
+}
+
+export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter, sessions: AccountSessions): Router {
   const r = Router();
 
   r.post('/signin', async (req, res, next) => {
@@ -42,7 +50,12 @@ export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter):
           // req.login regenerates the session id (passport >= 0.6), closing session fixation.
           req.login(user, (loginErr) => {
             if (loginErr) return next(loginErr);
-            res.json({ success: true, user: answerUser(user) });
+            // The new session is stored by now: the account's oldest past the limit end here, so
+            // sign-ins in a loop cannot pile up sessions (each one read on every request).
+            void sessions
+              .keepNewest(user.id, MAX_SESSIONS_PER_ACCOUNT)
+              .catch((e: unknown) => console.error('No se pudieron cerrar las sesiones más antiguas', e))
+              .finally(() => res.json({ success: true, user: answerUser(user) }));
           });
         })
         .catch(next);
@@ -54,7 +67,9 @@ export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter):
     res.json(sessionAnswer(req.user));
   });
 
-  r.get('/logout', (req, res, next) => {
+  // Signing out changes something: only by POST, which the app's same-origin check covers (a
+  // cross-site link, image or prefetch, all GET or HEAD, must not sign a person out).
+  r.post('/logout', (req, res, next) => {
     req.logout((err) => {
       if (err) return next(err);
       req.session.destroy((destroyErr) => {
@@ -63,6 +78,11 @@ export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter):
         res.json({ success: true, mensaje: 'Sesión cerrada correctamente.' });
       });
     });
+  });
+
+  r.all('/logout', (_req, res) => {
+    res.setHeader('Allow', 'POST');
+    res.status(405).json({ success: false, mensaje: LOGOUT_POST_ONLY });
   });
 
   return r;

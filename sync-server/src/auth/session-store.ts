@@ -8,6 +8,8 @@ interface SessionDoc extends StoreDoc {
   session: session.SessionData;
   /** Epoch milliseconds; indexed so expired sessions can be purged in bulk. */
   expires: number;
+  /** When the session was first stored (epoch ms): which of an account's sessions are the newest. */
+  created?: number;
 }
 
 /** CouchDB ids must not start with '_', and session ids may. */
@@ -69,7 +71,7 @@ export class StoreSessionStore extends session.Store {
     for (let attempt = 0; attempt < 3; attempt++) {
       // A conflict means another gateway wrote it meanwhile: read the store itself then.
       const current = attempt === 0 ? await this.read(sid) : await this.readStored(docId(sid));
-      const doc: SessionDoc = { _id: docId(sid), type: 'sesion', session: sess, expires: this.expiresOf(sess) };
+      const doc: SessionDoc = { _id: docId(sid), type: 'sesion', session: sess, expires: this.expiresOf(sess), created: current?.created ?? Date.now() };
       if (current?._rev) doc._rev = current._rev;
       try {
         const res = await this.db.put(doc);
@@ -153,6 +155,21 @@ export class StoreSessionStore extends session.Store {
       removed += res.filter((r) => !r.error).length;
     }
     return removed;
+  }
+
+  /**
+   * Ends the oldest sessions of one person past the newest `keep` (by when each was created; a
+   * session stored before that was recorded counts as older than any that has it). Called after
+   * each sign-in, so one account can never hold more than `keep` live sessions for long.
+   */
+  async keepNewest(userId: string, keep: number): Promise<number> {
+    const { docs } = await this.db.find({ selector: { 'session.passport.user': userId }, fields: ['_id', '_rev', 'created'], limit: 10_000 });
+    if (docs.length <= keep) return 0;
+    const age = (d: StoreDoc): number => (typeof d.created === 'number' ? d.created : 0);
+    const ending = [...docs].sort((a, b) => age(b) - age(a)).slice(keep);
+    const res = await this.db.bulkDocs(ending.map((d) => ({ _id: d._id, _rev: d._rev, _deleted: true })));
+    ending.forEach((d) => this.cache.forget(d._id));
+    return res.filter((r) => !r.error).length;
   }
 
   startPurging(intervalMs = 60 * 60 * 1000): void {

@@ -79,7 +79,7 @@ describe('the shell page of a signed-in navigation', () => {
 
     const leaving = gw.client();
     leaving.cookie = cookie;
-    expect((await leaving.json('GET', '/api/logout')).status).toBe(200);
+    expect((await leaving.json('POST', '/api/logout')).status).toBe(200);
     expect(page(await rawGet(gw.url, '/dashboard/captaciones', { ...NAVIGATE, cookie }))).toBe(INDEX_HTML);
   });
 });

@@ -37,8 +37,8 @@ interface Answer { status: number; type: string; cache: string; body: string }
 function send(method: string, pathname: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(`${gw.url}${pathname}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
+      const chunks: Uint8Array[] = [];
+      res.on('data', (c: Buffer) => chunks.push(new Uint8Array(c)));
       res.on('end', () =>
         resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), cache: String(res.headers['cache-control'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }),
       );

@@ -72,7 +72,7 @@ describe('two gateways on one store', () => {
     expect(there.body.user.id).toBe(p.id);
     expect((await p.onB.json('GET', '/api/captaciones?limit=1')).status).toBe(200);
 
-    expect((await p.onB.json('GET', '/api/logout')).status).toBe(200);
+    expect((await p.onB.json('POST', '/api/logout')).status).toBe(200);
     const replay = a.client();
     replay.cookie = p.onA.cookie;
     expect((await replay.json('GET', '/api/check-auth')).body.authenticated).toBe(false);

@@ -14,6 +14,8 @@
  */
 import { Router, type Request, type Response } from 'express';
 import { canEditUser } from '../../../couch-design/roles';
+import { TooManyAttempts } from '../auth/password-attempts';
+import { clientIp } from '../auth/client-ip';
 import { actorOf as userOf, type Actors, type AuthUser } from '../http/actor';
 import { requireAuth } from '../http/guards';
 import { HttpError } from '../http/errors';
@@ -92,7 +94,12 @@ export function usuariosRoutes(service: UsuariosService, sessionUsers: Pick<Acto
   });
 
   r.put('/users/:id/password', requireAuth, async (req: IdRequest, res: Response) => {
-    await service.setPassword(userOf(req), parseId(req.params.id), req.body, req.sessionID);
+    try {
+      await service.setPassword(userOf(req), parseId(req.params.id), req.body, req.sessionID, clientIp(req));
+    } catch (e) {
+      if (e instanceof TooManyAttempts) res.setHeader('Retry-After', String(e.retryAfterSec));
+      throw e;
+    }
     res.json({ success: true, message: MSG.passwordActualizada });
   });
 

@@ -22,6 +22,7 @@ import {
   type UsuarioPublico,
 } from '../../../couch-design/usuario';
 import { hashPassword, verifyPassword } from '../auth/password';
+import type { PasswordChecks } from '../auth/password-attempts';
 import type { AuthUser } from '../http/actor';
 import { fieldError } from '../http/body';
 import { HttpError } from '../http/errors';
@@ -47,6 +48,8 @@ export interface UsuariosDeps {
   personas: Personas;
   sessions: SessionRevoker;
   publicSignup: boolean;
+  /** Counts current-password checks like sign-ins (auth/password-attempts.ts); absent for the console tool. */
+  passwordChecks?: PasswordChecks;
 }
 
 export const USERS_BASE = '/api/users';
@@ -193,14 +196,16 @@ export class UsuariosService {
    * `PUT /api/users/{id}/password`. Oneself: the current password first, other sessions end.
    * An admin for someone else: just the new one, and all of that person's sessions end.
    */
-  async setPassword(actor: AuthUser, id: string, body: unknown, sessionId: string): Promise<void> {
+  async setPassword(actor: AuthUser, id: string, body: unknown, sessionId: string, clientIp = ''): Promise<void> {
     const own = actor.id === id;
     if (!own && !isAdmin(actor.role)) throw new HttpError(403, MSG.soloAdmins);
     const current = await this.current(id);
     let nueva: string;
     if (own) {
       const input = await validateBody(ownPasswordSchema, body);
-      if (!(await verifyPassword(input.password_actual, current.password_hash))) {
+      const verify = () => verifyPassword(input.password_actual, current.password_hash);
+      const checks = this.deps.passwordChecks;
+      if (!(await (checks ? checks.check({ ip: clientIp, account: current.email }, verify) : verify()))) {
         throw fieldError('password_actual', MSG.passwordActualIncorrecta);
       }
       nueva = input.password_nueva;

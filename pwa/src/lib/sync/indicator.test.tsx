@@ -73,7 +73,7 @@ describe('SyncIndicator in the shell', () => {
     configureSync({ online: network, store, origin: 'http://localhost' });
     const fake = fakeFetch({
       'GET /api/check-auth': { json: { success: true, authenticated: true, user: ANA } },
-      'GET /api/logout': { json: { success: true } },
+      'POST /api/logout': { json: { success: true } },
     });
     vi.stubGlobal('fetch', fake.fetch);
 
