@@ -206,8 +206,8 @@ describe('two admins at once', () => {
     }
     ops.push(personas.deleteUsuario('u4').catch((err) => err), personas.deleteEmpleado('e3').catch((err) => err));
     const results = await Promise.all(ops);
-    // Only "someone else is changing it" may fail, never a server error.
-    for (const r of results) if (r instanceof Error) expect(r.message).toMatch(/No se encontró|no existe/);
+    // Only "someone else is changing it" (on a busy cluster) or a deleted person may fail, never a server error.
+    for (const r of results) if (r instanceof Error) expect(r.message).toMatch(/No se encontró|no existe|Otra persona está modificando/);
     expect(await linkProblems(store)).toEqual([]);
     expect(await marksLeft()).toEqual([]);
   });

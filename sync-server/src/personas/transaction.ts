@@ -9,14 +9,20 @@
  * run one after the other. With every mark held it plans again from what it holds (every change
  * of the link marks both of its sides first, so what it holds cannot move); if that plan names a
  * document it does not hold, it lets go of everything and starts again. Then it writes its steps
- * in order; the last write of each document drops the mark. Plans order their steps so every prefix of them leaves the link consistent: if a
- * gateway dies midway nothing points at a missing or other document, and its marks expire.
+ * in order; the last write of each document drops the mark. Plans order their steps so every
+ * prefix of them leaves the link consistent: if a gateway dies midway nothing points at a missing
+ * or other document, and its marks expire.
+ *
+ * On a CouchDB cluster a mark counts only when a quorum of copies confirmed it (201, not 202),
+ * and the marks a race left behind as extra leaves are settled (raced-leaves.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Empleado } from '../../../couch-design/empleado';
 import type { Usuario } from '../../../couch-design/usuario';
 import { HttpError } from '../http/errors';
 import type { DocRepository } from '../store/doc-repository';
+import type { StoreDoc } from '../store/port';
+import { dropLeaves, liveLeaves } from './raced-leaves';
 
 export type Kind = 'usuario' | 'empleado';
 export interface Ref { kind: Kind; id: string }
@@ -133,6 +139,15 @@ export class PersonTransactions {
    */
   async run(plan: (read: Reader) => Promise<Plan>): Promise<{ docs: Map<string, PersonDoc | null>; affectedUsers: string[] }> {
     const op = randomUUID();
+    const raced = new Map<string, Ref>();
+    try {
+      return await this.attempts(op, plan, raced);
+    } finally {
+      await this.tidyRaced(op, [...raced.values()]);
+    }
+  }
+
+  private async attempts(op: string, plan: (read: Reader) => Promise<Plan>, raced: Map<string, Ref>): Promise<{ docs: Map<string, PersonDoc | null>; affectedUsers: string[] }> {
     const deadline = Date.now() + DEADLINE_MS;
     for (let attempt = 0; ; attempt++) {
       if (Date.now() > deadline) throw new HttpError(409, BUSY);
@@ -140,13 +155,14 @@ export class PersonTransactions {
       const held = new Map<string, PersonDoc>();
       try {
         const refs = uniqueRefs(first.lock);
-        await this.lockAll(op, refs, held, deadline);
+        await this.lockAll(op, refs, held, deadline, raced);
         // Plan again from the documents now held: the link may have moved between read and lock.
         const again = await plan(new CachedReader(this.repos, held));
         if (uniqueRefs(again.lock).some((r) => !held.has(keyOf(r)))) throw new Retry(false);
         const docs = await this.apply(op, again.steps, held);
         // Documents held but not written (the other admin kept, partners left as they were).
         await this.releaseAll(op, held);
+        await this.dropStrays(op, refs, docs);
         return { docs, affectedUsers: [...new Set(again.affectedUsers)] };
       } catch (e) {
         await this.releaseAll(op, held);
@@ -161,22 +177,30 @@ export class PersonTransactions {
    * another operation is waited for while keeping the marks already taken: every operation marks
    * in the same order, so no two can wait on each other, and a dead gateway's marks expire.
    */
-  private async lockAll(op: string, refs: Ref[], held: Map<string, PersonDoc>, deadline: number): Promise<void> {
+  private async lockAll(op: string, refs: Ref[], held: Map<string, PersonDoc>, deadline: number, raced: Map<string, Ref>): Promise<void> {
     for (const ref of refs) {
       for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
         if (Date.now() > deadline) throw new HttpError(409, BUSY);
-        const current = await this.repo(ref.kind).get(ref.id);
-        if (!current) throw new Retry(false);
+        const leaves = (await liveLeaves(this.repo(ref.kind).db, ref.id)) as unknown as PersonDoc[];
+        if (leaves.length === 0 || leaves[0].type !== ref.kind) throw new Retry(false);
+        if (leaves.length > 1) {
+          raced.set(keyOf(ref), ref);
+          await this.settleRacedLeaves(op, ref.kind, leaves);
+          await sleep(wait + Math.random() * wait);
+          continue;
+        }
+        const current = leaves[0];
         const mark = markOf(current);
         if (mark && mark.op !== op && mark.hasta > Date.now()) {
           await sleep(wait + Math.random() * wait);
           continue;
         }
-        const saved = await this.repo(ref.kind).putIfCurrent(withMark(current, { op, hasta: Date.now() + LOCK_TTL_MS }));
+        const saved = await this.repo(ref.kind).putIfConfirmed(withMark(current, { op, hasta: Date.now() + LOCK_TTL_MS }));
         if (saved) {
           held.set(keyOf(ref), saved);
           break;
         }
+        raced.set(keyOf(ref), ref);
       }
     }
   }
@@ -209,9 +233,11 @@ export class PersonTransactions {
           }
         }
         // Someone wrote a field the plan does not own (a profile edit, the scope epoch): read
-        // again and re-apply, as long as the mark is still ours.
-        const fresh = await repo.get(step.ref.id);
-        if (!fresh || markOf(fresh)?.op !== op || attempt >= 5) {
+        // again and re-apply, as long as the mark is still ours (on a cluster, our leaf may not
+        // be the winner while a raced stray is: raced-leaves.ts).
+        const leaves = (await liveLeaves(repo.db, step.ref.id)) as unknown as PersonDoc[];
+        const fresh = leaves.find((l) => markOf(l)?.op === op && markOf(l)!.hasta > Date.now());
+        if (!fresh || attempt >= 5) {
           held.delete(k);
           throw new HttpError(409, BUSY);
         }
@@ -220,6 +246,63 @@ export class PersonTransactions {
       }
     }
     return written;
+  }
+
+  /**
+   * Several live leaves while marking (raced marks on a cluster, raced-leaves.ts). A live foreign
+   * mark is waited for like any mark; our own marks there were refused, so they are expired at
+   * once (not deleted: two refused operations deleting their own at once would leave no live
+   * leaf) and nobody waits on them. With no live foreign mark left, the best leaf that is real data
+   * stays (CouchDB's winner among plain conflicting edits) and every other leaf goes.
+   */
+  private async settleRacedLeaves(op: string, kind: Kind, leaves: PersonDoc[]): Promise<void> {
+    const db = this.repo(kind).db;
+    const now = Date.now();
+    const expired = (l: PersonDoc): boolean => (markOf(l)?.hasta ?? Infinity) <= now;
+    const own = (l: PersonDoc): boolean => markOf(l)?.op === op && !expired(l);
+    if (leaves.some((l) => markOf(l) && markOf(l)!.op !== op && !expired(l))) {
+      const ours = leaves.filter(own).map((l) => withMark(l, { op, hasta: 0 }));
+      await Promise.all(ours.map((l) => db.put(l as unknown as StoreDoc).catch(() => undefined)));
+      return;
+    }
+    // Leaves come winner first: keep the best one that is real data, or the winner when none is.
+    const keep = leaves.find((l) => !own(l) && !expired(l)) ?? leaves[0];
+    await dropLeaves(db, leaves.filter((l) => l !== keep) as unknown as StoreDoc[]);
+  }
+
+  /**
+   * A mark refused while ours was held may still reach a copy of the document afterwards on a
+   * cluster (raced-leaves.ts): another live leaf carrying a foreign mark is a stray, and so is any
+   * live leaf of a document this operation deleted.
+   */
+  private async dropStrays(op: string, refs: Ref[], written: Map<string, PersonDoc | null>): Promise<void> {
+    await Promise.all(
+      refs.map(async (ref) => {
+        const db = this.repo(ref.kind).db;
+        const leaves = (await liveLeaves(db, ref.id).catch(() => [])) as unknown as PersonDoc[];
+        const deleted = written.get(keyOf(ref)) === null;
+        if (!deleted && leaves.length < 2) return;
+        const strays = leaves.filter((l) => deleted || (markOf(l) !== undefined && markOf(l)!.op !== op));
+        await dropLeaves(db, strays as unknown as StoreDoc[]);
+      }),
+    );
+  }
+
+  /**
+   * Our refused or expired marks left beside a leaf that is real data (unmarked: a mark is all a
+   * stray adds) go when the operation ends, so no reader meets them as the winner for long. With
+   * no unmarked leaf they stay: the holder or a later operation settles them.
+   */
+  private async tidyRaced(op: string, refs: Ref[]): Promise<void> {
+    await Promise.all(
+      refs.map(async (ref) => {
+        const db = this.repo(ref.kind).db;
+        const leaves = (await liveLeaves(db, ref.id).catch(() => [])) as unknown as PersonDoc[];
+        if (leaves.length < 2 || !leaves.some((l) => !markOf(l))) return;
+        const stray = (l: PersonDoc): boolean => markOf(l)?.op === op || (markOf(l)?.hasta ?? Infinity) <= Date.now();
+        await dropLeaves(db, leaves.filter(stray) as unknown as StoreDoc[]);
+      }),
+    );
   }
 
   /** Drops every mark still held (best effort: an expired mark frees the document anyway). */

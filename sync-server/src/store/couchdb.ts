@@ -126,8 +126,20 @@ class CouchDb implements StoreDb {
     return out;
   }
 
+  /** Direct HTTP: nano resolves CouchDB's 202 (fewer copies than the quorum) like a 201. */
   put(doc: StoreDoc): Promise<WriteResult> {
-    return this.write({ path: docPath(doc._id), method: 'PUT', body: doc });
+    const path = `${encodeURIComponent(this.name)}/${docPath(doc._id)}`;
+    return this.nodes.run('write', async (node) => {
+      const res = await fetch(node.base + path, {
+        method: 'PUT',
+        headers: { ...node.headers, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(doc),
+      });
+      const body = (await res.json().catch(() => ({}))) as WriteResult & { error?: string; reason?: string };
+      // nano's error shape, which run() turns into the StoreError.
+      if (!res.ok) throw Object.assign(new Error(body.reason ?? res.statusText), { statusCode: res.status, error: body.error ?? 'unknown_error', reason: body.reason ?? res.statusText });
+      return res.status === 202 ? { ...body, accepted: true } : body;
+    });
   }
 
   remove(id: string, rev: string): Promise<WriteResult> {

@@ -94,6 +94,20 @@ export class DocRepository<T extends { _id: string; _rev?: string; type: string 
     }
   }
 
+  /**
+   * Like `putIfCurrent`, and null too when a cluster kept the write on fewer copies than its quorum
+   * (`accepted`): a write racing it on the same revision may have been confirmed instead.
+   */
+  async putIfConfirmed(doc: T): Promise<T | null> {
+    try {
+      const res = await this.db.put(doc as unknown as StoreDoc);
+      return res.accepted ? null : { ...doc, _rev: res.rev };
+    } catch (e) {
+      if (isConflict(e)) return null;
+      throw e;
+    }
+  }
+
   /** Deletes the current revision, keeping `type` on the tombstone; false when it changed meanwhile. */
   async removeIfCurrent(doc: Pick<T, '_id' | '_rev'>): Promise<boolean> {
     try {

@@ -29,6 +29,11 @@ export interface WriteResult {
   ok?: boolean;
   id: string;
   rev?: string;
+  /**
+   * Stored on fewer copies than the cluster's write quorum (CouchDB's 202): a write racing it on
+   * the same revision may have been confirmed instead, and both stay as conflicting leaves.
+   */
+  accepted?: boolean;
   error?: string;
   reason?: string;
 }
