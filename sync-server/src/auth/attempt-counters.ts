@@ -67,8 +67,9 @@ export class StoreAttemptCounters implements SharedCounters {
       const doc: CounterDoc = { _id: id, type: 'intentos_inicio', count, expires: windowStart + this.windowMs };
       if (current?._rev) doc._rev = current._rev;
       try {
-        await this.db.put(doc);
-        return count;
+        // Kept by fewer copies than a cluster's quorum (202), another gateway's count may have won:
+        // count again on what is there (one attempt counted twice is the safe side of a limit).
+        if (!(await this.db.put(doc)).accepted) return count;
       } catch (e) {
         if (!isConflict(e)) throw e;
         await sleep(Math.random() * 5 * (attempt + 1));
