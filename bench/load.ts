@@ -58,6 +58,11 @@ const LIST = '/api/captaciones?page=1&limit=10&sort=-captacion.fecha';
 const MAX_REST_P95_MS = 500;
 const MAX_GATEWAY_MB = 400;
 const MEMORY_SAMPLE_MS = 1_000;
+/**
+ * Issue 18 item 8: a device is stalled when a change it saved before the gateway came back is
+ * still not pushed this long after (its live push stopped and nothing restarted it).
+ */
+const STALL_AFTER_MS = Number(process.env.LOAD_STALL_AFTER_MS ?? 20_000);
 
 /** `--gateways N`, `--gateways=N` or LOAD_GATEWAYS; 1 by default. */
 export function gatewaysWanted(argv: string[] = process.argv): number {
@@ -282,8 +287,15 @@ export async function benchLoad(): Promise<Row[]> {
     victim.countCpu();
     outage.upAt = epochNow();
     progress(`gateway ${victim.index + 1} de vuelta tras ${Math.round(outage.upAt - outage.killedAt)} ms`);
+    const seqsAtUp = await Promise.all(devices.map((d) => d.localSeq()));
+    const stalledCheck = sleep(STALL_AFTER_MS).then(() => {
+      const stalled = devices.filter((d, i) => d.pushedUpTo < seqsAtUp[i]);
+      for (const d of stalled) progress(`dispositivo ${d.index}: cambios de antes del reinicio sin enviar ${STALL_AFTER_MS / 1000} s después`);
+      return stalled.length;
+    });
 
     await people;
+    const stalledDevices = await stalledCheck;
     for (const slot of slots) slot.stopCounting();
     const couchCpu = cpuSecondsOf(couchPid) - couchCpuAtStart;
     const loadRequests = devices.reduce((n, d) => n + d.stats.requests, 0);
@@ -340,6 +352,13 @@ export async function benchLoad(): Promise<Row[]> {
       { name: 'envíos cancelados por no avanzar en 20 s', value: sum('pushStalls'), unit: 'envíos', target: '0' },
       { name: 'descargas finales canceladas por no avanzar', value: sum('pullStalls'), unit: 'descargas', target: '0' },
       { name: 'pulls en vivo reiniciados tras un error', value: sum('pullRestarts'), unit: 'reinicios' },
+      {
+        name: `dispositivos detenidos: cambios de antes del reinicio sin enviar ${STALL_AFTER_MS / 1000} s después de que el gateway volvió`,
+        value: stalledDevices,
+        unit: 'dispositivos',
+        target: '0',
+        note: 'se miden con la carga aún en marcha, antes de la sincronización final',
+      },
       { name: `gateway ${outage.gateway + 1} caído (SIGKILL hasta responder de nuevo)`, value: Math.round(outage.upAt - outage.killedAt), unit: 'ms' },
       { name: 'sincronización final hasta quedar quietos', value: Math.round(finishMs), unit: 'ms' },
       {

@@ -104,6 +104,8 @@ export class Device {
   private pushAgain = false;
   private pushAttempt = 0;
   private pushTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The local update_seq the last push that went through started from: everything up to it is on the server. */
+  pushedUpTo = -1;
 
   constructor(
     readonly index: number,
@@ -255,6 +257,7 @@ export class Device {
   /** One push to completion; throws what it failed with. Answers how many revisions it wrote. */
   async pushOnce(timeoutMs = PUSH_TIMEOUT_MS): Promise<number> {
     this.stats.pushes++;
+    const covers = await this.localSeq();
     const rep = this.local.replicate.to(this.remote, { batch_size: BATCH, retry: false }) as unknown as Replication;
     rep.on('denied', () => this.stats.denied++);
     const result = await bounded(rep, timeoutMs);
@@ -263,7 +266,13 @@ export class Device {
       this.log(`dispositivo ${this.index}: envío sin avance desde hace ${timeoutMs} ms`);
       throw new Error('El envío no avanzó a tiempo.');
     }
+    this.pushedUpTo = Math.max(this.pushedUpTo, covers);
     return result.docs_written ?? 0;
+  }
+
+  /** The local database's update_seq now. */
+  async localSeq(): Promise<number> {
+    return Number((await this.local.info()).update_seq);
   }
 
   async pullOnce(timeoutMs = PUSH_TIMEOUT_MS): Promise<number> {

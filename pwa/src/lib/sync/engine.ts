@@ -11,8 +11,10 @@
  *   (pending.ts);
  * - refused changes: the device takes the server's state of the document and keeps what the
  *   person typed as a rejected change (refused.ts); the state counts those waiting for the person;
- * - a push watchdog (push-watchdog.ts): pending changes that do not move while online, with no
+ * - a push watchdog (push-watchdog.ts): pending changes that do not go down while online, with no
  *   push showing a sign of life, restart the push; PouchDB can stop one without any event;
+ * - a pull watchdog (pull-watchdog.ts): a live pull's request unanswered far past the longest
+ *   wait the pulls ask for restarts the live session (a gateway killed mid-answer);
  * - a 401 pauses everything and keeps the data until the same person signs in again.
  */
 import { PUSHED_DBS, type SyncedDbName } from '../db/databases';
@@ -24,6 +26,7 @@ import { defaultKeyValueStore, lastSyncKey, type KeyValueStore } from './meta';
 import { browserOnline, type OnlineSource } from './online';
 import { PendingChanges } from './pending';
 import { Pusher } from './push';
+import { PullWatchdog } from './pull-watchdog';
 import { PushWatchdog } from './push-watchdog';
 import { browserFetch, classifyFailure, failureMessage, fetchGatewayInfo, SyncFailure, type FetchFn } from './remote';
 import { sleep } from './replication';
@@ -47,6 +50,8 @@ export interface SyncEngineOptions {
   keyValue?: KeyValueStore;
   /** Pending changes and the push quiet for this long while online: the push is restarted. */
   pushStallMs?: number;
+  /** A live pull's request unanswered for this long: the live session is restarted. */
+  liveStallMs?: number;
 }
 
 export class SyncEngine {
@@ -60,6 +65,7 @@ export class SyncEngine {
   private readonly kv: KeyValueStore;
   private readonly backoff: Backoff;
   private readonly watchdog: PushWatchdog;
+  private readonly pullWatchdog: PullWatchdog;
   private readonly pending: readonly PendingChanges[];
   private readonly pusher: Pusher<LiveSession>;
 
@@ -103,6 +109,11 @@ export class SyncEngine {
       () => !!this.live && this.canReachServer() && !this.offline && this.pendingTotal() > 0,
       () => this.pusher.restart(),
     );
+    this.pullWatchdog = new PullWatchdog(
+      options.liveStallMs ?? 90_000,
+      () => !!this.live && this.canReachServer(),
+      () => this.restartLive(),
+    );
     this.pusher = new Pusher({
       userId: this.userId,
       origin: this.origin,
@@ -134,6 +145,7 @@ export class SyncEngine {
     );
     this.scopeTimer = setInterval(() => this.kick(), this.scopeCheckMs);
     this.watchdog.start();
+    this.pullWatchdog.start();
     this.publish();
     this.initialised = Promise.all(this.pending.map((p) => p.load())).then(() => Promise.all([this.recount(), this.countRejected()]).then(() => undefined));
     void this.initialised.then(
@@ -150,6 +162,7 @@ export class SyncEngine {
     if (this.scopeTimer) clearInterval(this.scopeTimer);
     this.scopeTimer = null;
     this.watchdog.stop();
+    this.pullWatchdog.stop();
     for (const p of this.pending) p.unschedule();
     for (const unsubscribe of this.unsubscribers.splice(0)) unsubscribe();
     await this.stopLive();
@@ -298,7 +311,7 @@ export class SyncEngine {
 
   private startLive(): void {
     this.live = startPulls(
-      { userId: this.userId, origin: this.origin, fetch: this.fetchFn, batchSize: this.batchSize },
+      { userId: this.userId, origin: this.origin, fetch: this.pullWatchdog.watchFetch(this.fetchFn), batchSize: this.batchSize, longpollMs: this.pullWatchdog.longpollMs },
       {
         active: (session) => {
           if (this.live === session) this.publish();
@@ -314,6 +327,11 @@ export class SyncEngine {
     );
     // Whatever was written offline goes up now.
     this.pusher.request(true);
+  }
+
+  /** The pull watchdog found the live session stalled: a new one, as after a failure. */
+  private restartLive(): void {
+    void this.stopLive().then(() => this.kick());
   }
 
   private async stopLive(): Promise<void> {

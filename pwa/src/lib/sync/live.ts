@@ -24,8 +24,12 @@ export interface PullEvents {
   pulled(name: SyncedDbName, docs: Array<{ _id: string; _rev: string }>): void;
 }
 
-export function startPulls(opts: { userId: string; origin: string; fetch: FetchFn; batchSize: number }, events: PullEvents): LiveSession {
-  const base = { live: true, retry: false, batch_size: opts.batchSize, ...PULL_CHECKPOINT } as PouchDB.Replication.ReplicateOptions;
+/**
+ * `longpollMs`: how long the gateway may hold a waiting `_changes` (PouchDB's `timeout`), so that a
+ * request unanswered for much longer means a stalled pull (pull-watchdog.ts).
+ */
+export function startPulls(opts: { userId: string; origin: string; fetch: FetchFn; batchSize: number; longpollMs: number }, events: PullEvents): LiveSession {
+  const base = { live: true, retry: false, batch_size: opts.batchSize, timeout: opts.longpollMs, ...PULL_CHECKPOINT } as PouchDB.Replication.ReplicateOptions;
   const pulls = SYNCED_DBS.map((name) => ({
     name,
     rep: dbFor(opts.userId, name).replicate.from(remoteDb(opts.origin, name, opts.fetch), base) as unknown as Replication,

@@ -17,7 +17,7 @@ export interface PendingEvents {
   running(): boolean;
   /** A pull is writing batches now. */
   pulling(): boolean;
-  /** The count changed: a sign of life for the push watchdog. */
+  /** The count went down: a sign of life for the push watchdog. */
   moved(): void;
   /** A count finished: push what is new, show the count. */
   counted(): void;
@@ -163,7 +163,9 @@ export class PendingChanges {
     if (n === 0) acknowledged = Math.max(acknowledged, Number(res.last_seq));
     // Pulled revisions already behind the checkpoint never matter again.
     for (const k of knownPulled) if (!seen.has(k)) this.pulledRevs.delete(k);
-    if (n !== this.count) this.events.moved();
+    // Fewer pending changes: a push went through. More (the person keeps typing) is no sign of a
+    // push alive: a hung push under steady typing must still be noticed (issue 18 item 8).
+    if (n < this.count) this.events.moved();
     this.count = n;
     this.lastSeenSeq = Math.max(this.lastSeenSeq, Number(res.last_seq));
     // Moving the counting base past a large pull keeps each count small (nothing to push there).

@@ -1,14 +1,10 @@
 import '../../testing/local-data';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
-import { createApp } from '../../../../sync-server/src/app';
 import type { Config } from '../../../../sync-server/src/config';
-import { deployDesignDocs } from '../../../../sync-server/src/store/deploy';
-import { createStore } from '../../../../sync-server/src/store/index';
 import type { Store } from '../../../../sync-server/src/store/port';
 import { startGateway } from '../../../../sync-server/src/testing/gateway';
 import { getLocalDb } from '../db/index';
@@ -17,6 +13,7 @@ import { destroyLocalDbs, setActiveUser } from '../db/registry';
 import { SyncEngine } from './engine';
 import { SyncStateStore } from './state';
 import { eventually, FakeNetwork, FakeTab } from '../../testing/local-data';
+import { restartGatewayOn } from '../../testing/gateway-restart';
 
 /**
  * The gateway dies (its store on LevelDB in a temporary folder) while a tablet pushes, and a new
@@ -43,20 +40,9 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** A new gateway process on the data and port of one that died. */
 async function restartOn(config: Config, port: number): Promise<{ store: Store }> {
-  const store = await createStore(config);
-  await deployDesignDocs(store);
-  const gateway = await createApp(store, config);
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = gateway.app.listen(port, '127.0.0.1', () => resolve(s));
-    s.once('error', reject);
-  });
-  cleanups.push(async () => {
-    gateway.close();
-    server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
-    await store.close();
-  });
-  return { store };
+  const gateway = await restartGatewayOn(config, port);
+  cleanups.push(gateway.close);
+  return gateway;
 }
 
 const N = 120;
