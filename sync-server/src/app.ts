@@ -76,7 +76,9 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   const context: AppContext = { store, config, sessionUsers, usuarios };
   const sessionStore = new StoreSessionStore(sesiones, config.sessionMaxAgeMs, feeds.sesiones);
   const pp = createPassport(usuarios, sessionUsers);
-  const facts = writeFactsReader({ usuarios: followedRecords(usuarios, feeds.usuarios), empleados: followedRecords(empleados, feeds.empleados) });
+  // Accounts as the write policies and the list's adviser names ask for them: from memory while followed.
+  const knownUsuarios = followedRecords(usuarios, feeds.usuarios);
+  const facts = writeFactsReader({ usuarios: knownUsuarios, empleados: followedRecords(empleados, feeds.empleados) });
   const personas = new Personas({ usuarios, empleados, store, sessionUsers });
   // One limiter for sign-in and for the current-password check: guesses at one account add up.
   const signinLimiter = new SigninLimiter(new StoreAttemptCounters(sesiones, DEFAULT_SIGNIN_LIMITS.windowMs));
@@ -84,7 +86,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   const usuariosService = new UsuariosService({ usuarios, empleados, personas, sessions: sessionStore, publicSignup: config.publicSignup, passwordChecks });
   const empleadosService = new EmpleadosService({ empleados, usuarios, personas });
   const nominasService = new NominasService(await NominasRepository.open(store, empleados), facts);
-  const captaciones = await CaptacionesRepository.open(store, usuarios);
+  const captaciones = await CaptacionesRepository.open(store, knownUsuarios);
   const captacionesService = new CaptacionesService({ store, sessionUsers, repo: captaciones, facts });
   // The list's directory follows the database in the background (from its snapshot), so the
   // first list after a start or an import does not wait for it.
