@@ -9,12 +9,14 @@
  * - salario is a number of pesos, 0 or more; '15000', '15,000.50' and '$ 15000' are read as numbers.
  * - Edit checks the create rules on the fields it is sent (DESIGN section 7); left-out fields keep
  *   their stored value.
- * - userId links a user account (admins only, checked by the gateway); empty means none.
+ * - userId links a user account (admins only, checked by the gateway); empty means none;
+ *   `reasignar_vinculo` confirms taking a user already linked to another employee (vinculo.ts).
  */
 import * as yup from 'yup';
 import { toNumber } from '../helpers/numbers';
 import { isBlank } from '../helpers/values';
 import { acceptNunIn, correo, fecha, idRef, PERSONA_MSG, personaFields, text } from '../persona';
+import { reasignarVinculo } from '../vinculo';
 import { EMPLEADO_MSG } from './messages';
 import { DEFAULT_ESTADO_EMPLEADO, ESTADOS_EMPLEADO, type EstadoEmpleado } from './types';
 
@@ -55,6 +57,7 @@ const fields = {
   salario: salario(),
   fecha_ing: fecha().required(PERSONA_MSG.obligatorio).label('Fecha de ingreso'),
   userId: idRef().label('Usuario'),
+  reasignar_vinculo: reasignarVinculo(),
 };
 
 export const empleadoCreateSchema = yup

@@ -1,3 +1,5 @@
+import type { VinculoPublico } from '../vinculo';
+
 /** An employee as stored in the `empleados` database (specification 000, section 3). */
 export interface Empleado {
   _id: string;
@@ -35,4 +37,6 @@ export interface EmpleadoPublico extends Omit<Empleado, 'foto_perfil' | 'userId'
   /** Gateway URL of the photo (`/api/empleados-api/{id}/foto?v=...`), or null when there is none. */
   foto_perfil: string | null;
   userId: string | null;
+  /** The list only (`GET /api/empleados-api`): the user linked from either side, by name (issue 18 item 5). */
+  usuario_vinculado?: VinculoPublico | null;
 }

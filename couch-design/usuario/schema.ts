@@ -15,6 +15,7 @@
 import * as yup from 'yup';
 import { acceptNunIn, correo, idRef, PERSONA_MSG, personaFields, text } from '../persona';
 import { assignableRole, DEFAULT_ROLE, normalizeRole } from '../roles';
+import { reasignarVinculo } from '../vinculo';
 import { SIGNIN_EMPTY, SIGNIN_FAILED, USUARIO_MSG } from './messages';
 
 export const MIN_PASSWORD = 8;
@@ -63,6 +64,7 @@ export const userCreateSchema = yup
     password: password(),
     role: role().default(DEFAULT_ROLE),
     empleado_id: idRef().label('Empleado'),
+    reasignar_vinculo: reasignarVinculo(),
   })
   .transform(acceptNunIn);
 
@@ -73,12 +75,13 @@ export const userEditSchema = (currentRole?: string) =>
       ...account,
       role: role(currentRole),
       empleado_id: idRef().label('Empleado'),
+      reasignar_vinculo: reasignarVinculo(),
     })
     .partial()
     .transform(acceptNunIn);
 
 /** `PUT /api/users/{id}/asociar-empleado`: the employee to link, or empty/null to unlink. */
-export const linkEmpleadoSchema = yup.object({ empleado_id: idRef().label('Empleado') });
+export const linkEmpleadoSchema = yup.object({ empleado_id: idRef().label('Empleado'), reasignar_vinculo: reasignarVinculo() });
 
 /** A person changing their own password: the current one first. */
 export const ownPasswordSchema = yup.object({

@@ -1,3 +1,5 @@
+import type { VinculoPublico } from '../vinculo';
+
 /** A user account as stored in the `usuarios` database (specification 000, section 3). */
 export interface Usuario {
   _id: string;
@@ -33,6 +35,8 @@ export interface UsuarioPublico extends Omit<Usuario, 'type' | 'foto_perfil' | '
   /** Gateway URL of the photo (`/api/users/{id}/foto?v=...`), or null when there is none. */
   foto_perfil: string | null;
   empleado_id: string | null;
+  /** The list only (`GET /api/users`): the employee linked from either side, by name (issue 18 item 5). */
+  empleado_vinculado?: VinculoPublico | null;
 }
 
 /** What anyone signed in may learn of another person: enough to show an adviser's name. */

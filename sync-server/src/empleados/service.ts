@@ -23,6 +23,7 @@ import type { Photo } from '../http/photo';
 import { validateBody } from '../http/validate';
 import { applyFields, presentFields } from '../personas/fields';
 import { PersonPhotos } from '../personas/photos';
+import { linkedPairs, USUARIO_LINK_FIELDS } from '../personas/vinculos';
 import { editPlan, joinPlans, linkPlan, unlinkEmpleadoPlan } from '../personas/plans';
 import type { Personas } from '../personas/service';
 import { empleadoRef, type Plan } from '../personas/transaction';
@@ -64,12 +65,16 @@ export class EmpleadosService {
     return doc;
   }
 
-  /** `GET /api/empleados-api`: admins only; 'Activo' first, then by first name. */
+  /**
+   * `GET /api/empleados-api`: admins only; 'Activo' first, then by first name. Each with the user
+   * linked to it by name (`usuario_vinculado`), so the screens that link one say whose it is.
+   */
   async list(actor: AuthUser, filter: ListFilter = {}): Promise<EmpleadoPublico[]> {
     requireAdmin(actor);
     const estado = ESTADOS_EMPLEADO.find((e) => e.toLowerCase() === (filter.estado ?? '').toLowerCase());
-    const all = await this.deps.empleados.all(estado ? { estado } : {});
-    return listEmpleados(all.map((e) => this.view(e)), filter.search);
+    const [all, usuarios] = await Promise.all([this.deps.empleados.all(estado ? { estado } : {}), this.deps.usuarios.all({}, USUARIO_LINK_FIELDS)]);
+    const { usuarioDe } = linkedPairs(usuarios, all);
+    return listEmpleados(all.map((e) => ({ ...this.view(e), usuario_vinculado: usuarioDe.get(e._id) ?? null })), filter.search);
   }
 
   /** Admins, and the person whose account is linked to this employee; anyone else: not found. */
@@ -88,8 +93,9 @@ export class EmpleadosService {
   /** `POST /api/empleados-api`: admins; `userId` links a user account at once. */
   async create(actor: AuthUser, body: unknown): Promise<EmpleadoPublico> {
     requireAdmin(actor);
-    const { userId, ...fields } = await validateBody(empleadoCreateSchema, body);
+    const { userId, reasignar_vinculo: reasignar = false, ...fields } = await validateBody(empleadoCreateSchema, body);
     if (userId && !(await this.deps.usuarios.get(userId))) throw unknownUser();
+    if (userId) await this.deps.personas.assertLinkable({ userId }, reasignar);
     const doc = {
       ...presentFields(fields),
       _id: randomUUID(),
@@ -98,7 +104,7 @@ export class EmpleadosService {
       creado: new Date().toISOString(),
     } as Empleado;
     const saved = await this.deps.empleados.put(doc);
-    if (userId) await this.deps.personas.linkNewEmpleado(saved._id, userId);
+    if (userId) await this.deps.personas.linkNewEmpleado(saved._id, userId, reasignar);
     return this.view(await this.current(saved._id));
   }
 
@@ -106,7 +112,7 @@ export class EmpleadosService {
   async update(actor: AuthUser, id: string, body: unknown): Promise<EmpleadoPublico> {
     requireAdmin(actor);
     const current = await this.current(id);
-    const { userId, ...fields } = await validateBody(empleadoEditSchema, body);
+    const { userId, reasignar_vinculo: reasignar = false, ...fields } = await validateBody(empleadoEditSchema, body);
     const linkChange = userId !== undefined && (userId || null) !== (await this.linkOf(current));
     if (linkChange && userId && !(await this.deps.usuarios.get(userId))) throw unknownUser();
 
@@ -117,7 +123,7 @@ export class EmpleadosService {
       if (linkChange) {
         const u = userId ? await read.usuario(userId) : null;
         if (userId && !u) throw unknownUser();
-        parts.push(u ? await linkPlan(read, u, e) : await unlinkEmpleadoPlan(read, e));
+        parts.push(u ? await linkPlan(read, u, e, { from: 'empleado', reasignar }) : await unlinkEmpleadoPlan(read, e));
       }
       parts.push(editPlan(empleadoRef(id), (doc) => applyFields(doc, fields)));
       return joinPlans(...parts);

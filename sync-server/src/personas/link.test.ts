@@ -46,6 +46,9 @@ async function marksLeft(): Promise<string[]> {
   const docs = [...(await usuarios.all()), ...(await empleados.all())];
   return docs.filter((d) => 'vinculo_en_curso' in d).map((d) => d._id);
 }
+/** From the user's side, with and without the admin's consent to take the employee from someone else. */
+const TAKE = { from: 'usuario', reasignar: true } as const;
+const FREE = { from: 'usuario', reasignar: false } as const;
 const userLink = async (id: string) => (await usuarios.get(id))?.empleado_id ?? null;
 const empLink = async (id: string) => (await empleados.get(id))?.userId ?? null;
 
@@ -75,48 +78,48 @@ describe('each change leaves the link consistent on both sides', () => {
   it('linking writes both directions', async () => {
     await usuario('u1');
     await empleado('e1');
-    await personas.link('u1', 'e1');
+    await personas.link('u1', 'e1', false);
     expect([await userLink('u1'), await empLink('e1')]).toEqual(['e1', 'u1']);
     expect(await linkProblems(store)).toEqual([]);
   });
 
   it('relinking a user frees their old employee and takes the new one from its old user', async () => {
     await Promise.all([usuario('u1'), usuario('u2'), empleado('e1'), empleado('e2')]);
-    await personas.link('u1', 'e1');
-    await personas.link('u2', 'e2');
-    await personas.link('u1', 'e2');
+    await personas.link('u1', 'e1', false);
+    await personas.link('u2', 'e2', false);
+    await personas.link('u1', 'e2', true);
     expect([await userLink('u1'), await empLink('e2'), await userLink('u2'), await empLink('e1')]).toEqual(['e2', 'u1', null, null]);
     expect(await linkProblems(store)).toEqual([]);
   });
 
   it('relinking from the employee side does the same', async () => {
     await Promise.all([usuario('u1'), usuario('u2'), empleado('e1')]);
-    await personas.link('u1', 'e1');
-    await personas.linkFromEmpleado('e1', 'u2');
+    await personas.link('u1', 'e1', false);
+    await personas.linkFromEmpleado('e1', 'u2', false);
     expect([await empLink('e1'), await userLink('u2'), await userLink('u1')]).toEqual(['u2', 'e1', null]);
     expect(await linkProblems(store)).toEqual([]);
   });
 
   it('unlinking from either side clears both', async () => {
     await Promise.all([usuario('u1'), usuario('u2'), empleado('e1'), empleado('e2')]);
-    await personas.link('u1', 'e1');
-    await personas.link('u2', 'e2');
-    await personas.link('u1', null);
-    await personas.linkFromEmpleado('e2', null);
+    await personas.link('u1', 'e1', false);
+    await personas.link('u2', 'e2', false);
+    await personas.link('u1', null, false);
+    await personas.linkFromEmpleado('e2', null, false);
     expect([await userLink('u1'), await empLink('e1'), await userLink('u2'), await empLink('e2')]).toEqual([null, null, null, null]);
   });
 
   it('takes over a link stored on one side only, as older data holds it', async () => {
     await Promise.all([usuario('u1', { empleado_id: 'e1' }), usuario('u2'), empleado('e1'), empleado('e2', { userId: 'u2' })]);
-    await personas.link('u1', 'e2');
+    await personas.link('u1', 'e2', true);
     expect([await userLink('u1'), await empLink('e2'), await userLink('u2'), await empLink('e1')]).toEqual(['e2', 'u1', null, null]);
     expect(await linkProblems(store)).toEqual([]);
   });
 
   it('deleting a user leaves their employee unlinked; deleting an employee leaves their user unlinked', async () => {
     await Promise.all([usuario('u1'), usuario('u2'), empleado('e1'), empleado('e2')]);
-    await personas.link('u1', 'e1');
-    await personas.link('u2', 'e2');
+    await personas.link('u1', 'e1', false);
+    await personas.link('u2', 'e2', false);
     await personas.deleteUsuario('u1');
     await personas.deleteEmpleado('e2');
     expect([await usuarios.get('u1'), await empLink('e1'), await empleados.get('e2'), await userLink('u2')]).toEqual([null, null, null, null]);
@@ -125,20 +128,78 @@ describe('each change leaves the link consistent on both sides', () => {
 
   it('refreshes the people whose scope moved: their session is read again and their sync scope renewed', async () => {
     await Promise.all([usuario('u1'), usuario('u2'), empleado('e1')]);
-    await personas.link('u1', 'e1');
+    await personas.link('u1', 'e1', false);
     expect(invalidated).toContain('u1');
     const epoch = (await usuarios.get('u1'))?.scope_epoch ?? 0;
     invalidated = [];
-    await personas.linkFromEmpleado('e1', 'u2');
+    await personas.linkFromEmpleado('e1', 'u2', false);
     expect(invalidated).toEqual(expect.arrayContaining(['u1', 'u2']));
     expect((await usuarios.get('u1'))?.scope_epoch).toBeGreaterThan(epoch);
   });
 
   it('never leaves the lock mark on a document, written or only held', async () => {
     await Promise.all([usuario('u1'), usuario('u2'), empleado('e1'), usuario('a1', { role: 'administrator' }), usuario('a2', { role: 'administrator' })]);
-    await personas.link('u1', 'e1');
-    await personas.link('u1', 'e1');
+    await personas.link('u1', 'e1', false);
+    await personas.link('u1', 'e1', false);
     await personas.deleteUsuario('a1');
+    expect(await marksLeft()).toEqual([]);
+  });
+});
+
+describe('a link is never taken from someone else without consent (issue 18 item 5)', () => {
+  it("from the user's side: an employee another user has is refused by name, and nothing moves", async () => {
+    await Promise.all([usuario('u1'), usuario('u2', { prim_nom: 'Ana', apell_pa: 'López', apell_ma: 'Ruiz' }), empleado('e1')]);
+    await personas.link('u2', 'e1', false);
+    await expect(personas.link('u1', 'e1', false)).rejects.toMatchObject({
+      status: 409,
+      mensaje: 'El empleado ya está vinculado con Ana López Ruiz; confirme que desea reasignarlo.',
+      extra: { vinculado_con: { id: 'u2', nombre: 'Ana López Ruiz' } },
+    });
+    expect([await userLink('u1'), await userLink('u2'), await empLink('e1')]).toEqual([null, 'e1', 'u2']);
+    expect(await marksLeft()).toEqual([]);
+  });
+
+  it("from the employee's side: a user another employee has is refused by name; the employee's own old user is the admin's change", async () => {
+    await Promise.all([usuario('u1'), usuario('u2'), empleado('e1'), empleado('e2', { prim_nom: 'Beto', apell_pa: 'Sosa', apell_ma: 'Gil' })]);
+    await personas.link('u1', 'e1', false);
+    await personas.link('u2', 'e2', false);
+    await expect(personas.linkFromEmpleado('e1', 'u2', false)).rejects.toMatchObject({
+      status: 409,
+      mensaje: 'El usuario ya está vinculado con el empleado Beto Sosa Gil; confirme que desea reasignarlo.',
+    });
+    expect([await userLink('u1'), await userLink('u2')]).toEqual(['e1', 'e2']);
+    await personas.linkFromEmpleado('e1', 'u2', true);
+    expect([await empLink('e1'), await userLink('u2'), await userLink('u1'), await empLink('e2')]).toEqual(['u2', 'e1', null, null]);
+    expect(await linkProblems(store)).toEqual([]);
+  });
+
+  it('a link held on one side only counts: older data is protected too', async () => {
+    await Promise.all([usuario('u1'), usuario('u2', { empleado_id: 'e1' }), empleado('e1')]);
+    await expect(personas.link('u1', 'e1', false)).rejects.toMatchObject({ status: 409 });
+    await expect(personas.assertLinkable({ empleadoId: 'e1' }, false)).rejects.toMatchObject({ status: 409 });
+    await expect(personas.assertLinkable({ empleadoId: 'e1' }, true)).resolves.toBeUndefined();
+    expect(await userLink('u2')).toBe('e1');
+  });
+
+  it('relinking the same pair, or a free employee, needs no consent', async () => {
+    await Promise.all([usuario('u1'), empleado('e1'), empleado('e2')]);
+    await personas.link('u1', 'e1', false);
+    await personas.link('u1', 'e1', false);
+    await personas.linkFromEmpleado('e1', 'u1', false);
+    await personas.link('u1', 'e2', false);
+    expect([await userLink('u1'), await empLink('e1')]).toEqual(['e2', null]);
+  });
+
+  it('two users picking one employee at the same moment without consent: one links, the other is refused', async () => {
+    await Promise.all([usuario('u1'), usuario('u2'), empleado('e1')]);
+    const wait = gate(2);
+    const results = await Promise.allSettled([
+      personas.run(gated(wait, async (read) => linkPlan(read, (await read.usuario('u1'))!, await read.empleado('e1'), FREE))),
+      personas.run(gated(wait, async (read) => linkPlan(read, (await read.usuario('u2'))!, await read.empleado('e1'), FREE))),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { status: 409 } });
+    expect(await linkProblems(store)).toEqual([]);
     expect(await marksLeft()).toEqual([]);
   });
 });
@@ -146,11 +207,11 @@ describe('each change leaves the link consistent on both sides', () => {
 describe('a gateway dying midway leaves the link consistent', () => {
   it('every prefix of the writes of a relink keeps the invariant', async () => {
     await Promise.all([usuario('u1'), usuario('u2'), empleado('e1'), empleado('e2')]);
-    await personas.link('u1', 'e1');
-    await personas.link('u2', 'e2');
+    await personas.link('u1', 'e1', false);
+    await personas.link('u2', 'e2', false);
     let plan: Plan = emptyPlan();
     await personas.run(async (read) => {
-      plan = await linkPlan(read, (await read.usuario('u1'))!, await read.empleado('e2'));
+      plan = await linkPlan(read, (await read.usuario('u1'))!, await read.empleado('e2'), { from: 'usuario', reasignar: true });
       return emptyPlan();
     });
     expect(plan.steps.length).toBeGreaterThanOrEqual(4);
@@ -171,8 +232,8 @@ describe('two admins at once', () => {
     await Promise.all([usuario('u1'), usuario('u2'), empleado('e1')]);
     const wait = gate(2);
     await Promise.all([
-      personas.run(gated(wait, async (read) => linkPlan(read, (await read.usuario('u1'))!, await read.empleado('e1')))),
-      personas.run(gated(wait, async (read) => linkPlan(read, (await read.usuario('u2'))!, await read.empleado('e1')))),
+      personas.run(gated(wait, async (read) => linkPlan(read, (await read.usuario('u1'))!, await read.empleado('e1'), TAKE))),
+      personas.run(gated(wait, async (read) => linkPlan(read, (await read.usuario('u2'))!, await read.empleado('e1'), TAKE))),
     ]);
     expect(await linkProblems(store)).toEqual([]);
     const owner = await empLink('e1');
@@ -185,8 +246,8 @@ describe('two admins at once', () => {
     await Promise.all([usuario('u1'), empleado('e1'), empleado('e2')]);
     const wait = gate(2);
     await Promise.all([
-      personas.run(gated(wait, async (read) => linkPlan(read, (await read.usuario('u1'))!, await read.empleado('e1')))),
-      personas.run(gated(wait, async (read) => linkPlan(read, (await read.usuario('u1'))!, await read.empleado('e2')))),
+      personas.run(gated(wait, async (read) => linkPlan(read, (await read.usuario('u1'))!, await read.empleado('e1'), FREE))),
+      personas.run(gated(wait, async (read) => linkPlan(read, (await read.usuario('u1'))!, await read.empleado('e2'), FREE))),
     ]);
     expect(await linkProblems(store)).toEqual([]);
     const chosen = await userLink('u1');
@@ -202,7 +263,7 @@ describe('two admins at once', () => {
     for (let i = 0; i < 24; i++) {
       const u = us[i % us.length];
       const e = es[(i * 7) % es.length];
-      ops.push((i % 5 === 4 ? personas.link(u, null) : i % 2 ? personas.link(u, e) : personas.linkFromEmpleado(e, u)).catch((err) => err));
+      ops.push((i % 5 === 4 ? personas.link(u, null, true) : i % 2 ? personas.link(u, e, true) : personas.linkFromEmpleado(e, u, true)).catch((err) => err));
     }
     ops.push(personas.deleteUsuario('u4').catch((err) => err), personas.deleteEmpleado('e3').catch((err) => err));
     const results = await Promise.all(ops);

@@ -6,4 +6,7 @@ export const PERSONAS_MSG = {
   usuarioInexistente: 'El usuario seleccionado no existe.',
   ultimoAdminEliminar: 'No se puede eliminar al último administrador del sistema.',
   ultimoAdminRol: 'No se puede quitar el rol de administrador al último administrador del sistema.',
+  /** Issue 18 item 5: the move that would leave that person without their link needs `reasignar_vinculo: true`. */
+  empleadoVinculadoConOtro: (nombre: string) => `El empleado ya está vinculado con ${nombre}; confirme que desea reasignarlo.`,
+  usuarioVinculadoConOtro: (nombre: string) => `El usuario ya está vinculado con el empleado ${nombre}; confirme que desea reasignarlo.`,
 } as const;

@@ -5,6 +5,10 @@
  * - a user's `empleado_id` names an existing employee whose `userId` is empty or that user;
  * - an employee's `userId` names an existing user whose `empleado_id` is empty or that employee.
  * So old pointers are cleared first, then the new link is written on both sides.
+ *
+ * A link is never taken from someone else silently (issue 18 item 5): every plan that links
+ * checks, on the documents it holds, that the side picked from a list is free, or that the
+ * request confirmed the move (`reasignar_vinculo`); otherwise 409 naming who would lose it.
  */
 import { isAdmin } from '../../../couch-design/roles';
 import type { Empleado } from '../../../couch-design/empleado';
@@ -12,6 +16,7 @@ import type { Usuario } from '../../../couch-design/usuario';
 import { HttpError } from '../http/errors';
 import { PERSONAS_MSG } from './messages';
 import { empleadoRef, usuarioRef, type PersonDoc, type Plan, type Reader, type Ref, type Step } from './transaction';
+import { empleadoVinculo, usuarioVinculo } from './vinculos';
 
 const setUserId = (userId: string | null) => (doc: PersonDoc): PersonDoc => ({ ...(doc as Empleado), userId });
 const setEmpleadoId = (empleadoId: string | null) => (doc: PersonDoc): PersonDoc => ({ ...(doc as Usuario), empleado_id: empleadoId });
@@ -27,10 +32,49 @@ export function joinPlans(...plans: Plan[]): Plan {
   };
 }
 
+/**
+ * Which side a request edits, and whether it confirmed taking the other side from someone else.
+ * The other side is the one picked from a list: its link belongs to another person. The edited
+ * side's own old link is what the admin sees on the form and means to change.
+ */
+export interface LinkConsent {
+  from: 'usuario' | 'empleado';
+  reasignar: boolean;
+}
+
+/** 409 when employee `e` is linked to another user (`others`: its users but the one linking). */
+function refuseTakingEmpleado(others: Usuario[]): void {
+  if (!others[0]) return;
+  const vinculo = usuarioVinculo(others[0]);
+  throw new HttpError(409, PERSONAS_MSG.empleadoVinculadoConOtro(vinculo.nombre), { vinculado_con: vinculo });
+}
+
+/** 409 when user `u` is linked to another employee (`others`: its employees but the one linking). */
+function refuseTakingUsuario(others: Empleado[]): void {
+  if (!others[0]) return;
+  const vinculo = empleadoVinculo(others[0]);
+  throw new HttpError(409, PERSONAS_MSG.usuarioVinculadoConOtro(vinculo.nombre), { vinculado_con: vinculo });
+}
+
+/**
+ * The same refusal before a person is created to be linked at once (a new user picking an
+ * employee, a new employee picking a user), so nothing is created in vain. The link's own plan
+ * checks again under its marks.
+ */
+export async function assertPickable(read: Reader, picked: { empleado: Empleado } | { usuario: Usuario }, reasignar: boolean): Promise<void> {
+  if (reasignar) return;
+  if ('empleado' in picked) refuseTakingEmpleado(await read.usuariosDe(picked.empleado));
+  else refuseTakingUsuario(await read.empleadosDe(picked.usuario));
+}
+
 /** Leaves user `u` linked to employee `e`, or to no employee when `e` is null. */
-export async function linkPlan(read: Reader, u: Usuario, e: Empleado | null): Promise<Plan> {
+export async function linkPlan(read: Reader, u: Usuario, e: Empleado | null, consent: LinkConsent): Promise<Plan> {
   const oldEmpleados = await read.empleadosDe(u);
   const oldUsuarios = e ? await read.usuariosDe(e) : [];
+  if (e && !consent.reasignar) {
+    if (consent.from === 'usuario') refuseTakingEmpleado(oldUsuarios.filter((x) => x._id !== u._id));
+    else refuseTakingUsuario(oldEmpleados.filter((x) => x._id !== e._id));
+  }
   const steps: Step[] = [];
   for (const other of oldEmpleados) {
     if (other._id !== e?._id && other.userId === u._id) steps.push({ ref: empleadoRef(other._id), change: setUserId(null) });

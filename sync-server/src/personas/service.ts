@@ -10,7 +10,7 @@ import { HttpError } from '../http/errors';
 import type { Store } from '../store/port';
 import { bumpScopeEpoch } from '../sync/scope-epoch';
 import { PERSONAS_MSG } from './messages';
-import { deleteEmpleadoPlan, deleteUsuarioPlan, linkPlan, unlinkEmpleadoPlan } from './plans';
+import { assertPickable, deleteEmpleadoPlan, deleteUsuarioPlan, emptyPlan, linkPlan, unlinkEmpleadoPlan } from './plans';
 import { PersonTransactions, type PersonRepositories, type Plan, type Reader } from './transaction';
 
 export interface PersonasDeps extends PersonRepositories {
@@ -31,30 +31,49 @@ export class Personas {
     await this.refresh(affectedUsers);
   }
 
-  /** Links user `userId` to employee `empleadoId`, or unlinks them when it is null. */
-  link(userId: string, empleadoId: string | null): Promise<void> {
-    return this.run(async (read) => linkPlan(read, await mustUsuario(read, userId), empleadoId ? await mustEmpleado(read, empleadoId, PERSONAS_MSG.empleadoInexistente, 400) : null));
+  /**
+   * Links user `userId` to employee `empleadoId`, or unlinks them when it is null. `reasignar`:
+   * the admin confirmed taking the employee from the user who has it (else 409, plans.ts).
+   */
+  link(userId: string, empleadoId: string | null, reasignar: boolean): Promise<void> {
+    return this.run(async (read) =>
+      linkPlan(read, await mustUsuario(read, userId), empleadoId ? await mustEmpleado(read, empleadoId, PERSONAS_MSG.empleadoInexistente, 400) : null, {
+        from: 'usuario',
+        reasignar,
+      }),
+    );
   }
 
-  /** Links employee `empleadoId` to user `userId`, or to nobody when it is null. */
-  linkFromEmpleado(empleadoId: string, userId: string | null): Promise<void> {
+  /** Links employee `empleadoId` to user `userId`, or to nobody when it is null; `reasignar` as in `link`, for the user. */
+  linkFromEmpleado(empleadoId: string, userId: string | null, reasignar: boolean): Promise<void> {
     return this.run(async (read) => {
       const e = await mustEmpleado(read, empleadoId, PERSONAS_MSG.empleadoNoEncontrado, 404);
       if (!userId) return unlinkEmpleadoPlan(read, e);
       const u = await read.usuario(userId);
       if (!u) throw new HttpError(400, PERSONAS_MSG.usuarioInexistente);
-      return linkPlan(read, u, e);
+      return linkPlan(read, u, e, { from: 'empleado', reasignar });
+    });
+  }
+
+  /** Before creating a person to link to `picked`: 409 when it is someone else's and the move was not confirmed. */
+  async assertLinkable(picked: { empleadoId: string } | { userId: string }, reasignar: boolean): Promise<void> {
+    if (reasignar) return;
+    await this.tx.run(async (read) => {
+      const doc = 'empleadoId' in picked ? await read.empleado(picked.empleadoId) : await read.usuario(picked.userId);
+      // A missing one is refused by the caller's own check, and again by the link's plan.
+      if (doc) await assertPickable(read, doc.type === 'empleado' ? { empleado: doc } : { usuario: doc }, false);
+      return emptyPlan();
     });
   }
 
   /** Links a user created a moment ago; if that fails, the new user is removed again, so no half-made account stays. */
-  linkNewUsuario(userId: string, empleadoId: string): Promise<void> {
-    return this.orUndo(this.link(userId, empleadoId), () => this.deleteUsuario(userId), `el registro de ${userId}`);
+  linkNewUsuario(userId: string, empleadoId: string, reasignar: boolean): Promise<void> {
+    return this.orUndo(this.link(userId, empleadoId, reasignar), () => this.deleteUsuario(userId), `el registro de ${userId}`);
   }
 
   /** Links an employee created a moment ago; if that fails, the new employee is removed again. */
-  linkNewEmpleado(empleadoId: string, userId: string): Promise<void> {
-    return this.orUndo(this.linkFromEmpleado(empleadoId, userId), () => this.deleteEmpleado(empleadoId), `el alta de ${empleadoId}`);
+  linkNewEmpleado(empleadoId: string, userId: string, reasignar: boolean): Promise<void> {
+    return this.orUndo(this.linkFromEmpleado(empleadoId, userId, reasignar), () => this.deleteEmpleado(empleadoId), `el alta de ${empleadoId}`);
   }
 
   private async orUndo(step: Promise<void>, undo: () => Promise<void>, what: string): Promise<void> {

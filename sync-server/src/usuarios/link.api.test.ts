@@ -33,8 +33,8 @@ describe('each link operation leaves both sides consistent', () => {
     expect(await linkOf(gw, u1)).toEqual({ empleado_id: e2, empleados: [e2] });
     expect((await asAdmin.json('GET', `/api/empleados-api/${e1}`)).body.empleado.userId).toBeNull();
 
-    // Another user takes e2: u1 is left with no employee.
-    await asAdmin.json('PUT', `/api/users/${u2}/asociar-empleado`, { empleado_id: e2 });
+    // Another user takes e2, confirmed (link-consent.api.test.ts): u1 is left with no employee.
+    await asAdmin.json('PUT', `/api/users/${u2}/asociar-empleado`, { empleado_id: e2, reasignar_vinculo: true });
     expect(await linkOf(gw, u1)).toEqual({ empleado_id: null, empleados: [] });
     expect(await linkOf(gw, u2)).toEqual({ empleado_id: e2, empleados: [e2] });
 
@@ -80,8 +80,9 @@ describe('two admins at once', () => {
     for (let round = 0; round < 3; round++) {
       const [u1, u2, e] = [await newUser(), await newUser(), await newEmpleado()];
       const results = await Promise.all([
-        asAdmin.json('PUT', `/api/users/${u1}/asociar-empleado`, { empleado_id: e }),
-        asAdmin2.json('PUT', `/api/empleados-api/${e}`, { userId: u2 }),
+        // Both confirmed: whichever runs second takes the employee from the first.
+        asAdmin.json('PUT', `/api/users/${u1}/asociar-empleado`, { empleado_id: e, reasignar_vinculo: true }),
+        asAdmin2.json('PUT', `/api/empleados-api/${e}`, { userId: u2, reasignar_vinculo: true }),
       ]);
       for (const r of results) expect(r.status).toBe(200);
       expect(await linkProblems(gw.store)).toEqual([]);

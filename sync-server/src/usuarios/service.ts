@@ -32,6 +32,7 @@ import { validateBody } from '../http/validate';
 import type { DocRepository } from '../store/doc-repository';
 import { applyFields, presentFields } from '../personas/fields';
 import { PersonPhotos } from '../personas/photos';
+import { EMPLEADO_LINK_FIELDS, linkedPairs } from '../personas/vinculos';
 import { editPlan, joinPlans, keepAnAdminPlan, linkPlan } from '../personas/plans';
 import { mustUsuario, type Personas } from '../personas/service';
 import { usuarioRef, type Plan } from '../personas/transaction';
@@ -78,11 +79,15 @@ export class UsuariosService {
     return doc;
   }
 
-  /** `GET /api/users`: admins only; admins first, then by first name; `search` as the list's box. */
+  /**
+   * `GET /api/users`: admins only; admins first, then by first name; `search` as the list's box.
+   * Each with the employee linked to it by name (`empleado_vinculado`), for 'Asociar con Usuario'.
+   */
   async list(actor: AuthUser, search?: string): Promise<UsuarioPublico[]> {
     requireAdmin(actor);
-    const all = await this.deps.usuarios.all();
-    return listUsuarios(all.map((u) => this.view(u)), search);
+    const [all, empleados] = await Promise.all([this.deps.usuarios.all(), this.deps.empleados.all({}, EMPLEADO_LINK_FIELDS)]);
+    const { empleadoDe } = linkedPairs(all, empleados);
+    return listUsuarios(all.map((u) => ({ ...this.view(u), empleado_vinculado: empleadoDe.get(u._id) ?? null })), search);
   }
 
   /** The whole record for admins and the person themselves; a name for anyone else signed in. */
@@ -98,9 +103,10 @@ export class UsuariosService {
   async signup(actor: AuthUser | undefined, body: unknown): Promise<UsuarioPublico> {
     if (actor && !isAdmin(actor.role)) throw new HttpError(403, MSG.soloAdmins);
     if (!actor && !this.deps.publicSignup) throw new HttpError(403, MSG.registroCerrado);
-    const input = actor ? await validateBody(userCreateSchema, body) : { ...(await validateBody(signupSchema, body)), role: DEFAULT_ROLE, empleado_id: '' };
-    const { password, role, empleado_id: empleadoId, ...fields } = input;
+    const input = actor ? await validateBody(userCreateSchema, body) : { ...(await validateBody(signupSchema, body)), role: DEFAULT_ROLE, empleado_id: '', reasignar_vinculo: false };
+    const { password, role, empleado_id: empleadoId, reasignar_vinculo: reasignar = false, ...fields } = input;
     if (empleadoId && !(await this.deps.empleados.get(empleadoId))) throw invalidLink();
+    if (empleadoId) await this.deps.personas.assertLinkable({ empleadoId }, reasignar);
     await this.assertEmailFree(fields.email);
 
     const doc = {
@@ -118,7 +124,7 @@ export class UsuariosService {
       await this.deps.usuarios.removeIfCurrent(saved);
       throw new HttpError(409, MSG.correoEnUso);
     }
-    if (empleadoId) await this.deps.personas.linkNewUsuario(saved._id, empleadoId);
+    if (empleadoId) await this.deps.personas.linkNewUsuario(saved._id, empleadoId, reasignar);
     return this.view(await this.current(saved._id));
   }
 
@@ -131,7 +137,7 @@ export class UsuariosService {
     if (!canEditUser(actor, id)) throw new HttpError(403, MSG.soloAdmins);
     const current = await this.current(id);
     const input = await validateBody(userEditSchema(current.role), body);
-    const { role, empleado_id: empleadoId, ...fields } = input;
+    const { role, empleado_id: empleadoId, reasignar_vinculo: reasignar = false, ...fields } = input;
     const admin = isAdmin(actor.role);
     const roleChange = role !== undefined && role !== current.role;
     const linkChange = empleadoId !== undefined && (empleadoId || null) !== (await this.linkOf(current));
@@ -147,7 +153,7 @@ export class UsuariosService {
       if (linkChange) {
         const e = empleadoId ? await read.empleado(empleadoId) : null;
         if (empleadoId && !e) throw invalidLink();
-        parts.push(await linkPlan(read, u, e));
+        parts.push(await linkPlan(read, u, e, { from: 'usuario', reasignar }));
       }
       if (roleChange && !isAdmin(role)) parts.push(await keepAnAdminPlan(read, u, PERSONAS_MSG.ultimoAdminRol));
       parts.push(editPlan(usuarioRef(id), (doc) => applyFields(doc, { ...fields, ...(roleChange ? { role } : {}) })));
@@ -170,7 +176,7 @@ export class UsuariosService {
     if (input.empleado_id === undefined) {
       throw fieldError('empleado_id', PERSONA_MSG.obligatorio);
     }
-    await this.deps.personas.link(id, input.empleado_id || null);
+    await this.deps.personas.link(id, input.empleado_id || null, input.reasignar_vinculo ?? false);
     return this.view(await this.current(id));
   }
 
