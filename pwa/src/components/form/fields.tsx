@@ -4,8 +4,9 @@
  */
 import { Checkbox, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { getIn, useFormikContext } from 'formik';
-import type { ChangeEvent, JSX, ReactNode } from 'react';
+import { useState, type ChangeEvent, type JSX, type ReactNode } from 'react';
 import { fieldId, useFormUi } from './form-ui';
+import { PickQuestion, type PickQuestionTexts } from './PickQuestion';
 import { SELECCIONE } from './texts';
 import './form.css';
 
@@ -146,15 +147,25 @@ export interface SelectFieldProps extends BaseProps {
   placeholder?: string;
   /** The text of the empty choice; `null` offers none (the field always holds one of the options). */
   emptyOption?: string | null;
-  /** Called with the new value after the field changed (to fill other fields from the choice). */
-  onPick?: (value: string) => void;
+  /**
+   * Called with the new value after the field changed (to fill other fields from the choice);
+   * `confirmed` when `confirmPick` asked about it and the person said yes.
+   */
+  onPick?: (value: string, confirmed: boolean) => void;
+  /** A question to answer before this value is taken (null: taken at once). */
+  confirmPick?: (value: string) => PickQuestionTexts | null;
 }
 
 const asOption = (o: string | SelectOption): SelectOption => (typeof o === 'string' ? { value: o, label: o } : o);
 
 export function SelectField(props: SelectFieldProps): JSX.Element {
-  const { name, options, placeholder = SELECCIONE, emptyOption, onPick } = props;
+  const { name, options, placeholder = SELECCIONE, emptyOption, onPick, confirmPick } = props;
   const { value, error, set, control } = useField(name);
+  const [asking, setAsking] = useState<{ value: string; texts: PickQuestionTexts } | null>(null);
+  const take = (next: string, confirmed: boolean) => {
+    set(next);
+    onPick?.(next, confirmed);
+  };
   const current = typeof value === 'string' ? value : '';
   const list = options.map(asOption);
   // A legacy value outside the list stays selectable, so opening a record never changes it.
@@ -169,8 +180,10 @@ export function SelectField(props: SelectFieldProps): JSX.Element {
         large
         iconName="caret-down"
         onChange={(e) => {
-          set(e.target.value);
-          onPick?.(e.target.value);
+          const next = e.target.value;
+          const texts = confirmPick?.(next) ?? null;
+          if (texts) setAsking({ value: next, texts });
+          else take(next, false);
         }}
       >
         {empty === null ? null : <option value="">{empty}</option>}
@@ -180,6 +193,16 @@ export function SelectField(props: SelectFieldProps): JSX.Element {
           </option>
         ))}
       </HTMLSelect>
+      {confirmPick ? (
+        <PickQuestion
+          texts={asking?.texts ?? null}
+          onConfirm={() => {
+            if (asking) take(asking.value, true);
+            setAsking(null);
+          }}
+          onCancel={() => setAsking(null)}
+        />
+      ) : null}
     </Group>
   );
 }

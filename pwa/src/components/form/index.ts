@@ -9,5 +9,6 @@ export { FieldList, type FieldListProps } from './FieldList';
 export { FormTabs, type FormTab } from './FormTabs';
 export { LeaveGuard, type LeaveGuardProps, type LeaveQuestions } from './LeaveGuard';
 export { schemaIssues } from './schema-issues';
+export { PickQuestion, type PickQuestionTexts } from './PickQuestion';
 export { PasswordForm, type PasswordBody, type PasswordFormProps, type PasswordValues } from './PasswordForm';
 export { BTN_CANCELAR, GUARDANDO } from './texts';

@@ -45,7 +45,17 @@ export const ASOCIAR_USUARIO = 'Asociar con Usuario';
 export const NINGUNO = 'Ninguno';
 export const CARGANDO_USUARIOS = 'Cargando usuarios...';
 export const ERROR_USUARIOS = 'No se pudo cargar la lista de usuarios.';
-export const VINCULADO_A_OTRO = 'vinculado a otro empleado';
+/**
+ * Ours (issue 18 item 5): a user already linked to another employee is marked with that employee,
+ * and choosing them asks first, naming the employee who loses the link and their payslips.
+ */
+export const vinculadoConEmpleado = (empleado: string): string => `vinculado con ${empleado}`;
+export const reasignarUsuario = (usuario: string, empleado: string): string[] => [
+  `${usuario} ya está vinculado con el empleado ${empleado}.`,
+  `Si continúa, ${empleado} perderá ese vínculo: esa cuenta dejará de ver sus recibos de nómina en 'Mi Nómina' y verá los de este empleado.`,
+  '¿Desea reasignar el usuario?',
+];
+export const BTN_REASIGNAR = 'Reasignar usuario';
 export const BTN_GUARDAR = 'Guardar Empleado';
 export const BTN_ACTUALIZAR = 'Actualizar Empleado';
 export const CREADO_OK = 'Empleado creado exitosamente. Redirigiendo...';

@@ -1,7 +1,7 @@
 /**
  * 'Editar Usuario' (/dashboard/users/edit/{userId}), spec 000 sections 2 and 8: personal data,
  * the employee link (switch 'Vincular con empleado existente'; read-only when the employee side
- * holds it), contact and address only when no employee is linked, the account (e-mail, role),
+ * holds it; an employee another user has is marked, and taking it asks first: issue 18 item 5), contact and address only when no employee is linked, the account (e-mail, role),
  * the photo; '¡Usuario actualizado correctamente! Redirigiendo...' and the list 1.5 s later.
  * Admins may also set a new password for the user (issue 9 item 5). A person may open their
  * own; the gateway keeps them from changing their own role or link.
@@ -26,7 +26,8 @@ import { empleadosResource, RefusedAnswer } from './data/resources';
 import { setUsuarioPassword, updateUsuario, uploadUsuarioPhoto } from './data/writes';
 import { USUARIO_REDIRECT_MS } from './form/RegistroUsuarioView';
 import { DireccionFields, EmailField, NombreFields, RoleField, Section, TelefonoField } from './form/sections';
-import { editBody, editInitialValues, empleadoOptions, showsContacto, validateEdit, withEmpleado, type EditContext, type UsuarioFormValues } from './form/values';
+import { confirmEmpleadoPick } from './form/reasignar';
+import { editBody, editInitialValues, empleadoOptions, pickedEmpleado, showsContacto, validateEdit, type EditContext, type UsuarioFormValues } from './form/values';
 import {
   ACTUALIZADO_OK,
   BTN_GUARDAR_CAMBIOS,
@@ -176,7 +177,7 @@ function VinculoSection({ ctx }: { ctx: EditContext }): JSX.Element {
         disabled={disabled || !editable}
         onChange={(e) => {
           const on = e.currentTarget.checked;
-          void setValues((v) => ({ ...v, con_empleado: on, empleado_id: on ? (current ?? '') : '' }));
+          void setValues((v) => ({ ...v, con_empleado: on, empleado_id: on ? (current ?? '') : '', reasignar_vinculo: false }));
         }}
       />
       {!editable && linkedName ? <p className="usuario-readonly" data-testid="empleado-vinculado">{linkedName}</p> : null}
@@ -191,8 +192,9 @@ function VinculoSection({ ctx }: { ctx: EditContext }): JSX.Element {
               name="empleado_id"
               label={SELECCIONAR_EMPLEADO}
               required
-              options={empleadoOptions(list, current)}
-              onPick={(eid) => void setValues((v) => ({ ...withEmpleado(v, list.find((e) => e._id === eid)), empleado_id: eid }))}
+              options={empleadoOptions(list, current, ctx.user._id)}
+              confirmPick={confirmEmpleadoPick(list, ctx.user._id)}
+              onPick={(eid, confirmed) => void setValues((v) => pickedEmpleado(v, list, eid, confirmed))}
             />
           </div>
         )

@@ -45,6 +45,17 @@ export const HINT_CODIGO = 'El código postal debe tener 5 dígitos.';
 export const HINT_FOTO = 'Opcional. Máximo 2MB (PNG, JPG, GIF o WebP).';
 
 export const SIN_EMPLEADOS_ACTIVOS = 'No hay empleados activos disponibles.';
+/**
+ * Ours (issue 18 item 5): an employee already linked to another user is marked in the list, and
+ * choosing it asks first, naming who loses the link and their payslips.
+ */
+export const vinculadoCon = (persona: string): string => `vinculado con ${persona}`;
+export const reasignarEmpleado = (empleado: string, persona: string): string[] => [
+  `${empleado} ya está vinculado con ${persona}.`,
+  `Si continúa, ${persona} perderá ese vínculo y dejará de ver sus recibos de nómina en 'Mi Nómina'.`,
+  '¿Desea reasignar el empleado?',
+];
+export const BTN_REASIGNAR = 'Reasignar empleado';
 export const EMPLEADO_SIN_NOMBRE = 'Empleado sin nombre';
 /** Ours: the employees could not be read for the selector. */
 export const ERROR_CARGAR_EMPLEADOS = 'No se pudieron cargar los empleados';

@@ -10,7 +10,7 @@ export const EMPLEADOS_URL = '/api/empleados-api';
 const itemUrl = (id: string): string => `${EMPLEADOS_URL}/${encodeURIComponent(id)}`;
 
 /** What the create and edit screens send (the shared schema checks it on both sides). */
-export type EmpleadoBody = Record<string, string | number | null>;
+export type EmpleadoBody = Record<string, string | number | boolean | null>;
 
 export const empleadosResource = restResource<EmpleadoPublico, EmpleadoBody>({
   listUrl: EMPLEADOS_URL,

@@ -5,7 +5,8 @@
 import type { UsuarioPublico } from '../../../../../couch-design/usuario';
 import { restResource } from '../../../lib/data';
 
-export type UsuarioOpcion = Pick<UsuarioPublico, 'id' | 'email' | 'prim_nom' | 'segun_nom' | 'apell_pa' | 'apell_ma' | 'empleado_id'>;
+/** `empleado_vinculado`: the employee the account is linked to, by name (the list carries it). */
+export type UsuarioOpcion = Pick<UsuarioPublico, 'id' | 'email' | 'prim_nom' | 'segun_nom' | 'apell_pa' | 'apell_ma' | 'empleado_id' | 'empleado_vinculado'>;
 
 export const usuariosResource = restResource<UsuarioOpcion, never>({
   listUrl: '/api/users',

@@ -1,13 +1,15 @@
 /**
  * The create and edit employee form (spec 000 sections 2, 5, 6): 'Información Personal',
  * 'Información Laboral' and 'Dirección', checked with the shared schema; the admin-only
- * 'Asociar con Usuario' with 'Ninguno'; the photo. The save sequence (busy text, success text,
+ * 'Asociar con Usuario' with 'Ninguno' (a user another employee has is marked and asks first,
+ * issue 18 item 5); the photo. The save sequence (busy text, success text,
  * redirect after 1.5 s, red banner, leave question) is the form kit's.
  */
 import { Card } from '@blueprintjs/core';
+import { useFormikContext } from 'formik';
 import { useMemo, type JSX, type ReactNode } from 'react';
 import { ESTADOS_EMPLEADO } from '../../../../../couch-design/empleado';
-import { FormShell, NumberField, SelectField, TextField, type SelectOption } from '../../../components/form';
+import { FormShell, NumberField, SelectField, TextField, type PickQuestionTexts, type SelectOption } from '../../../components/form';
 import { PhotoField } from '../../../components/photo';
 import type { Loadable } from '../../../lib/data';
 import type { UsuarioOpcion } from '../data/usuarios';
@@ -25,11 +27,12 @@ import {
   SECCION_DIRECCION,
   SECCION_LABORAL,
   SECCION_PERSONAL,
-  VINCULADO_A_OTRO,
+  BTN_CANCELAR,
+  BTN_REASIGNAR,
 } from '../texts';
 import { fieldLabel, isRequired, type EmpleadoField } from './fields';
 import { summarizeEmpleado } from './summary';
-import { userOptionLabel, validateEmpleado, type EmpleadoFormValues } from './values';
+import { reasignarQuestion, userOptionLabel, validateEmpleado, type EmpleadoFormValues } from './values';
 
 /** Spec 000 section 9: "Redirect delay after creating or editing an employee or a user: 1.5 s". */
 export const EMPLEADO_REDIRECT_MS = 1500;
@@ -66,13 +69,35 @@ function Text(props: { name: EmpleadoField; type?: 'text' | 'email' | 'tel' | 'd
   return <TextField {...props} label={fieldLabel(props.name)} required={isRequired(props.name)} />;
 }
 
+/**
+ * 'Asociar con Usuario': each account marked with the employee it is linked to when that is
+ * another one; choosing such an account asks first, and the answer goes with the save.
+ */
+function AsociarUsuario({ users, empleadoId }: { users: Loadable<UsuarioOpcion[]>; empleadoId: string | null }): JSX.Element {
+  const { setFieldValue } = useFormikContext<EmpleadoFormValues>();
+  const list = useMemo(() => (users.status === 'ready' ? users.value : []), [users]);
+  const options = useMemo<SelectOption[]>(() => list.map((u) => ({ value: u.id, label: userOptionLabel(u, empleadoId) })), [list, empleadoId]);
+  const confirmPick = (id: string): PickQuestionTexts | null => {
+    const lines = reasignarQuestion(list, id, empleadoId);
+    return lines ? { question: lines.map((line) => <p key={line}>{line}</p>), confirm: BTN_REASIGNAR, cancel: BTN_CANCELAR } : null;
+  };
+  const helper = users.status === 'loading' ? CARGANDO_USUARIOS : users.status === 'ready' ? undefined : ERROR_USUARIOS;
+  return (
+    <SelectField
+      name="userId"
+      label={ASOCIAR_USUARIO}
+      options={options}
+      emptyOption={NINGUNO}
+      helper={helper}
+      className="form-span-2"
+      confirmPick={confirmPick}
+      onPick={(_id, confirmed) => void setFieldValue('reasignar_vinculo', confirmed)}
+    />
+  );
+}
+
 export function EmpleadoForm(props: EmpleadoFormProps): JSX.Element {
   const { initialValues, empleadoId, fotoActual, admin, users, submitText, successText, errorFallback, exitTo, onSave } = props;
-  const userOptions = useMemo<SelectOption[]>(
-    () => (users.status === 'ready' ? users.value.map((u) => ({ value: u.id, label: userOptionLabel(u, empleadoId, VINCULADO_A_OTRO) })) : []),
-    [users, empleadoId],
-  );
-  const usersHelper = users.status === 'loading' ? CARGANDO_USUARIOS : users.status === 'ready' ? undefined : ERROR_USUARIOS;
 
   return (
     <FormShell<EmpleadoFormValues>
@@ -104,9 +129,7 @@ export function EmpleadoForm(props: EmpleadoFormProps): JSX.Element {
           <NumberField name="salario" label={fieldLabel('salario')} required={isRequired('salario')} min={0} step="any" unit="MXN" />
           <Text name="fecha_ing" type="date" />
           <SelectField name="estado" label={fieldLabel('estado')} required={isRequired('estado')} options={ESTADO_OPTIONS} emptyOption={null} />
-          {admin ? (
-            <SelectField name="userId" label={ASOCIAR_USUARIO} options={userOptions} emptyOption={NINGUNO} helper={usersHelper} className="form-span-2" />
-          ) : null}
+          {admin ? <AsociarUsuario users={users} empleadoId={empleadoId} /> : null}
         </Section>
 
         <Section title={SECCION_DIRECCION}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EmpleadoPublico } from '../../../../../couch-design/empleado';
-import { dateForInput, EMPTY_EMPLEADO, linkedUserId, toBody, toFormValues, userOptionLabel, validateEmpleado } from './values';
+import { dateForInput, EMPTY_EMPLEADO, linkedUserId, reasignarQuestion, toBody, toFormValues, userOptionLabel, validateEmpleado } from './values';
 
 const jorge: EmpleadoPublico = {
   _id: 'e-1',
@@ -48,8 +48,27 @@ describe('employee form values (spec 000 sections 2, 5, 9)', () => {
     expect(linkedUserId(jorge, users)).toBe('u-2');
     expect(linkedUserId({ ...jorge, userId: 'u-1' }, users)).toBe('u-1');
     expect(linkedUserId(jorge, [])).toBe('');
-    expect(userOptionLabel(users[1], 'e-9', 'vinculado a otro empleado')).toBe('b@x.mx — B C D (vinculado a otro empleado)');
-    expect(userOptionLabel(users[1], 'e-1', 'vinculado a otro empleado')).toBe('b@x.mx — B C D');
+    expect(userOptionLabel(users[1], 'e-1')).toBe('b@x.mx — B C D');
+  });
+
+  it('marks a user linked to another employee by that employee, and asks before taking them (issue 18 item 5)', () => {
+    const users = [
+      { id: 'u-1', email: 'a@x.mx', prim_nom: 'A', apell_pa: 'B', apell_ma: 'C', empleado_id: null, empleado_vinculado: null },
+      { id: 'u-2', email: 'b@x.mx', prim_nom: 'B', apell_pa: 'C', apell_ma: 'D', empleado_id: 'e-1', empleado_vinculado: { id: 'e-1', nombre: 'Jorge Hernández' } },
+    ];
+    expect(userOptionLabel(users[1], 'e-9')).toBe('b@x.mx — B C D (vinculado con Jorge Hernández)');
+    expect(userOptionLabel(users[1], 'e-1')).toBe('b@x.mx — B C D');
+    expect(reasignarQuestion(users, 'u-1', 'e-9')).toBeNull();
+    expect(reasignarQuestion(users, 'u-2', 'e-1')).toBeNull();
+    expect(reasignarQuestion(users, 'u-2', null)?.join(' ')).toMatch(/ya está vinculado con el empleado Jorge Hernández\. Si continúa, Jorge Hernández perderá ese vínculo: esa cuenta dejará de ver sus recibos de nómina en 'Mi Nómina'/);
+  });
+
+  it('sends the confirmation only with a changed link to a user', () => {
+    const values = { ...toFormValues(jorge, ''), reasignar_vinculo: true };
+    expect(toBody({ ...values, userId: 'u-2' }, { admin: true, initialUserId: '' })).toMatchObject({ userId: 'u-2', reasignar_vinculo: true });
+    expect(toBody({ ...values, userId: '' }, { admin: true, initialUserId: 'u-2' })).not.toHaveProperty('reasignar_vinculo');
+    expect(toBody({ ...values, userId: 'u-2' }, { admin: true, initialUserId: 'u-2' })).not.toHaveProperty('reasignar_vinculo');
+    expect(toBody({ ...toFormValues(jorge, ''), userId: 'u-2' }, { admin: true, initialUserId: '' })).not.toHaveProperty('reasignar_vinculo');
   });
 
   it('sends the link only when an admin changed it; Ninguno unlinks', () => {

@@ -10,6 +10,7 @@ import type { FormIssue } from '../../../components/form';
 import { schemaIssues } from '../../../components/form';
 import type { EmpleadoBody } from '../data/empleados';
 import type { UsuarioOpcion } from '../data/usuarios';
+import { reasignarUsuario, vinculadoConEmpleado } from '../texts';
 
 export interface EmpleadoFormValues {
   prim_nom: string;
@@ -29,6 +30,8 @@ export interface EmpleadoFormValues {
   codigo: string;
   /** The linked user's id; '' is 'Ninguno'. */
   userId: string;
+  /** The admin confirmed taking the chosen user from the employee who has them (issue 18 item 5). */
+  reasignar_vinculo: boolean;
   /** A photo chosen in the form, sent after the record is saved. */
   foto: File | null;
 }
@@ -50,6 +53,7 @@ export const EMPTY_EMPLEADO: EmpleadoFormValues = {
   num_in: '',
   codigo: '',
   userId: '',
+  reasignar_vinculo: false,
   foto: null,
 };
 
@@ -88,6 +92,7 @@ export function toFormValues(e: EmpleadoPublico, userId: string): EmpleadoFormVa
     num_in: textOf(e.num_in),
     codigo: textOf(e.codigo),
     userId,
+    reasignar_vinculo: false,
     foto: null,
   };
 }
@@ -101,15 +106,36 @@ export const validateEmpleado = (values: EmpleadoFormValues): FormIssue[] => sch
  * fields on an edit (section 7 note: "optional '' clears").
  */
 export function toBody(values: EmpleadoFormValues, opts: { admin: boolean; initialUserId: string }): EmpleadoBody {
-  const { userId, salario, foto: _foto, ...fields } = values;
+  const { userId, salario, foto: _foto, reasignar_vinculo: reasignar, ...fields } = values;
   const body: EmpleadoBody = { ...fields, salario: salario === '' ? null : salario };
-  if (opts.admin && userId !== opts.initialUserId) body.userId = userId || null;
+  if (opts.admin && userId !== opts.initialUserId) {
+    body.userId = userId || null;
+    // The confirmation travels only with the user it was given for.
+    if (userId && reasignar) body.reasignar_vinculo = true;
+  }
   return body;
 }
 
-/** 'ana@inmo.mx — Ana López', marked when that account is linked to another employee. */
-export function userOptionLabel(u: UsuarioOpcion, empleadoId: string | null, linkedElsewhere: string): string {
+/** The employee user `u` is linked to when that is not `empleadoId` (the one being edited; null for a new one). */
+export function linkedElsewhere(u: UsuarioOpcion | undefined, empleadoId: string | null): { id: string; nombre: string } | null {
+  const other = u?.empleado_vinculado ?? (u?.empleado_id ? { id: u.empleado_id, nombre: u.empleado_id } : null);
+  return other && other.id !== empleadoId ? other : null;
+}
+
+const userName = (u: UsuarioOpcion): string => {
   const name = fullName(u);
-  const base = name ? `${u.email} — ${name}` : u.email;
-  return u.empleado_id && u.empleado_id !== empleadoId ? `${base} (${linkedElsewhere})` : base;
+  return name ? `${u.email} — ${name}` : u.email;
+};
+
+/** 'ana@inmo.mx — Ana López', marked with the employee that account is linked to when it is another one. */
+export function userOptionLabel(u: UsuarioOpcion, empleadoId: string | null): string {
+  const other = linkedElsewhere(u, empleadoId);
+  return other ? `${userName(u)} (${vinculadoConEmpleado(other.nombre)})` : userName(u);
+}
+
+/** Choosing a user another employee has asks first (issue 18 item 5); null: taken at once. */
+export function reasignarQuestion(users: readonly UsuarioOpcion[], id: string, empleadoId: string | null): string[] | null {
+  const u = users.find((x) => x.id === id);
+  const other = linkedElsewhere(u, empleadoId);
+  return u && other ? reasignarUsuario(userName(u), other.nombre) : null;
 }

@@ -12,9 +12,11 @@ export const EMPLEADOS_URL = '/api/empleados-api';
 export const userUrl = (id: string): string => `${USERS_URL}/${encodeURIComponent(id)}`;
 
 /** The body the user forms send: the user's fields, plus the password and link when creating. */
-export type UsuarioBody = Partial<Omit<UsuarioPublico, '_id' | 'id' | '_rev' | 'foto_perfil' | 'creado' | 'empleado_id'>> & {
+export type UsuarioBody = Partial<Omit<UsuarioPublico, '_id' | 'id' | '_rev' | 'foto_perfil' | 'creado' | 'empleado_id' | 'empleado_vinculado'>> & {
   password?: string;
   empleado_id?: string;
+  /** Confirms taking the employee from the user who has it (couch-design/vinculo.ts). */
+  reasignar_vinculo?: boolean;
 };
 
 /** The answer said no without an HTTP error (spec 000 section 8: "when success is false"). */

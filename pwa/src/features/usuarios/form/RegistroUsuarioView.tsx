@@ -1,7 +1,8 @@
 /**
  * 'Registro de Usuario' and 'Crear Nuevo Usuario': one screen, two modes (spec 000 section 2).
- * Admins choose between 'Usar empleado existente' (only Activo employees; the employee's data
- * fills the form) and 'Crear usuario sin empleado', and give the role; switching clears the
+ * Admins choose between 'Usar empleado existente' (only Activo employees, each marked with the
+ * user it is linked to; taking one from that user asks first; the employee's data fills the
+ * form) and 'Crear usuario sin empleado', and give the role; switching clears the
  * personal fields but keeps e-mail, password and role. The optional photo is uploaded once the
  * user exists; its failure is only logged (section 8).
  */
@@ -35,7 +36,8 @@ import {
   SIN_EMPLEADOS_ACTIVOS,
 } from '../texts';
 import { DireccionFields, EmailField, NombreFields, PasswordField, PuestoField, RoleField, Section, TelefonoField } from './sections';
-import { empleadoOptions, EMPTY_USUARIO, registroBody, toggledMode, validateRegistro, withEmpleado, type RegistroMode, type UsuarioFormValues } from './values';
+import { confirmEmpleadoPick } from './reasignar';
+import { empleadoOptions, EMPTY_USUARIO, pickedEmpleado, registroBody, toggledMode, validateRegistro, type RegistroMode, type UsuarioFormValues } from './values';
 import '../usuarios.css';
 
 /** The user's redirect delay (spec 000 section 9). */
@@ -132,7 +134,8 @@ function EmpleadoSection(): JSX.Element {
               label={SELECCIONAR_EMPLEADO}
               required
               options={options}
-              onPick={(id) => void setValues((v) => ({ ...withEmpleado(v, list.find((e) => e._id === id)), empleado_id: id }))}
+              confirmPick={confirmEmpleadoPick(list, null)}
+              onPick={(id, confirmed) => void setValues((v) => pickedEmpleado(v, list, id, confirmed))}
             />
             {empleados.status === 'ready' && options.length === 0 ? <p className="page-empty">{SIN_EMPLEADOS_ACTIVOS}</p> : null}
           </div>

@@ -11,7 +11,8 @@ import { DEFAULT_ROLE } from '../../../../../couch-design/roles';
 import { signupSchema, userCreateSchema, userEditSchema, type UsuarioPublico } from '../../../../../couch-design/usuario';
 import { schemaIssues, type FormIssue, type SelectOption } from '../../../components/form';
 import type { UsuarioBody } from '../data/resources';
-import { EMPLEADO_SIN_NOMBRE } from '../texts';
+import type { VinculoPublico } from '../../../../../couch-design/vinculo';
+import { EMPLEADO_SIN_NOMBRE, reasignarEmpleado, vinculadoCon } from '../texts';
 
 /** The personal fields a user shares with an employee (section 3), in form order. */
 export const NOMBRE_FIELDS = ['prim_nom', 'segun_nom', 'apell_pa', 'apell_ma', 'fecha_na', 'pust'] as const;
@@ -28,6 +29,8 @@ export interface UsuarioFormValues extends PersonalValues {
   /** Create: 'Usar empleado existente'; edit: 'Vincular con empleado existente'. */
   con_empleado: boolean;
   empleado_id: string;
+  /** The admin confirmed taking the chosen employee from the user who has it (issue 18 item 5). */
+  reasignar_vinculo: boolean;
   /** The photo chosen in the form, uploaded once the user is saved. */
   foto: File | null;
 }
@@ -41,6 +44,7 @@ export const EMPTY_USUARIO: UsuarioFormValues = {
   role: DEFAULT_ROLE,
   con_empleado: false,
   empleado_id: '',
+  reasignar_vinculo: false,
   foto: null,
 };
 
@@ -56,7 +60,7 @@ export function personalOf(p: Partial<Record<PersonalField | 'nun_in', unknown>>
 
 /** 'Usar empleado existente' <-> 'Crear usuario sin empleado': personal fields cleared; e-mail, password, role and photo kept. */
 export function toggledMode(values: UsuarioFormValues, conEmpleado: boolean): UsuarioFormValues {
-  return { ...values, ...EMPTY_PERSONAL, con_empleado: conEmpleado, empleado_id: '' };
+  return { ...values, ...EMPTY_PERSONAL, con_empleado: conEmpleado, empleado_id: '', reasignar_vinculo: false };
 }
 
 /** An employee chosen: their personal data fills the form; their e-mail only when none was typed. */
@@ -65,12 +69,42 @@ export function withEmpleado(values: UsuarioFormValues, empleado: EmpleadoPublic
   return { ...values, ...personalOf(empleado), email: values.email || str(empleado.email) };
 }
 
-/** Only employees with estado Activo are offered for linking (spec 000 sections 2 and 4). */
-export function empleadoOptions(empleados: readonly EmpleadoPublico[], keepId?: string | null): SelectOption[] {
+/** The user the employee is linked to when that is not `userId` (the user being edited; null for a new one). */
+export function linkedElsewhere(e: EmpleadoPublico | undefined, userId: string | null): VinculoPublico | null {
+  const other = e?.usuario_vinculado;
+  return other && other.id !== userId ? other : null;
+}
+
+export const empleadoName = (e: EmpleadoPublico): string => fullName(e) || EMPLEADO_SIN_NOMBRE;
+
+/**
+ * Only employees with estado Activo are offered for linking (spec 000 sections 2 and 4), each
+ * marked with the user it is linked to when that is someone else (issue 18 item 5).
+ */
+export function empleadoOptions(empleados: readonly EmpleadoPublico[], keepId?: string | null, userId: string | null = null): SelectOption[] {
   return empleados
     .filter((e) => e.estado === 'Activo' || e._id === keepId)
-    .map((e) => ({ value: e._id, label: [fullName(e) || EMPLEADO_SIN_NOMBRE, e.pust].filter(Boolean).join(' · ') }));
+    .map((e) => {
+      const other = linkedElsewhere(e, userId);
+      const label = [empleadoName(e), e.pust].filter(Boolean).join(' · ');
+      return { value: e._id, label: other ? `${label} (${vinculadoCon(other.nombre)})` : label };
+    });
 }
+
+/** Choosing an employee someone else has asks first (issue 18 item 5); null: taken at once. */
+export function reasignarQuestion(empleados: readonly EmpleadoPublico[], id: string, userId: string | null): string[] | null {
+  const e = empleados.find((x) => x._id === id);
+  const other = linkedElsewhere(e, userId);
+  return e && other ? reasignarEmpleado(empleadoName(e), other.nombre) : null;
+}
+
+/** The form after an employee was chosen: their data fills it, and whether the move was confirmed. */
+export function pickedEmpleado(values: UsuarioFormValues, empleados: readonly EmpleadoPublico[], id: string, confirmed: boolean): UsuarioFormValues {
+  return { ...withEmpleado(values, empleados.find((e) => e._id === id)), empleado_id: id, reasignar_vinculo: confirmed };
+}
+
+/** The confirmation travels only with the employee it was given for. */
+const consent = (v: UsuarioFormValues): { reasignar_vinculo?: true } => (v.con_empleado && v.empleado_id && v.reasignar_vinculo ? { reasignar_vinculo: true } : {});
 
 const personalBody = (v: UsuarioFormValues, fields: readonly PersonalField[]): Partial<PersonalValues> =>
   Object.fromEntries(fields.map((f) => [f, v[f]]));
@@ -83,7 +117,7 @@ export type RegistroMode = 'publico' | 'admin';
 export function registroBody(v: UsuarioFormValues, mode: RegistroMode): UsuarioBody {
   const base = { ...personalBody(v, PERSONAL_FIELDS), email: v.email, password: v.password };
   if (mode === 'publico') return base;
-  return { ...base, role: v.role, empleado_id: v.con_empleado ? v.empleado_id : '' };
+  return { ...base, role: v.role, empleado_id: v.con_empleado ? v.empleado_id : '', ...consent(v) };
 }
 
 const empleadoRequired = (v: UsuarioFormValues): FormIssue[] =>
@@ -119,6 +153,7 @@ export function editInitialValues(ctx: EditContext): UsuarioFormValues {
     role: user.role || DEFAULT_ROLE,
     con_empleado: direction !== 'ninguno',
     empleado_id: direction === 'usuario' ? (user.empleado_id ?? '') : (empleado?._id ?? ''),
+    reasignar_vinculo: false,
     foto: null,
   };
 }
@@ -140,7 +175,7 @@ export function editBody(v: UsuarioFormValues, ctx: EditContext): UsuarioBody {
   if (ctx.direction !== 'empleado') {
     const before = ctx.direction === 'usuario' ? (ctx.user.empleado_id ?? '') : '';
     const after = v.con_empleado ? v.empleado_id : '';
-    if (after !== before) body.empleado_id = after;
+    if (after !== before) Object.assign(body, { empleado_id: after }, consent(v));
   }
   return body;
 }
