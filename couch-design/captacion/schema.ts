@@ -298,26 +298,30 @@ export function validateCaptacion(value: unknown, shape?: CaptacionShape): Valid
 
 const SHAPE = captacionDocSchema.shape({ documentacion });
 
+// No closures inside: the gateway runs under tsx, which names every nested function at each call.
 function walkShape(schema: unknown, v: unknown, path: string, out: ValidationIssue[]): void {
   if (v === undefined || v === null) return;
-  const wrong = (): void => void out.push({ param: path, msg: MSG.formatoInvalido });
+  let wrong = false;
   if (schema instanceof yup.ObjectSchema) {
-    if (typeof v !== 'object' || Array.isArray(v)) return wrong();
-    for (const [key, child] of Object.entries(schema.fields)) {
-      const p = path ? `${path}.${key}` : key;
-      walkShape(p === 'venta' ? ventaActiva : child, (v as Record<string, unknown>)[key], p, out);
+    if (typeof v !== 'object' || Array.isArray(v)) wrong = true;
+    else {
+      for (const key of Object.keys(schema.fields)) {
+        const p = path ? `${path}.${key}` : key;
+        walkShape(p === 'venta' ? ventaActiva : schema.fields[key], (v as Record<string, unknown>)[key], p, out);
+      }
     }
   } else if (schema instanceof yup.ArraySchema) {
-    if (!Array.isArray(v)) return wrong();
-    v.forEach((item, i) => walkShape(schema.innerType, item, `${path}[${i}]`, out));
+    if (!Array.isArray(v)) wrong = true;
+    else for (let i = 0; i < v.length; i++) walkShape(schema.innerType, v[i], `${path}[${i}]`, out);
   } else if (schema instanceof yup.StringSchema) {
     const urlObject = schema.spec.meta?.urlObject === true && typeof v === 'object' && typeof (v as { url?: unknown }).url === 'string';
-    if (typeof v !== 'string' && typeof v !== 'number' && !urlObject) wrong();
+    wrong = typeof v !== 'string' && typeof v !== 'number' && !urlObject;
   } else if (schema instanceof yup.NumberSchema) {
-    if (typeof v !== 'number' && typeof v !== 'string') wrong();
+    wrong = typeof v !== 'number' && typeof v !== 'string';
   } else if (schema instanceof yup.BooleanSchema) {
-    if (typeof v === 'object') wrong();
+    wrong = typeof v === 'object';
   }
+  if (wrong) out.push({ param: path, msg: MSG.formatoInvalido });
 }
 
 /**

@@ -135,10 +135,12 @@ class CouchDb implements StoreDb {
         headers: { ...node.headers, 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(doc),
       });
-      const body = (await res.json().catch(() => ({}))) as WriteResult & { error?: string; reason?: string };
+      // A body cut short (a node killed mid-answer) is no answer: whether the write landed is unknown.
+      const body = (await res.json().catch(() => null)) as (WriteResult & { error?: string; reason?: string }) | null;
+      if (res.ok && !body) throw new Error('ECONNRESET: answer cut short');
       // nano's error shape, which run() turns into the StoreError.
-      if (!res.ok) throw Object.assign(new Error(body.reason ?? res.statusText), { statusCode: res.status, error: body.error ?? 'unknown_error', reason: body.reason ?? res.statusText });
-      return res.status === 202 ? { ...body, accepted: true } : body;
+      if (!res.ok) throw Object.assign(new Error(body?.reason ?? res.statusText), { statusCode: res.status, error: body?.error ?? 'unknown_error', reason: body?.reason ?? res.statusText });
+      return res.status === 202 ? { ...body!, accepted: true } : body!;
     });
   }
 
