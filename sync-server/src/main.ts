@@ -3,9 +3,10 @@
  * SIGTERM reaches it), `npm start` imports it after building the PWA when needed (start.ts).
  */
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app';
+import { createGatewayServer } from './http/server-timeouts';
 import { stopServing } from './http/stop-serving';
 import { assertPortFree, CannotListen, listenOn } from './http/port-free';
 import { credentialLines, ensureFirstAdmin, passwordProblem } from './auth/first-admin';
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
   }
   let server: Server;
   try {
-    server = await listenOn(createServer(gateway.app), config.port, config.host);
+    server = await listenOn(createGatewayServer(gateway.app), config.port, config.host);
   } catch (e) {
     // Taken since the check above: close what was opened so the store is left as it was.
     gateway.close();

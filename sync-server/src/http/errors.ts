@@ -63,7 +63,7 @@ function classify(err: unknown): { status: number; mensaje: string; couch: strin
 }
 
 const COUCH_ERRORS = new Map<number, string>([
-  [400, 'bad_request'], [401, 'unauthorized'], [403, 'forbidden'], [404, 'not_found'], [409, 'conflict'],
+  [400, 'bad_request'], [401, 'unauthorized'], [403, 'forbidden'], [404, 'not_found'], [408, 'request_timeout'], [409, 'conflict'],
   [413, 'too_large'], [415, 'bad_content_type'], [429, 'too_many_requests'],
 ]);
 

@@ -1,4 +1,5 @@
 import express, { type Request, type RequestHandler } from 'express';
+import { byteLimit, declaredTooLarge, readBodyText } from './bounded-body';
 import { BAD_JSON, HttpError } from './errors';
 
 /**
@@ -99,24 +100,31 @@ function carriesNoBody(req: Request): boolean {
  * HttpErrors, answered by the app's error handler in the shape of the path (/db or /api).
  */
 export function jsonBody({ limit, otherBodies = [], maxDepth = MAX_JSON_DEPTH }: JsonBodyOptions): RequestHandler {
-  const readText = express.text({ type: () => true, limit, defaultCharset: 'utf-8' });
+  const maxBytes = byteLimit(limit);
   const readForm = express.urlencoded({ extended: false, limit, parameterLimit: 200 });
   return (req, res, next) => {
     if (carriesNoBody(req)) return next();
     if (req.is('application/json')) {
-      return readText(req, res, (err?: unknown) => {
-        if (err) return next(err);
-        try {
-          req.body = parseJsonBody(typeof req.body === 'string' ? req.body : '', maxDepth);
+      // Bounded as it is read: an over-cap body is refused from its declared length, unread (bounded-body.ts).
+      readBodyText(req, res, { limit: maxBytes }).then(
+        (text) => {
+          try {
+            req.body = parseJsonBody(text, maxDepth);
+          } catch (e) {
+            return next(e);
+          }
           next();
-        } catch (e) {
-          next(e);
-        }
-      });
+        },
+        (e: unknown) => next(e),
+      );
+      return;
     }
     const allowed = otherBodies.find((o) => o.method === req.method && o.path.test(req.path) && req.is(MEDIA[o.type]));
     if (allowed?.type === 'multipart') return next();
     if (allowed?.type === 'urlencoded') {
+      // Forms too are refused from their declared length before a byte is read (multipart has its route's own caps).
+      const early = declaredTooLarge(req, res, maxBytes);
+      if (early) return next(early);
       return readForm(req, res, (err?: unknown) => {
         if (err) return next(err);
         next(hasProtoKey(req.body) ? new HttpError(400, FORBIDDEN_KEY) : undefined);

@@ -18,6 +18,7 @@ import { parseClientFilter } from './client-filter';
 import { badRequest, boolParam, intParam, MSG, stringParam } from './couch-http';
 import type { SyncedDb } from './databases';
 import { MAX_CHANGES_ROWS } from './limits';
+import { releaseTurn } from './person-slots';
 
 /** Longest a longpoll is held open; the client simply asks again. */
 export const MAX_WAIT_MS = 60_000;
@@ -109,7 +110,8 @@ export async function handleChanges(req: Request, res: Response, db: StoreDb, de
     }, p.heartbeatMs);
   }
   try {
-    let result = await scopedChanges(db, def, user, { ...p, filter, signal: upstream.signal });
+    // A longpoll waits for news without holding its person's turn (person-slots.ts).
+    let result = await scopedChanges(db, def, user, { ...p, filter, signal: upstream.signal, beforeWait: () => releaseTurn(res) });
     if (upstream.signal.aborted && res.destroyed) return;
     const now = await personNow(req, user, actors);
     if (!now && !res.headersSent) throw new HttpError(401, MSG.notSignedIn);

@@ -21,6 +21,12 @@ export interface ChangesRequest {
   timeoutMs: number;
   filter: ClientFilter;
   signal: AbortSignal;
+  /**
+   * Called once, just before a longpoll starts waiting for news: the request gives its turn back
+   * (person-slots.ts). When given, the feed first looks without waiting, so the turn is held while
+   * documents are read and not while nothing happens.
+   */
+  beforeWait?: () => void;
 }
 
 /** Store change feeds in flight: every one must end when its client goes (a leak shows here). */
@@ -56,21 +62,27 @@ export async function scopedChanges(db: StoreDb, def: SyncedDb, user: AuthUser, 
   for (;;) {
     const wanted = req.limit === undefined ? undefined : req.limit - results.length;
     const wait = req.longpoll && results.length === 0;
-    openUpstream++;
-    let page: ChangesResult;
-    try {
-      page = await db.changes({
-        since: cursor,
-        limit: wanted,
-        selector,
-        include_docs: needDocs,
-        style: req.style,
-        feed: wait ? 'longpoll' : 'normal',
-        timeout: wait ? Math.max(0, deadline - Date.now()) : undefined,
-        signal: req.signal,
-      });
-    } finally {
-      openUpstream--;
+    const read = async (waiting: boolean): Promise<ChangesResult> => {
+      openUpstream++;
+      try {
+        return await db.changes({
+          since: cursor,
+          limit: wanted,
+          selector,
+          include_docs: needDocs,
+          style: req.style,
+          feed: waiting ? 'longpoll' : 'normal',
+          timeout: waiting ? Math.max(0, deadline - Date.now()) : undefined,
+          signal: req.signal,
+        });
+      } finally {
+        openUpstream--;
+      }
+    };
+    let page = await read(wait && !req.beforeWait);
+    if (wait && req.beforeWait && page.results.length === 0 && !req.signal.aborted) {
+      req.beforeWait();
+      page = await read(true);
     }
     cursor = page.last_seq;
     for (const row of page.results) {

@@ -32,3 +32,29 @@ export const READ_BODY_LIMIT = '1mb';
 
 /** Ids handed to the store per call; the event loop gets a turn between calls. */
 export const STORE_CHUNK = 100;
+
+/**
+ * Documents in one `_bulk_docs`: PouchDB pushes `batch_size` at a time (200 in the PWA, 500 in the
+ * benchmarks). Deciding a document is about a millisecond of the gateway's own work, so a batch of
+ * 2,000 held everybody for seconds.
+ */
+export const MAX_DOCS_PER_BULK_DOCS = 1_000;
+
+/**
+ * Heavy replication requests (`_bulk_get`, `_bulk_docs`, `_revs_diff`, `_changes`) one person runs
+ * at once, on one gateway, whatever the number of their connections or sessions. A device's live
+ * sync has one or two in flight per database (a page of changes and its `_bulk_get`, a push's
+ * `_revs_diff` then `_bulk_docs`); more simply wait their turn (person-slots.ts).
+ */
+export const HEAVY_AT_ONCE_PER_PERSON = 2;
+/**
+ * Heavy requests of one person waiting for a turn; one more is answered 429. A queued request has
+ * not had its body read, so waiting costs a socket, not memory. No device of one person reaches
+ * this: a PouchDB that gets a 429 on its first `_bulk_get` falls back to one GET per document for
+ * the rest of the page's life, so the queue is long and only a flood meets its end.
+ */
+export const HEAVY_QUEUED_PER_PERSON = 20;
+/** Longest wait for a turn before a 429 (well under the request time-out, http/server-timeouts.ts). */
+export const HEAVY_MAX_WAIT_MS = 30_000;
+/** What a 429 tells the client to wait, in seconds (`Retry-After`). */
+export const HEAVY_RETRY_AFTER_S = 5;

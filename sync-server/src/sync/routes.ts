@@ -6,6 +6,7 @@
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { actorOf, type Actors, type AuthUser } from '../http/actor';
+import { byteLimit, declaredTooLarge } from '../http/bounded-body';
 import { HttpError } from '../http/errors';
 import { jsonBody } from '../http/json-body';
 import type { WriteFactsReader } from '../policy/facts';
@@ -26,7 +27,8 @@ import {
   tooLarge,
 } from './couch-http';
 import type { SyncedDatabases, SyncedDb } from './databases';
-import { MAX_IDS_PER_REQUEST, MAX_OPEN_REVS, MAX_REVS_PER_REQUEST, READ_BODY_LIMIT } from './limits';
+import { MAX_DOCS_PER_BULK_DOCS, MAX_IDS_PER_REQUEST, MAX_OPEN_REVS, MAX_REVS_PER_REQUEST, READ_BODY_LIMIT } from './limits';
+import { heavyTurns, PersonSlots, withTurn } from './person-slots';
 import { Instances } from './instance';
 import { getLocal, putLocal } from './local-docs';
 import { scopedBulkGet, scopedGet, scopedOpenRevs, scopedRevsDiff, type ReadOptions } from './reads';
@@ -54,10 +56,18 @@ function readOptions(req: Request): ReadOptions {
 function bulkGetRequests(body: Record<string, unknown>): BulkGetRequest[] {
   if (!Array.isArray(body.docs)) throw badRequest(MSG.badBody);
   if (body.docs.length > MAX_IDS_PER_REQUEST) throw tooLarge(MSG.tooMany('docs', MAX_IDS_PER_REQUEST));
-  return body.docs.map((d) => {
+  // The same id asked twice for the same revision (or twice for its current one) is read and
+  // answered once: repeating one id must not multiply the work (PouchDB never repeats one).
+  const seen = new Set<string>();
+  const out: BulkGetRequest[] = [];
+  for (const d of body.docs) {
     if (!isPlainObject(d) || typeof d.id !== 'string' || (d.rev !== undefined && (typeof d.rev !== 'string' || !REV_PATTERN.test(d.rev)))) throw badRequest(MSG.badBody);
-    return { id: d.id, ...(typeof d.rev === 'string' ? { rev: d.rev } : {}) };
-  });
+    const key = `${d.id}\u0000${typeof d.rev === 'string' ? d.rev : ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ id: d.id, ...(typeof d.rev === 'string' ? { rev: d.rev } : {}) });
+  }
+  return out;
 }
 
 /** `{id: [rev]}` as a Map: ids are the client's words (`__proto__`, `constructor`...), never object keys of ours. */
@@ -120,6 +130,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
   const router = express.Router();
   const json = jsonBody({ limit: SYNC_BODY_LIMIT });
   const readJson = jsonBody({ limit: READ_BODY_LIMIT });
+  const slots = new PersonSlots();
   const instances = new Instances(ctx.store, ctx.databases.names());
   const infos = new RecentInfo();
 
@@ -128,12 +139,26 @@ export function syncRoutes(ctx: SyncDeps): Router {
   });
   // Only the endpoints that take a JSON body read one: anything else is refused unread.
   const withBody = /^\/[^/]+\/(_bulk_docs|_bulk_get|_revs_diff|_changes|_local\/[^/]+)\/?$/;
+  // Requests that read or write many documents; a waiting longpoll gives its turn back (changes.ts).
+  const heavy = /^\/[^/]+\/(_bulk_docs|_bulk_get|_revs_diff|_changes)\/?$/;
+  const takesBody = (req: Request): boolean => (req.method === 'POST' || req.method === 'PUT') && withBody.test(req.path);
+  const isBulkDocs = (req: Request): boolean => /\/_bulk_docs\/?$/.test(req.path);
+  // A body declared over its cap is refused from the headers, before it waits for a turn.
   router.use('/db', (req, res, next) => {
-    if ((req.method !== 'POST' && req.method !== 'PUT') || !withBody.test(req.path)) return next();
-    return (/\/_bulk_docs\/?$/.test(req.path) ? json : readJson)(req, res, next);
+    if (!takesBody(req)) return next();
+    next(declaredTooLarge(req, res, byteLimit(isBulkDocs(req) ? SYNC_BODY_LIMIT : READ_BODY_LIMIT)));
+  });
+  // One person's heavy requests take turns (person-slots.ts); the body is read once it is their turn.
+  router.use('/db', heavyTurns(slots, (req) => (req.method === 'POST' || req.method === 'GET') && heavy.test(req.path)));
+  router.use('/db', (req, res, next) => {
+    if (!takesBody(req)) return next();
+    return (isBulkDocs(req) ? json : readJson)(req, res, next);
   });
 
-  router.use('/db', async (req: Request, res: Response) => {
+  // The whole answer is worked out holding the request's turn, if it took one.
+  router.use('/db', (req: Request, res: Response) => withTurn(res, () => answer(req, res)));
+
+  async function answer(req: Request, res: Response): Promise<void> {
     const user = actorOf(req);
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const [dbName, ...rest] = segments(req);
@@ -157,7 +182,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
       return;
     }
     await dispatch(req, res, method, def, db, user, rest);
-  });
+  }
 
   async function dispatch(
     req: Request,
@@ -199,6 +224,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
     if (first === '_bulk_docs' && method === 'POST') {
       const body = couchBody(req);
       if (!Array.isArray(body.docs)) throw badRequest(MSG.badBody);
+      if (body.docs.length > MAX_DOCS_PER_BULK_DOCS) throw tooLarge(MSG.tooMany('docs', MAX_DOCS_PER_BULK_DOCS));
       const newEdits = body.new_edits !== false;
       const out = await scopedBulkDocs({ store: ctx.store, facts: ctx.facts, sessionUsers: ctx.actors }, db, def, user, body.docs, newEdits);
       res.status(201).json(out);

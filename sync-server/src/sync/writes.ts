@@ -100,8 +100,12 @@ interface Accepted {
 /**
  * Documents decided before their slice is written: half a batch, so the first half is written
  * while the second is decided, and a batch costs the store two writes (each one is a commit).
+ * At most MAX_DECIDE_SLICE, though: deciding is about a millisecond a document, and a slice is
+ * decided without a break, so a large batch (up to MAX_DOCS_PER_BULK_DOCS) holds everybody else's
+ * requests for one slice at a time, not for half the batch.
  */
 const MIN_DECIDE_SLICE = 25;
+const MAX_DECIDE_SLICE = 50;
 const MAX_WRITES_IN_FLIGHT = 2;
 
 /**
@@ -185,7 +189,7 @@ export async function scopedBulkDocs(
   // the next is decided, and the event loop gets a turn between slices.
   const inFlight: Array<Promise<void>> = [];
   let storeError: { e: unknown } | undefined;
-  const sliceSize = Math.max(MIN_DECIDE_SLICE, Math.ceil(pending.length / 2));
+  const sliceSize = Math.min(MAX_DECIDE_SLICE, Math.max(MIN_DECIDE_SLICE, Math.ceil(pending.length / 2)));
   for (let i = 0; i < pending.length; i += sliceSize) {
     if (i > 0) await nextTurn();
     const slice: Accepted[] = [];

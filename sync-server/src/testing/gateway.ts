@@ -5,6 +5,7 @@ import { createApp, type GatewayApp } from '../app';
 import { hashPassword } from '../auth/password';
 import { configFromEnv, type Config } from '../config';
 import { deployDesignDocs } from '../store/deploy';
+import { createGatewayServer, type ServerTimeouts } from '../http/server-timeouts';
 import { stopServing } from '../http/stop-serving';
 import { createStore } from '../store/index';
 import { MEMORY } from '../store/embedded';
@@ -39,11 +40,13 @@ export interface GatewayOptions extends Partial<Config> {
   joining?: TestGateway;
   /** A restart on another gateway's port (pass its config too). */
   listenPort?: number;
+  /** Shorter server time-outs than the service's (http/server-timeouts.ts), for tests about them. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** A gateway on a free port, or on `listenPort`. */
 export async function startGateway(overrides: GatewayOptions = {}): Promise<TestGateway> {
-  const { store: givenStore, joining, listenPort = 0, ...cfg } = overrides;
+  const { store: givenStore, joining, listenPort = 0, timeouts, ...cfg } = overrides;
   const onFolder = cfg.dataDir !== undefined && cfg.dataDir !== MEMORY;
   const config: Config = {
     ...configFromEnv({}),
@@ -59,7 +62,8 @@ export async function startGateway(overrides: GatewayOptions = {}): Promise<Test
   await deployDesignDocs(store);
   const gateway = await createApp(store, config);
   const server: Server = await new Promise((resolve, reject) => {
-    const s = gateway.app.listen(listenPort, '127.0.0.1', () => resolve(s));
+    // The same server, with the same time-outs, as the service (main.ts).
+    const s = createGatewayServer(gateway.app, timeouts).listen(listenPort, '127.0.0.1', () => resolve(s));
     s.once('error', reject);
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

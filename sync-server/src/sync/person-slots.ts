@@ -1,0 +1,202 @@
+/**
+ * Costs bounded per person, not only per request: each person runs at most a few heavy
+ * replication requests at once on a gateway, whatever number of connections or sessions they open.
+ * Every request under its cap, 20 parallel `_bulk_get` of 2,000 ids from one adviser held other
+ * people's requests for seconds and doubled the gateway's memory; now the adviser's own requests
+ * queue behind each other and everybody else's are served meanwhile.
+ *
+ * A turn is taken before the body is read (a waiting request holds a socket, not megabytes) and
+ * given back when the work ends: when the handler finishes, or, for a request that never reached
+ * it (a refused or abandoned body), when its answer ends or its client leaves. A client that
+ * leaves while its request is being worked on does not get its turn back before the work ends:
+ * opening and dropping connections must not run unbounded work. A longpoll gives its turn back
+ * while it waits for news (changes.ts `beforeWait`). Past the queue, or after waiting too long, the
+ * answer is 429 with `Retry-After`, in CouchDB's shape with a Spanish reason (PouchDB reads it;
+ * the PWA's engine starts its sync again with backoff, as after any failed request).
+ *
+ * Per gateway: behind a balancer with N gateways a person may run N times as many.
+ */
+import type { Request, RequestHandler, Response } from 'express';
+import { actorOf } from '../http/actor';
+import { HttpError } from '../http/errors';
+import { HEAVY_AT_ONCE_PER_PERSON, HEAVY_MAX_WAIT_MS, HEAVY_QUEUED_PER_PERSON, HEAVY_RETRY_AFTER_S } from './limits';
+
+export const BUSY = 'Hay demasiadas peticiones de sincronización suyas en curso; se reintentará en unos segundos.';
+
+export interface SlotLimits {
+  atOnce: number;
+  queued: number;
+  maxWaitMs: number;
+  retryAfterS: number;
+}
+
+export const DEFAULT_SLOT_LIMITS: SlotLimits = {
+  atOnce: HEAVY_AT_ONCE_PER_PERSON,
+  queued: HEAVY_QUEUED_PER_PERSON,
+  maxWaitMs: HEAVY_MAX_WAIT_MS,
+  retryAfterS: HEAVY_RETRY_AFTER_S,
+};
+
+interface Waiter {
+  grant(): void;
+}
+
+interface Line {
+  running: number;
+  waiting: Waiter[];
+}
+
+/** Why a turn was not given: the queue is full, or the wait was too long. */
+export class NoTurn extends Error {}
+
+/** Every gateway's turns in this process, held weakly: what `turnsOf` reads. */
+const everyInstance = new Set<WeakRef<PersonSlots>>();
+
+/** A person's heavy requests running and waiting on the gateways of this process (tests, diagnostics). */
+export function turnsOf(key: string): { running: number; waiting: number } {
+  const out = { running: 0, waiting: 0 };
+  for (const ref of everyInstance) {
+    const slots = ref.deref();
+    if (!slots) {
+      everyInstance.delete(ref);
+      continue;
+    }
+    const l = slots.load(key);
+    out.running += l.running;
+    out.waiting += l.waiting;
+  }
+  return out;
+}
+
+/** Turns per key (a person's id): `atOnce` running, `queued` waiting in order. */
+export class PersonSlots {
+  private readonly lines = new Map<string, Line>();
+
+  constructor(readonly limits: SlotLimits = DEFAULT_SLOT_LIMITS) {
+    everyInstance.add(new WeakRef(this));
+  }
+
+  /** Requests of `key` running now and waiting (tests, diagnostics). */
+  load(key: string): { running: number; waiting: number } {
+    const line = this.lines.get(key);
+    return { running: line?.running ?? 0, waiting: line?.waiting.length ?? 0 };
+  }
+
+  /**
+   * Resolves with the function that gives the turn back (idempotent), or null when `gone` aborted
+   * first (the client left while waiting). Rejects with NoTurn past the queue or after `maxWaitMs`.
+   */
+  take(key: string, gone: AbortSignal): Promise<(() => void) | null> {
+    const line = this.lines.get(key) ?? { running: 0, waiting: [] };
+    this.lines.set(key, line);
+    if (line.running < this.limits.atOnce) {
+      line.running++;
+      return Promise.resolve(this.releaser(key, line));
+    }
+    if (gone.aborted) {
+      this.forget(key, line);
+      return Promise.resolve(null);
+    }
+    if (line.waiting.length >= this.limits.queued) return Promise.reject(new NoTurn());
+    return new Promise((resolve, reject) => {
+      const leave = (): void => {
+        clearTimeout(timer);
+        gone.removeEventListener('abort', onGone);
+        const at = line.waiting.indexOf(waiter);
+        if (at >= 0) line.waiting.splice(at, 1);
+        this.forget(key, line);
+      };
+      const waiter: Waiter = {
+        grant: () => {
+          leave();
+          line.running++;
+          resolve(this.releaser(key, line));
+        },
+      };
+      const onGone = (): void => {
+        leave();
+        resolve(null);
+      };
+      const timer = setTimeout(() => {
+        leave();
+        reject(new NoTurn());
+      }, this.limits.maxWaitMs);
+      gone.addEventListener('abort', onGone, { once: true });
+      line.waiting.push(waiter);
+    });
+  }
+
+  private releaser(key: string, line: Line): () => void {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      line.running--;
+      const next = line.waiting[0];
+      if (next) next.grant();
+      else this.forget(key, line);
+    };
+  }
+
+  private forget(key: string, line: Line): void {
+    if (line.running === 0 && line.waiting.length === 0 && this.lines.get(key) === line) this.lines.delete(key);
+  }
+}
+
+/** A request's turn, kept on `res.locals` between the middleware and the handler. */
+interface Turn {
+  release(): void;
+  /** Set once the handler runs: from then on only the handler gives the turn back. */
+  working: boolean;
+}
+
+const TURN = Symbol('turn');
+type WithTurn = Response & { locals: { [TURN]?: Turn } };
+
+/**
+ * Takes a turn for each request `isHeavy` picks, before its body is read; other requests pass.
+ * The handler then wraps its work in `withTurn` and may give the turn back early with `releaseTurn`.
+ */
+export function heavyTurns(slots: PersonSlots, isHeavy: (req: Request) => boolean): RequestHandler {
+  return async (req, res, next) => {
+    if (!isHeavy(req)) return next();
+    const gone = new AbortController();
+    const onClose = (): void => gone.abort();
+    res.once('close', onClose);
+    let release: (() => void) | null;
+    try {
+      release = await slots.take(actorOf(req).id, gone.signal);
+    } catch (e) {
+      res.off('close', onClose);
+      if (!(e instanceof NoTurn)) throw e;
+      res.setHeader('Retry-After', String(slots.limits.retryAfterS));
+      throw new HttpError(429, BUSY);
+    }
+    res.off('close', onClose);
+    if (!release) return; // the client left while waiting: nobody to answer
+    const turn: Turn = { release, working: false };
+    (res as WithTurn).locals[TURN] = turn;
+    // A request that never reaches its handler (refused or abandoned body) gives it back here.
+    res.once('close', () => {
+      if (!turn.working) turn.release();
+    });
+    if (res.destroyed) turn.release();
+    next();
+  };
+}
+
+/** Runs the handler's work holding the request's turn (if it took one), and gives it back after. */
+export async function withTurn<T>(res: Response, work: () => Promise<T>): Promise<T> {
+  const turn = (res as WithTurn).locals[TURN];
+  if (turn) turn.working = true;
+  try {
+    return await work();
+  } finally {
+    turn?.release();
+  }
+}
+
+/** Gives the request's turn back before its work ends (a longpoll about to wait for news). */
+export function releaseTurn(res: Response): void {
+  (res as WithTurn).locals[TURN]?.release();
+}
