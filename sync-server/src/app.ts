@@ -41,6 +41,7 @@ import { securityHeaders } from './http/security';
 import { isNavigation, pageWithSession } from './http/shell-page';
 import { fileNotFound, wantsShell } from './http/shell-requests';
 import type { Store } from './store/port';
+import { DEMO_SETTINGS_PATH, type DemoSettings } from '../../couch-design/demo';
 import { Personas } from './personas/service';
 import { UsuariosRepository } from './usuarios/repository';
 import { USER_PHOTO_UPLOAD, usuariosRoutes } from './usuarios/routes';
@@ -98,7 +99,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', 1);
   app.use(logSlowRequests(config.slowRequestMs));
-  app.use(securityHeaders({ hsts: config.trustProxy }));
+  app.use(securityHeaders({ hsts: config.trustProxy, githubStars: config.demoGithubStars }));
   app.use(['/api', '/db'], compressAnswers(), noStore, sameOriginOnly);
 
   app.use(
@@ -118,6 +119,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   const api = express.Router();
   api.use(jsonBody({ limit: '1mb', otherBodies: apiOtherBodies }));
   api.use(authRoutes(pp, signinLimiter, sessionStore));
+  api.get(DEMO_SETTINGS_PATH.slice('/api'.length), (_req, res) => res.json({ githubStars: config.demoGithubStars === true } satisfies DemoSettings));
   api.use(captacionesRoutes(captacionesService));
   api.use(usuariosRoutes(usuariosService, sessionUsers));
   api.use(empleadosRoutes(empleadosService));

@@ -19,6 +19,8 @@ export interface Config {
   sessionMaxAgeMs: number;
   /** Requests slower than this are logged, one line each (longpolls excepted). */
   slowRequestMs: number;
+  /** The demo dashboard may ask GitHub for a live star count (CSP widened to api.github.com); off, no third-party call. */
+  demoGithubStars?: boolean;
 }
 
 const truthy = (v: string | undefined): boolean => /^(1|true|yes|si|sí)$/i.test(v ?? '');
@@ -38,5 +40,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve('dist'),
     sessionMaxAgeMs: 30 * 24 * 60 * 60 * 1000,
     slowRequestMs: Number(env.SLOW_REQUEST_MS) > 0 ? Number(env.SLOW_REQUEST_MS) : 10_000,
+    demoGithubStars: truthy(env.DEMO_GITHUB_STARS),
   };
 }

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_SETTINGS_PATH } from '../../../../couch-design/demo';
 import { STARS_URL } from './github-stars';
 import { SettingsDrawer } from './SettingsDrawer';
 import { DEFAULT_UI_SETTINGS, defaultUiSettings, parseUiSettings, UI_SETTINGS_KEY, type UiSettings } from './settings';
@@ -13,8 +14,9 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function stubStars(answer: () => Promise<Response>) {
-  const fetch = vi.fn<typeof globalThis.fetch>(() => answer());
+/** `answer` is GitHub's; the gateway allows asking it (DEMO_GITHUB_STARS=1) unless `githubStars` is false. */
+function stubStars(answer: () => Promise<Response>, githubStars = true) {
+  const fetch = vi.fn<typeof globalThis.fetch>((url) => (url === DEMO_SETTINGS_PATH ? Promise.resolve(Response.json({ githubStars })) : answer()));
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
@@ -27,13 +29,21 @@ function Harness({ initial = DEFAULT_UI_SETTINGS }: { initial?: UiSettings }) {
 }
 
 describe('settings drawer', () => {
-  it('shows the repository star count abbreviated', async () => {
+  it('shows a fixed star count and asks GitHub nothing by default', async () => {
+    const fetch = stubStars(async () => Response.json({ stargazers_count: 20_567 }), false);
+    render(<Harness />);
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByTestId('github-stars').textContent).toBe('21K estrellas en GitHub');
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([DEMO_SETTINGS_PATH]);
+  });
+
+  it('shows the live star count abbreviated when the gateway allows asking GitHub', async () => {
     const fetch = stubStars(async () => Response.json({ stargazers_count: 20_567 }));
     render(<Harness />);
     expect(await screen.findByText('20.6K')).toBeTruthy();
     expect(screen.getByTestId('github-stars').textContent).toContain('estrellas en GitHub');
-    expect(fetch).toHaveBeenCalledTimes(1);
-    expect(fetch.mock.calls[0][0]).toBe(STARS_URL);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([DEMO_SETTINGS_PATH, STARS_URL]);
   });
 
   it('is a dialog named Configuración whose close button says Cerrar', async () => {
@@ -52,15 +62,15 @@ describe('settings drawer', () => {
     expect(await screen.findByText('2.5M')).toBeTruthy();
   });
 
-  it('stays silent when the count cannot be fetched (offline)', async () => {
+  it('keeps the fixed count, silently, when the live one cannot be fetched', async () => {
     const errors = vi.spyOn(console, 'error');
     const fetch = stubStars(async () => {
       throw new TypeError('Failed to fetch');
     });
     render(<Harness />);
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
     await new Promise((r) => setTimeout(r, 20));
-    expect(screen.queryByTestId('github-stars')).toBeNull();
+    expect(screen.getByTestId('github-stars').textContent).toBe('21K estrellas en GitHub');
     expect(screen.getByText('Configuración')).toBeTruthy();
     expect(errors).not.toHaveBeenCalled();
   });

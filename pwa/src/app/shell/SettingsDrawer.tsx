@@ -1,7 +1,7 @@
 import { AnchorButton, Button, Classes, Drawer, FormGroup, H2, Icon, Position, SegmentedControl, Switch, Tag } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import { abbreviateCount } from '../../../../couch-design/format';
-import { fetchStarCount, STARS_REPO } from './github-stars';
+import { fetchStarCount, FIXED_STAR_COUNT, STARS_REPO } from './github-stars';
 import {
   SIDEBAR_COLOR_LABELS,
   SIDEBAR_COLORS,
@@ -18,18 +18,21 @@ interface SettingsDrawerProps {
   onChange: (change: Partial<UiSettings>) => void;
 }
 
-/** The star count is fetched on first opening only, and stays hidden when it cannot be had. */
-function useStarCount(enabled: boolean): number | null {
+/** The live count is asked for on first opening only; until it comes, or when it cannot be had, the fixed one stands. */
+function useStarCount(enabled: boolean): number {
   const [stars, setStars] = useState<number | null>(null);
+  const [asked, setAsked] = useState(false);
   useEffect(() => {
-    if (!enabled || stars !== null) return;
+    if (!enabled || asked) return;
     const controller = new AbortController();
     void fetchStarCount(controller.signal).then((n) => {
-      if (!controller.signal.aborted) setStars(n);
+      if (controller.signal.aborted) return;
+      setStars(n);
+      setAsked(true);
     });
     return () => controller.abort();
-  }, [enabled, stars]);
-  return stars;
+  }, [enabled, asked]);
+  return stars ?? FIXED_STAR_COUNT;
 }
 
 export function SettingsDrawer({ isOpen, onClose, settings, onChange }: SettingsDrawerProps): JSX.Element {
@@ -126,14 +129,12 @@ export function SettingsDrawer({ isOpen, onClose, settings, onChange }: Settings
             >
               Ver el código en GitHub
             </AnchorButton>
-            {stars !== null && (
-              <p className="app-settings__stars" data-testid="github-stars">
-                <Tag minimal round icon={<Icon icon="star" size={12} />}>
-                  {abbreviateCount(stars)}
-                </Tag>{' '}
-                estrellas en GitHub
-              </p>
-            )}
+            <p className="app-settings__stars" data-testid="github-stars">
+              <Tag minimal round icon={<Icon icon="star" size={12} />}>
+                {abbreviateCount(stars)}
+              </Tag>{' '}
+              estrellas en GitHub
+            </p>
             <p className={`${Classes.TEXT_MUTED} app-settings__thanks`}>¡Gracias por usar Inmobiliaria!</p>
           </div>
         </div>
