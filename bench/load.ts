@@ -27,6 +27,9 @@
  * Each device signs in once, sequentially, from an address of its own (the gateway trusts one
  * proxy hop and the bench sends X-Forwarded-For), as 50 tablets would: the per-address sign-in
  * limit is for one attacker, not for a whole sales team.
+ * Then, on the first gateway, one person floods it at every cap from 20 connections while another
+ * person's check-auth is timed (bench/load/flood.ts; targets p95 < 300 ms and < 400 MB);
+ * `--flood-only` runs only that, on a gateway of its own (about a minute), `--no-flood` skips it.
  * Runs alone with `npx tsx bench/load.ts [--gateways N]`; LOAD_SECONDS and LOAD_DEVICES shorten it;
  * LOAD_CPU_PROFILE=<folder> writes a CPU profile of each gateway process there (open it in
  * Chrome DevTools) to see where its time goes.
@@ -44,6 +47,7 @@ import { deleteDatabases, localCouchPid } from './load/couchdb';
 import { contentOf, Device, markerOf } from './load/device';
 import { cpuSecondsOf, freePort, startGatewayProcess, type GatewayProcess, type GatewaySettings } from './load/gateway-process';
 import { epochNow, sampleRest } from './load/rest-sampler';
+import { floodWanted, runFlood } from './load/flood';
 import { report, type Row } from './row';
 
 const DEVICES = Number(process.env.LOAD_DEVICES ?? 50);
@@ -116,7 +120,8 @@ async function compare(config: { dataDir: string; couchdbUrl?: string; dbPrefix:
     const db = await store.db('captaciones');
     const { results } = await db.changes({ include_docs: true, conflicts: true });
     const live = new Map<string, StoreDoc>();
-    for (const row of results) if (row.doc && !row.doc._deleted && row.doc.type === 'captacion') live.set(row.id, row.doc);
+    // The flood's captaciones (written after the devices finished) are no device's.
+    for (const row of results) if (row.doc && !row.doc._deleted && row.doc.type === 'captacion' && !row.id.startsWith('inundacion-')) live.set(row.id, row.doc);
 
     const perMarker = new Map<string, number>();
     for (const doc of live.values()) {
@@ -228,6 +233,7 @@ class Slot {
 }
 
 export async function benchLoad(): Promise<Row[]> {
+  if (floodWanted() === 'only') return benchFloodOnly();
   const gateways = gatewaysWanted();
   const couchdbUrl = process.env.COUCHDB_URL || undefined;
   if (gateways > 1 && !couchdbUrl) {
@@ -254,6 +260,7 @@ export async function benchLoad(): Promise<Row[]> {
   const memoryTimer = setInterval(() => slots.forEach((s) => s.sampleMemory()), MEMORY_SAMPLE_MS);
   try {
     const { admin, agents } = await seedUsers(storeConfig);
+    const floodPeople = floodWanted() === 'after' ? await floodAccounts(storeConfig) : undefined;
     // One after another: each deploys the design documents (idempotent) and warms the indexes.
     for (const slot of slots) await slot.start(log);
     const slotOf = (n: number): Slot => slots[n % slots.length];
@@ -307,7 +314,9 @@ export async function benchLoad(): Promise<Row[]> {
     const deadline = Date.now() + FINISH_DEADLINE_MS;
     const quiet = await Promise.all(devices.map((d) => d.finish(deadline)));
     const finishMs = performance.now() - t0;
-    progress(`sincronización final en ${Math.round(finishMs)} ms; deteniendo los gateways`);
+    progress(`sincronización final en ${Math.round(finishMs)} ms`);
+    const floodRows = floodPeople ? await floodOn(slots[0], floodPeople) : [];
+    progress('deteniendo los gateways');
     for (const slot of slots) await slot.stop();
     clearInterval(memoryTimer);
 
@@ -404,6 +413,7 @@ export async function benchLoad(): Promise<Row[]> {
         note: `de ${SECONDS} s de carga: ${SECONDS} s son un núcleo lleno (cada gateway es un proceso de Node). Carga media de la máquina al terminar las escrituras: ${loadAtEndOfWrites.toFixed(1)} en ${cpus().length} núcleos; los vecinos (CouchDB, los ${devices.length} clientes de esta medición) también cuentan en las latencias`,
       },
       ...(couchPid !== undefined ? [{ name: 'CPU de CouchDB durante la carga (su proceso en esta máquina)', value: round(couchCpu), unit: 's' }] : []),
+      ...floodRows,
       { name: 'inicio de sesión de los dispositivos, uno tras otro', value: Math.round(signInMs), unit: 'ms' },
       { name: 'carga media de 1 min de la máquina al terminar', value: Number(loadavg()[0].toFixed(2)), unit: '' },
     ];
@@ -417,6 +427,54 @@ export async function benchLoad(): Promise<Row[]> {
       const n = await deleteDatabases(couchdbUrl, dbPrefix).catch((e: unknown) => (console.error('No se pudieron borrar las bases de la carga:', e), 0));
       progress(`${n} bases borradas (${dbPrefix}*)`);
     }
+  }
+}
+
+/** The flood's two people, written with the others before any gateway runs (LevelDB admits one process). */
+async function floodAccounts(config: { dataDir: string; couchdbUrl?: string; dbPrefix: string }): Promise<Account[]> {
+  const tag = config.couchdbUrl ? config.dbPrefix.replace(/_+$/, '') : 'carga';
+  return createAccounts(
+    config,
+    ['inunda', 'observa'].map((who) => ({ email: `${tag}-${who}@ejemplo.mx`, role: 'user', prim_nom: 'Asesor', apell_pa: 'De', apell_ma: who })),
+  );
+}
+
+/** The flood on one gateway: both people sign in from addresses of their own, then it runs. */
+async function floodOn(slot: Slot, [flooder, observer]: Account[]): Promise<Row[]> {
+  progress('inundación: empieza');
+  const flooderCookie = await signIn(slot.url, flooder.email, addressOf(DEVICES + 1));
+  const observerCookie = await signIn(slot.url, observer.email, addressOf(DEVICES + 2));
+  const rows = await runFlood(slot.url, { flooder, observer, flooderCookie, observerCookie }, () => slot.gw?.memory() ?? { rssMb: NaN, peakMb: NaN });
+  progress('inundación: termina');
+  return rows;
+}
+
+/** `--flood-only`: the flood alone, on a gateway of its own over a fresh store. */
+async function benchFloodOnly(): Promise<Row[]> {
+  const couchdbUrl = process.env.COUCHDB_URL || undefined;
+  const loadAtStart = loadavg()[0];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-inundacion-'));
+  const dbPrefix = couchdbUrl ? `inundacion_${Date.now().toString(36)}_` : 'carga_';
+  const storeConfig = { dataDir, couchdbUrl, dbPrefix };
+  const profile = process.env.LOAD_CPU_PROFILE;
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  const slot = new Slot(0, { port: await freePort(), dataDir, couchdbUrl, dbPrefix, sessionSecret: randomUUID(), env: { TRUST_PROXY: '1' }, nodeArgs });
+  try {
+    const people = await floodAccounts(storeConfig);
+    await slot.start((line) => progress(line));
+    const rows = await floodOn(slot, people);
+    slot.sampleMemory();
+    return [
+      { name: 'carga media de 1 min de la máquina al empezar', value: Number(loadAtStart.toFixed(2)), unit: '' },
+      { name: `gateway solo para la inundación sobre ${couchdbUrl ? `Apache CouchDB, prefijo ${dbPrefix}` : 'base integrada (LevelDB)'}`, value: 1, unit: 'proceso' },
+      ...rows,
+      { name: 'inundación: memoria residente máxima del gateway en toda su vida (VmHWM)', value: Math.round(slot.peakMb), unit: 'MB', target: '< 400' },
+      { name: 'carga media de 1 min de la máquina al terminar', value: Number(loadavg()[0].toFixed(2)), unit: '' },
+    ];
+  } finally {
+    await slot.stop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (couchdbUrl) await deleteDatabases(couchdbUrl, dbPrefix).catch(() => 0);
   }
 }
 
