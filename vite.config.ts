@@ -138,6 +138,8 @@ export default defineConfig({
     // Tests that need a real Apache CouchDB run in `npm run test:couchdb` (vitest.couchdb.config.js).
     exclude: ['**/node_modules/**', '**/*.couchdb.test.ts'],
     environment: 'node',
+    // A test whose code logs an error it did not announce fails (testing/logged-errors.ts says how to announce one).
+    setupFiles: ['testing/console-guard.ts'],
     css: false,
     // Generous: CI shares two cores between test workers; a timeout only matters when something is wrong.
     testTimeout: 60_000,

@@ -35,7 +35,7 @@ export default {
     exclude: ['**/node_modules/**', ...EMBEDDED_ONLY],
     env: { ...base.test.env, INMO_TEST_STORE: 'couchdb' },
     globalSetup: ['sync-server/src/testing/couchdb-global.ts'],
-    setupFiles: ['sync-server/src/testing/couchdb-setup.ts'],
+    setupFiles: [...base.test.setupFiles, 'sync-server/src/testing/couchdb-setup.ts'],
     // One test file at a time: CouchDB shares this machine's cores with the gateway under test.
     maxWorkers: 1,
   },

@@ -7,7 +7,8 @@
  * which on a fast network would otherwise hold the first paint.
  */
 import type { Plugin } from 'vite';
-import { ENTRY_ATTRIBUTE } from '../src/app/entry-start';
+// With its extension: Vite's native config loader (its coming default) has Node run this file, and Node resolves no path without one.
+import { ENTRY_ATTRIBUTE } from '../src/app/entry-start.ts';
 
 export const BOOT_ENTRY = 'boot';
 

@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
+// The signed-in screens open the person's local databases, as in the browser.
+import 'fake-indexeddb/auto';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { destroyLocalDbs } from '../lib/db/registry';
 import { fakeFetch, type FakeHandler } from '../lib/fake-fetch';
 import { setupIcons } from '../lib/icons';
 import { SessionProvider } from '../lib/session';
@@ -42,9 +45,12 @@ const SLOW = { timeout: 5_000 };
 
 beforeAll(() => setupIcons());
 beforeEach(() => localStorage.clear());
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  // The indexeddb adapter keeps a live feed's listener until its database goes: without this,
+  // every test's screens add theirs to the same database and Node warns of a leak.
+  await Promise.all([ADMIN.id, AGENT.id].map((id) => destroyLocalDbs(id)));
 });
 
 // Both route tables (spec 000 section 2, spec 001 section 2.1) and both readings of DESIGN section 5.

@@ -7,6 +7,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectLoggedError } from '../../../../testing/logged-errors';
 import { startGateway, type CreatedUser, type TestGateway } from '../../../../sync-server/src/testing/gateway';
 import { setupIcons } from '../../lib/icons';
 import EmpleadosListPage from './EmpleadosListPage';
@@ -131,6 +132,7 @@ describe('Lista de Empleados', () => {
   });
 
   it("says 'Error al eliminar empleado: ' with the server's reason, or alone when the server cannot be reached", async () => {
+    expectLoggedError('No se pudo eliminar el empleado.');
     await open(admin, `/dashboard/empleados?sel=${ids.Carmen}`);
     await waitFor(() => expect(button('Eliminar').disabled).toBe(false), SLOW);
     // Someone else deleted it meanwhile: the server answers why.

@@ -168,7 +168,7 @@ function UsuariosList(): JSX.Element {
         </>
       )}
 
-      <Alert aria-labelledby={questionId} isOpen={askSelection} icon="info-sign" confirmButtonText={BTN_ACEPTAR} canEscapeKeyCancel canOutsideClickCancel onConfirm={() => setAskSelection(false)} onCancel={() => setAskSelection(false)}>
+      <Alert aria-labelledby={questionId} isOpen={askSelection} icon="info-sign" confirmButtonText={BTN_ACEPTAR} canEscapeKeyCancel canOutsideClickCancel onClose={() => setAskSelection(false)}>
         <p id={questionId}>{SELECCIONA_PRIMERO}</p>
       </Alert>
       <DeleteQuestion flow={deletion} question={CONFIRM_ELIMINAR} detail={(u) => u.email} confirmText={BTN_ELIMINAR_CONFIRM} cancelText={BTN_CANCELAR} />

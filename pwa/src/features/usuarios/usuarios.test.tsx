@@ -5,6 +5,7 @@
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectLoggedError } from '../../../../testing/logged-errors';
 import type { CreatedUser, TestGateway } from '../../../../sync-server/src/testing/gateway';
 import { empleadoBody, usuarioBody } from '../../../../sync-server/src/testing/personas';
 import { openRoutes, servePageFromGateway, signInPage, where } from '../../testing/screens';
@@ -175,6 +176,7 @@ describe("'Lista de Usuarios' (spec 000 sections 2, 4, 5, 8)", () => {
     expect((await call('GET', `/api/users/${bye._id}`)).status).toBe(404);
 
     // The only admin cannot be deleted: the gateway's reason follows 'Error al eliminar usuario: '.
+    expectLoggedError('No se pudo eliminar el usuario.');
     cleanup();
     open(`/dashboard/users?sel=${admin.id}`);
     await screen.findAllByTestId('usuario-row', undefined, SLOW);
