@@ -15,6 +15,7 @@
  *   booleans, objects and arrays are refused as malformed.
  */
 import * as yup from 'yup';
+import { MSG } from './captacion/messages';
 import { toIsoDate } from './format';
 import { isDict } from './helpers/values';
 
@@ -100,6 +101,30 @@ export const PERSONA_LABEL = {
   num_in: 'Número interior',
   codigo: 'Código postal',
 } as const;
+
+/**
+ * What an empty required field says under itself on a screen: its own name, so a dozen empty
+ * fields do not repeat one sentence (issue 20). The summary of the form, and the gateway's
+ * answer, keep the specification's one text (`PERSONA_MSG.obligatorio`). Wordings the captación
+ * rules already give are theirs.
+ */
+export const PERSONA_REQUERIDO: Readonly<Record<string, string>> = {
+  prim_nom: 'El primer nombre es requerido',
+  apell_pa: 'El apellido paterno es requerido',
+  apell_ma: 'El apellido materno es requerido',
+  fecha_na: 'La fecha de nacimiento es requerida',
+  telefono: MSG.telefonoRequerido,
+  pust: 'El puesto es requerido',
+  calle: MSG.calleRequerida,
+  nun_ex: 'El número exterior es requerido',
+  codigo: MSG.codigoPostalRequerido,
+  email: 'El correo electrónico es requerido',
+  password: 'La contraseña es requerida',
+  salario: 'El salario es requerido',
+  fecha_ing: 'La fecha de ingreso es requerida',
+  estado: MSG.estadoRequerido,
+  empleado_id: 'Seleccione un empleado',
+};
 
 /** The personal fields users and employees have in common (section 3). */
 export const personaFields = {

@@ -1,6 +1,6 @@
 /** The validation banner of a refused save (spec 001 section 8), one list per section; a section's name opens its tab. */
 import { Button, Callout, Intent } from '@blueprintjs/core';
-import { useEffect, useRef, type JSX } from 'react';
+import type { JSX } from 'react';
 import { ERROR_SUMMARY_PREFIX } from '../../../../couch-design/helpers/form-errors';
 import './form.css';
 
@@ -13,13 +13,9 @@ export interface SummarySection {
 }
 
 export function ErrorSummary({ sections, onOpenTab }: { sections: SummarySection[]; onOpenTab: (tab: number) => void }): JSX.Element {
-  const ref = useRef<HTMLDivElement>(null);
-  // Save is pressed at the bottom of a long form: bring the list of problems into view.
-  useEffect(() => {
-    ref.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-  }, [sections]);
+  // No scrolling here: the form puts the focus on the first field in error (FormShell).
   return (
-    <div ref={ref} className="form-summary">
+    <div className="form-summary">
       <Callout intent={Intent.DANGER} icon="error" data-testid="error-summary" role="alert">
         <p className="form-summary__prefix">{ERROR_SUMMARY_PREFIX}</p>
         {sections.map((s) => (

@@ -5,7 +5,7 @@
 import { Button, Callout, Card } from '@blueprintjs/core';
 import { FieldArray, getIn, useFormikContext } from 'formik';
 import type { JSX, ReactNode } from 'react';
-import { useFormUi } from './form-ui';
+import { fieldId, useFormUi } from './form-ui';
 import { BTN_ELIMINAR } from './texts';
 import '../page/page.css';
 import './form.css';
@@ -66,7 +66,8 @@ export function FieldList<Item>(props: FieldListProps<Item>): JSX.Element {
               {children(i)}
             </Card>
           ))}
-          <Button onClick={() => push(newItem())} disabled={disabled} size="large" intent="primary" variant="outlined">
+          {/* The list's own id: a refused save for too few items puts the focus here, on what fixes it. */}
+          <Button id={fieldId(name)} onClick={() => push(newItem())} disabled={disabled} size="large" intent="primary" variant="outlined">
             {addText}
           </Button>
         </>

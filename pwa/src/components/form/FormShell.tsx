@@ -15,8 +15,9 @@ import { Banner } from '../feedback/Banner';
 import { useDraftAutosave } from './drafts';
 import { jsonEqual } from './equal';
 import { errorLines } from './error-lines';
+import { fieldMessage } from './field-message';
 import { ErrorSummary, type SummarySection } from './ErrorSummary';
-import { FormUiContext, type FormIssue, type FormUi } from './form-ui';
+import { fieldId, FormUiContext, type FormIssue, type FormUi } from './form-ui';
 import { LeaveGuard, type LeaveQuestions } from './LeaveGuard';
 import { BORRADOR_GUARDADO, BORRADOR_RECUPERADO, BTN_CANCELAR, GUARDANDO, REQUIRED_NOTE } from './texts';
 import './form.css';
@@ -66,8 +67,10 @@ const oneSection = (issues: FormIssue[]): SummarySection[] => [{ section: '', ta
 
 export function FormShell<T extends object>(props: FormShellProps<T>): JSX.Element {
   const { initialValues, validate } = props;
+  // Under each field its own message; the summary groups the rules' texts (field-message.ts).
+  const underFields = (values: T) => issuesToFormErrors(validate(values).map((i) => ({ ...i, msg: fieldMessage(i) })));
   return (
-    <Formik<T> initialValues={initialValues} validate={(values) => issuesToFormErrors(validate(values))} validateOnChange validateOnBlur onSubmit={() => undefined}>
+    <Formik<T> initialValues={initialValues} validate={underFields} validateOnChange validateOnBlur onSubmit={() => undefined}>
       <FormBody {...props} />
     </Formik>
   );
@@ -88,6 +91,8 @@ function FormBody<T extends object>(props: FormShellProps<T>): JSX.Element {
   const [showRestored, setShowRestored] = useState(draftOptions?.restored ?? false);
   const [saved, setSaved] = useState(false);
   const discardIntent = useRef(false);
+  /** Bumped by each refused save: once the tab with problems is drawn, its first field takes the focus. */
+  const [focusRequest, setFocusRequest] = useState(0);
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -125,6 +130,7 @@ function FormBody<T extends object>(props: FormShellProps<T>): JSX.Element {
       // Stay on the current tab when it has problems of its own; else open the first one that does.
       const first = shown.find((s) => s.tab !== null);
       if (first && first.tab !== null && !shown.some((s) => s.tab === tab)) setTab(first.tab);
+      setFocusRequest((n) => n + 1);
       later(() => setSummary((current) => (current === shown ? null : current)), SUMMARY_HIDE_MS);
       return;
     }
@@ -143,6 +149,21 @@ function FormBody<T extends object>(props: FormShellProps<T>): JSX.Element {
       setSaving(false);
     }
   };
+
+  // After the render that opened the tab: the first field in error on screen (page order), so the
+  // person lands on the problem instead of hunting for it below a banner that closes in 5 s.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = issues
+      .map((i) => document.getElementById(fieldId(i.param)))
+      .filter((el): el is HTMLElement => el !== null)
+      .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
+    if (!first) return;
+    first.focus({ preventScroll: true });
+    first.scrollIntoView?.({ block: 'center' });
+    // Only a new refused save moves the focus, never a keystroke that changes the issues.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusRequest]);
 
   const cancel = async () => {
     if (!unsaved) {

@@ -1,7 +1,7 @@
 /**
  * A shared Yup schema of couch-design as a form's `validate`: every problem at once, as the
  * gateway would answer them (`{param, msg}`), in the schema's field order. Forms never re-declare
- * a rule or a message the contract holds.
+ * a rule or a message the contract holds. One problem per field: the first rule it breaks.
  */
 import { ValidationError, type AnyObjectSchema } from 'yup';
 import type { FormIssue } from './form-ui';
@@ -18,9 +18,9 @@ export function schemaIssues(schema: AnyObjectSchema, values: unknown): FormIssu
     const issues: FormIssue[] = [];
     for (const e of raw) {
       const issue = { param: e.path ?? '', msg: e.message };
-      const key = `${issue.param}\u0000${issue.msg}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
+      // One message per field, the first rule it breaks (an empty password is "required", not also "too short").
+      if (seen.has(issue.param)) continue;
+      seen.add(issue.param);
       issues.push(issue);
     }
     const rank = (param: string) => {

@@ -34,6 +34,9 @@ export function PanelTabs({ id, tabs, selected, onSelect }: PanelTabsProps): JSX
         <Tab
           key={tab.title}
           id={i}
+          // Blueprint's arrow keys move only between tabs marked aria-disabled="false", which it
+          // renders only for an explicit `disabled={false}`: without it the keyboard is stuck on one tab.
+          disabled={false}
           title={
             <>
               {tab.title}
