@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   canCreateCaptacion, canDeleteCaptacion, canEditCaptacion, canEditUser, canChangeRoleOrLink, canManageEmployees,
-  canManagePayroll, canManageUsers, canReassignCaptacion, canSeeCaptacion, canViewEmployeeProfile, hasAdminBadge,
+  canManagePayroll, canManageUsers, canReassignCaptacion, canViewEmployeeProfile, hasAdminBadge,
   hasOwnPayslips, isAdmin, isSupervisor, roleLabel, ROLE_OPTIONS, ASSIGNABLE_ROLES, assignableRole,
 } from './roles';
+import { canSeeCaptacion } from './scope';
 
 // DESIGN section 6, case by case.
 describe('who is an admin', () => {

@@ -67,12 +67,6 @@ export const canDeleteCaptacion = isAdmin;
 /** Only admins reassign `captacion.asesor`; everyone else keeps the creator. */
 export const canReassignCaptacion = isAdmin;
 
-/** A supervisor sees only the captaciones whose adviser is their own user id. */
-export function canSeeCaptacion(actor: SessionUser, asesor: unknown): boolean {
-  if (!isSupervisor(actor.role)) return true;
-  return typeof asesor === 'string' && asesor === actor.id;
-}
-
 export function hasOwnPayslips(actor: SessionUser): boolean {
   return !!actor.empleado_id;
 }

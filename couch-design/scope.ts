@@ -40,11 +40,14 @@ export function nominasSelector(user: ScopeUser): MangoSelector | null {
 
 type Loose = { type?: unknown; captacion?: unknown; empleadoId?: unknown } | null | undefined;
 
+/** Whether this person reads the captaciones that `asesor` advises: a supervisor, only their own. */
+export function canSeeCaptacion(user: ScopeUser, asesor: unknown): boolean {
+  return captacionesScopeKind(user) === 'todas' || (typeof asesor === 'string' && asesor === user.id);
+}
+
 export function inCaptacionesScope(user: ScopeUser, doc: Loose): boolean {
   if (!doc || doc.type !== 'captacion') return false;
-  if (captacionesScopeKind(user) === 'todas') return true;
-  const asesor = typeof doc.captacion === 'object' && doc.captacion !== null ? (doc.captacion as { asesor?: unknown }).asesor : undefined;
-  return typeof asesor === 'string' && asesor === user.id;
+  return canSeeCaptacion(user, typeof doc.captacion === 'object' && doc.captacion !== null ? (doc.captacion as { asesor?: unknown }).asesor : undefined);
 }
 
 export function inNominasScope(user: ScopeUser, doc: Loose): boolean {

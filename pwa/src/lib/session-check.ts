@@ -23,8 +23,6 @@ export interface AuthAnswer {
   mensaje?: string;
 }
 
-export const SIGN_IN_FAILED = 'El correo o la contraseña son incorrectos.';
-
 /** With a cached user a slow network must not hold the field agent at the loading screen. */
 const CHECK_TIMEOUT_WITH_CACHE_MS = 5_000;
 const CHECK_TIMEOUT_MS = 15_000;

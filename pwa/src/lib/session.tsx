@@ -9,11 +9,12 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
 import { ApiError, api } from './api';
 import { requestPersistentStorage } from './pwa';
-import { ANONYMOUS, checkSession, sessionFromPage, SIGN_IN_FAILED, takeFirstCheck, type AuthAnswer, type SessionSnapshot } from './session-check';
+import { SIGNIN_FAILED } from '../../../couch-design/usuario/messages';
+import { ANONYMOUS, checkSession, sessionFromPage, takeFirstCheck, type AuthAnswer, type SessionSnapshot } from './session-check';
 import { clearStoredUser, readStoredUser, toAuthUser, USER_STORAGE_KEY, writeStoredUser, type AuthUser } from './session-storage';
 
 export type { AuthUser } from './session-storage';
-export { SIGN_IN_FAILED, type SessionSnapshot, type SessionStatus } from './session-check';
+export { type SessionSnapshot, type SessionStatus } from './session-check';
 
 export interface SessionValue extends SessionSnapshot {
   /** A check-auth call is running (the first one or a refresh). */
@@ -130,7 +131,7 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
     async (email: string, password: string) => {
       const answer = await api.post<AuthAnswer>('/api/signin', { email, password });
       const user = toAuthUser(answer.user);
-      if (!answer.success || !user) throw new ApiError(answer.mensaje || SIGN_IN_FAILED, 401);
+      if (!answer.success || !user) throw new ApiError(answer.mensaje || SIGNIN_FAILED, 401);
       apply({ status: 'authenticated', user, fromCache: false });
       void requestPersistentStorage();
       return user;

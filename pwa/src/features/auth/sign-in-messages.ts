@@ -1,7 +1,8 @@
+import { SIGNIN_EMPTY, SIGNIN_FAILED } from '../../../../couch-design/usuario/messages';
 import { ApiError } from '../../lib/api';
 
-export const EMPTY_FIELDS = 'Por favor, completa todos los campos.';
-export const WRONG_CREDENTIALS = 'El correo o la contraseña son incorrectos.';
+// The gateway answers the same words: one definition in couch-design.
+export const EMPTY_FIELDS = SIGNIN_EMPTY;
 export const NO_CONNECTION = 'Error al conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';
 
 /**
@@ -14,5 +15,5 @@ export function signInErrorMessage(err: unknown): string {
     if (err.offline) return NO_CONNECTION;
     if ((err.status === 429 || err.status === 400) && err.message) return err.message;
   }
-  return WRONG_CREDENTIALS;
+  return SIGNIN_FAILED;
 }

@@ -12,7 +12,8 @@ import { listRejectedChanges, type RejectedChange } from '../../../lib/db';
 import type { AuthUser } from '../../../lib/session';
 import { formToDoc, type Captacion, type CaptacionForm, type NewCaptacion } from '../../../../../couch-design/captacion';
 import { stampCaptacion, type Stamper } from '../../../../../couch-design/captacion/stamp';
-import { canSeeCaptacion, type SessionUser } from '../../../../../couch-design/roles';
+import type { SessionUser } from '../../../../../couch-design/roles';
+import { canSeeCaptacion } from '../../../../../couch-design/scope';
 
 /** Every captación this device holds, with conflicts marked: the list shows records edited on two devices. */
 const records = writableLocalResource<Captacion, NewCaptacion | Captacion>({
