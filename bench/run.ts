@@ -11,6 +11,7 @@ import { benchBundle } from './bundle';
 import { benchPayroll } from './payroll';
 import { benchLoad } from './load';
 import { benchLighthouse } from './lighthouse';
+import { benchList } from './list';
 
 const BENCHES: Array<[string, Bench]> = [
   ['sync', benchSync],
@@ -19,6 +20,7 @@ const BENCHES: Array<[string, Bench]> = [
   ['payroll', benchPayroll],
   ['load', benchLoad],
   ['lighthouse', benchLighthouse],
+  ['list', benchList],
 ];
 
 /** Options that take their value as the next argument. */

@@ -82,7 +82,7 @@ const NOTA = 'Propietaria disponible por las tardes';
  * areas, dates, notes), clean as the write policy wants it (no text it would trim or rewrite),
  * assigned to `asesor`, and stamped by `by` on the client's clock.
  */
-function captacion(id: string, i: number, asesor: string, by: Stamper): StoreDoc {
+export function captacion(id: string, i: number, asesor: string, by: Stamper): StoreDoc {
   const doc = sampleCaptacion({
     propietario: { nombre: `${NOMBRES[i % NOMBRES.length]} ${i} Hernández`, telefono: String(5500000000 + i) },
     propiedad: {

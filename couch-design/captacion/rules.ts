@@ -141,7 +141,8 @@ export function ownerName(c: unknown): string {
   return nonEmpty(dict(dict(c).propietario).nombre) || SIN_PROPIETARIO;
 }
 
-const captureTime = (c: unknown): number | null => {
+/** The capture moment in ms (the list's sort key), null when undated. */
+export const captureTime = (c: unknown): number | null => {
   const t = Date.parse(nonEmpty(dict(dict(c).captacion).fecha));
   return Number.isNaN(t) ? null : t;
 };

@@ -1,7 +1,8 @@
 /**
  * 'Mis Proyectos de Captación' (/dashboard/captaciones and /dashboard/captaciones/:id), spec 001
  * section 2.5: the person's captaciones from the local database (their role's scope), searched,
- * newest first, ten a page; search and page live in the URL.
+ * newest first, ten a page; search and page live in the URL. The search, the order and the
+ * counts come from the database's kept index, so only the ten records shown are read.
  */
 import { Button, Callout, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { useMemo, useState, type JSX } from 'react';
@@ -13,9 +14,8 @@ import { Page, PageHeader } from '../../components/page';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
-import { useCaptaciones, useCaptacionesList } from './data/hooks';
+import { useCaptaciones, useCaptacionesPage } from './data/hooks';
 import { CAPTACIONES_CSV } from './list/csv';
-import { visibleCaptaciones } from './list/filter';
 import { toListRow, type ListRow } from './list/rows';
 import { downloadCaptacionPdf, PdfError } from './pdf';
 import {
@@ -92,13 +92,12 @@ export default function CaptacionesListPage(): JSX.Element {
   const { q, page, setSearch, setPage } = useListUrlState();
   const { user, canCreate, canEdit, canDelete } = useCaptacionAccess();
   const captaciones = useCaptaciones(user);
-  const list = useCaptacionesList(captaciones);
+  const list = useCaptacionesPage(captaciones, q, page);
   const [actionError, setActionError] = useState<string | null>(null);
   const [pdfBusy, setPdfBusy] = useState<string | null>(null);
 
-  const docs = list.status === 'ready' ? list.value : NO_DOCS;
-  const shown = useMemo(() => visibleCaptaciones(docs, q, page), [docs, q, page]);
-  const items = useMemo(() => shown.items.map((doc) => ({ doc, row: toListRow(doc) })), [shown.items]);
+  const shown = list.status === 'ready' ? list.value : null;
+  const items = useMemo(() => (shown?.items ?? NO_DOCS).map((doc) => ({ doc, row: toListRow(doc) })), [shown]);
 
   const downloadPdf = async (doc: Captacion) => {
     setActionError(null);
@@ -118,7 +117,16 @@ export default function CaptacionesListPage(): JSX.Element {
   ];
   if (canEdit) actions.push({ label: ACCION_EDITAR, icon: 'edit', run: ({ row }) => { navigate(paths.editarCaptacion(row.id)); } });
 
-  const exportCsv = () => downloadCsv(CAPTACIONES_CSV, shown.matching.map(toListRow), q.trim() !== '');
+  // Every matching record is read only here, when asked for, never to draw a page.
+  const exportCsv = async () => {
+    if (!captaciones) return;
+    try {
+      downloadCsv(CAPTACIONES_CSV, (await captaciones.matching(q)).map(toListRow), q.trim() !== '');
+    } catch (err) {
+      console.error('No se pudo exportar la lista.', err);
+      setActionError(ERROR_CARGAR_LISTA);
+    }
+  };
   const toNew = () => navigate(paths.nuevaCaptacion);
 
   return (
@@ -127,7 +135,7 @@ export default function CaptacionesListPage(): JSX.Element {
         title={TITLE_LISTA}
         actions={
           <>
-            <Button icon="export" size="large" onClick={exportCsv} disabled={list.status !== 'ready' || shown.total === 0}>
+            <Button icon="export" size="large" onClick={() => void exportCsv()} disabled={!shown || shown.total === 0}>
               {BTN_EXPORTAR}
             </Button>
             {canCreate ? (
@@ -154,8 +162,8 @@ export default function CaptacionesListPage(): JSX.Element {
 
       <ListContent
         status={list.status}
-        hasRecords={docs.length > 0}
-        matches={shown.total}
+        hasRecords={(shown?.inScope ?? 0) > 0}
+        matches={shown?.total ?? 0}
         noMatch={SIN_RESULTADOS}
         empty={
           <NonIdealState
@@ -193,7 +201,7 @@ export default function CaptacionesListPage(): JSX.Element {
         />
       </ListContent>
 
-      <Pagination page={shown.page} pages={shown.pages} onPage={setPage} />
+      <Pagination page={shown?.page ?? 1} pages={shown?.pages ?? 0} onPage={setPage} />
     </Page>
   );
 }

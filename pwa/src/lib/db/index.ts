@@ -11,11 +11,15 @@ import { clearDraftIn, loadDraftIn, saveDraftIn } from './drafts';
 import { getOrNull, type LocalDatabase } from './pouch';
 import { currentUserId, dbFor, watchDb, whenReady, type LocalChangeEvent } from './registry';
 import { dismissRejectedIn, listRejectedIn, type RejectedChange } from './rejected';
+import { CAPTACIONES_INDEX, type CaptacionEntry } from './list-index';
+import { readProjection, type ProjectionView } from './projection';
 export { onRejectedChanged } from './rejected';
 
 export { isNotFound, type LocalDatabase } from './pouch';
 export type { LocalChangeEvent } from './registry';
 export { NOMINAS_READ_ONLY, type SyncedDbName } from './databases';
+export type { CaptacionEntry } from './list-index';
+export type { ProjectionView } from './projection';
 export type { ConflictedDoc } from './conflicts';
 export type { RejectedChange } from './rejected';
 export { requestPersistentStorage } from '../pwa';
@@ -117,6 +121,22 @@ export const ALL_ROWS = 2 ** 31 - 1;
  */
 export async function localFindAll<T extends {} = Record<string, unknown>>(name: SyncedDbName, query: Omit<MangoQuery<T>, 'limit' | 'skip'>): Promise<Array<Doc<T>>> {
   return localFind<T>(name, { ...query, limit: ALL_ROWS } as BoundedMangoQuery<T>);
+}
+
+/** The captaciones list's kept index (list-index.ts), caught up with every change stored so far. */
+export async function readCaptacionesIndex(): Promise<ProjectionView<CaptacionEntry>> {
+  return readProjection(await ready('captaciones'), CAPTACIONES_INDEX);
+}
+
+/**
+ * The documents of `ids`, in that order, with their conflicting revisions named (`_conflicts`, as
+ * a list marks them); missing or deleted ones are left out. A page of a list reads just these.
+ */
+export async function localGetMany<T extends {} = Record<string, unknown>>(name: SyncedDbName, ids: readonly string[]): Promise<Array<Doc<T> & { _conflicts?: string[] }>> {
+  if (ids.length === 0) return [];
+  const db = await ready(name);
+  const res = await db.allDocs<T>({ keys: [...ids], include_docs: true, conflicts: true });
+  return res.rows.flatMap((row) => ('doc' in row && row.doc ? [row.doc as Doc<T> & { _conflicts?: string[] }] : []));
 }
 
 /** Live local changes (writes on this device and documents arriving by sync); returns an unsubscribe. */

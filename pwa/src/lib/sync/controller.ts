@@ -4,6 +4,7 @@
  * silently, and the wipe of the person's databases once the sign-out went through.
  */
 import { onSignedOut, registerSignOutGuard, type AuthUser } from '../session';
+import { keepListIndexes } from '../db/list-index';
 import { destroyLocalDbs, setActiveUser } from '../db/registry';
 import { askSignOutWithPending } from './confirm';
 import { SyncEngine, type SyncEngineOptions } from './engine';
@@ -12,6 +13,8 @@ import { syncStateStore } from './state';
 
 let engine: SyncEngine | null = null;
 let engineOptions: Omit<SyncEngineOptions, 'userId'> = {};
+/** Stops following the person's records into the lists' kept indexes. */
+let stopIndexes: (() => void) | null = null;
 
 export function currentEngine(): SyncEngine | null {
   return engine;
@@ -31,6 +34,9 @@ export function startSyncFor(user: Pick<AuthUser, 'id'>): SyncEngine {
   }
   const previous = engine;
   engine = new SyncEngine({ ...engineOptions, userId: user.id });
+  // What sync brings is indexed in the background, so the list opens without reading it all.
+  stopIndexes?.();
+  stopIndexes = keepListIndexes(user.id);
   const next = engine;
   void (previous ? previous.stop() : Promise.resolve()).then(() => {
     if (engine !== next) return;
@@ -44,6 +50,8 @@ export function startSyncFor(user: Pick<AuthUser, 'id'>): SyncEngine {
 export async function pauseSync(): Promise<void> {
   const current = engine;
   engine = null;
+  stopIndexes?.();
+  stopIndexes = null;
   await current?.stop();
   (engineOptions.store ?? syncStateStore).reset();
 }

@@ -1,9 +1,9 @@
 /** The captación screens' reads: live, so they follow writes made here and documents arriving by sync. */
-import { useMemo } from 'react';
-import { NEEDS_NETWORK, useResourceList, useVersions, type Loadable, type LocalResource } from '../../../lib/data';
+import { useEffect, useMemo, useRef } from 'react';
+import { NEEDS_NETWORK, useLoad, useVersions, type Loadable, type LocalResource } from '../../../lib/data';
 import type { AuthUser } from '../../../lib/session';
 import type { Captacion } from '../../../../../couch-design/captacion';
-import { captacionesOf, type CaptacionesResource, type LoadedCaptacion } from './resource';
+import { captacionesOf, type CaptacionesPage, type CaptacionesResource, type LoadedCaptacion } from './resource';
 
 /** Local records never wait for the network: the seam says 'offline' for REST resources only. */
 export type LocalLoadable<T> = Exclude<Loadable<T>, { status: 'offline' }>;
@@ -24,8 +24,25 @@ export function useCaptaciones(user: AuthUser | null): CaptacionesResource | nul
   return useMemo(() => (user ? captacionesOf(user) : null), [user]);
 }
 
-export function useCaptacionesList(captaciones: CaptacionesResource | null): LocalLoadable<Captacion[]> {
-  const [state] = useResourceList(captaciones ?? NOBODY, !!captaciones);
+const notLocal = (id: string): boolean => !id.startsWith('_local/');
+
+/**
+ * One page of the list, kept fresh like every local read; a new search or page loads again while
+ * the rows shown stay until the new ones are there.
+ */
+export function useCaptacionesPage(captaciones: CaptacionesResource | null, query: string, page: number): LocalLoadable<CaptacionesPage> {
+  const [state, reload] = useLoad(() => (captaciones ? captaciones.page(query, page) : Promise.reject(new Error(NEEDS_NETWORK))), {
+    enabled: !!captaciones,
+    source: 'local',
+    watch: (captaciones ?? NOBODY).watch,
+    relevant: notLocal,
+  });
+  const first = useRef(true);
+  useEffect(() => {
+    // The first load is the hook's own; later ones follow the search and the page.
+    if (first.current) first.current = false;
+    else reload();
+  }, [query, page, reload]);
   return local(state);
 }
 

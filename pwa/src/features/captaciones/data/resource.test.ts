@@ -1,6 +1,6 @@
 import { leaveDevice, signInOnDevice } from '../../../testing/local-data';
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { docToForm, type Captacion } from '../../../../../couch-design/captacion';
 import { sampleCaptacion } from '../../../../../couch-design/captacion/fixtures';
 import { getLocalDb, localGet } from '../../../lib/db';
@@ -8,7 +8,7 @@ import type { AuthUser } from '../../../lib/session';
 import { rowsToCsv } from '../list/csv';
 import { PAGE_SIZE, visibleCaptaciones } from '../list/filter';
 import { toListRow } from '../list/rows';
-import { createCaptacion, listCaptaciones, loadCaptacion, resolveCaptacionConflict, stamperOf, updateCaptacion } from './resource';
+import { createCaptacion, listCaptaciones, loadCaptacion, matchingCaptaciones, pageOfCaptaciones, resolveCaptacionConflict, stamperOf, updateCaptacion } from './resource';
 
 /** The captaciones resource on a real local database (PouchDB on fake-indexeddb), as the screens use it. */
 function signIn(overrides: Partial<AuthUser> = {}): AuthUser {
@@ -61,6 +61,69 @@ describe('the captaciones list reads every local record', () => {
     expect(visibleCaptaciones(after, 'recien guardada', 1).items.map((d) => d._id)).toEqual([id]);
   });
 });
+
+describe('the list reads a page through the kept index (issue 20 item 6)', () => {
+  it('pages, counts and searches 1,000 captaciones reading only the page, and follows a save and a deletion', { timeout: 60_000 }, async () => {
+    const user = signIn();
+    await seed(user.id);
+    const db = getLocalDb('captaciones');
+
+    const first = await pageOfCaptaciones(user, '', 1);
+    expect(first.items.map((d) => d._id)).toEqual(Array.from({ length: PAGE_SIZE }, (_, i) => `cap-${pad(i)}`));
+    expect([first.total, first.pages, first.inScope]).toEqual([N, N / PAGE_SIZE, N]);
+
+    // Once indexed, a page, a search and the count read the ten records shown, not the thousand.
+    const read = vi.spyOn(db, 'allDocs');
+    const found = await pageOfCaptaciones(user, 'ximena zarate', 1);
+    expect(found.items.map((d) => d._id)).toEqual([`cap-${pad(N - 1)}`]);
+    expect(found.total).toBe(1);
+    const last = await pageOfCaptaciones(user, '', Number.MAX_SAFE_INTEGER);
+    expect([last.page, last.items.at(-1)?._id]).toEqual([N / PAGE_SIZE, `cap-${pad(N - 1)}`]);
+    const keysRead = read.mock.calls.map(([opts]) => (opts as { keys?: string[] }).keys?.length ?? Infinity);
+    expect(Math.max(...keysRead)).toBeLessThanOrEqual(PAGE_SIZE);
+    read.mockRestore();
+
+    // The CSV reads every match when asked.
+    expect(await matchingCaptaciones(user, '')).toHaveLength(N);
+
+    const id = await createCaptacion(docToForm(sampleCaptacion({ propietario: { nombre: 'Recién Guardada' } })), user);
+    expect((await pageOfCaptaciones(user, 'recien guardada', 1)).items.map((d) => d._id)).toEqual([id]);
+    expect((await pageOfCaptaciones(user, '', 1)).items[0]._id).toBe(id);
+    const stored = await db.get(`cap-${pad(0)}`);
+    await db.remove(stored);
+    const after = await pageOfCaptaciones(user, '', 1);
+    expect(after.total).toBe(N);
+    expect(after.items.map((d) => d._id)).not.toContain(`cap-${pad(0)}`);
+  });
+
+  it('keeps the index in a _local document, so a reload does not rebuild it', { timeout: 30_000 }, async () => {
+    const user = signIn();
+    await seed(user.id);
+    await pageOfCaptaciones(user, '', 1);
+    const saved = await eventuallySaved();
+    expect(saved.entries).toHaveLength(N);
+    expect(saved.seq).toBeTruthy();
+  });
+
+  it('shows a supervisor only their own records', async () => {
+    const user = signIn({ role: 'supervisor de obra' });
+    await seed('otra-persona');
+    await createCaptacion(docToForm(sampleCaptacion({ propietario: { nombre: 'De La Supervisora' } })), user);
+    const page = await pageOfCaptaciones(user, '', 1);
+    expect([page.total, page.inScope, page.items.map((d) => d.propietario.nombre)]).toEqual([1, 1, ['De La Supervisora']]);
+  });
+});
+
+async function eventuallySaved(): Promise<{ entries: unknown[]; seq: unknown }> {
+  for (let i = 0; i < 50; i++) {
+    try {
+      return (await getLocalDb('captaciones').get('_local/proyeccion-captaciones-lista')) as unknown as { entries: unknown[]; seq: unknown };
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error('El índice de la lista no se guardó');
+}
 
 describe('each save is stamped on the device with the person and the time of the edit', () => {
   it('stamps a new captación with its creator, now, and a first history entry', async () => {

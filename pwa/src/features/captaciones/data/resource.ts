@@ -8,7 +8,9 @@
  * false conflicts and undid deletions.
  */
 import { writableLocalResource, type LocalResource, type RecordVersions, type WritableResource } from '../../../lib/data';
-import { listRejectedChanges, type RejectedChange } from '../../../lib/db';
+import { listRejectedChanges, localGetMany, readCaptacionesIndex, type CaptacionEntry, type ProjectionView, type RejectedChange } from '../../../lib/db';
+import { paginate, PAGE_SIZE } from '../../../components/list';
+import { matchingIds, sortEntries, type IndexedCaptacion } from '../list/filter';
 import type { AuthUser } from '../../../lib/session';
 import { formToDoc, type Captacion, type CaptacionForm, type NewCaptacion } from '../../../../../couch-design/captacion';
 import { stampCaptacion, type Stamper } from '../../../../../couch-design/captacion/stamp';
@@ -45,6 +47,50 @@ export type LoadedCaptacion = RecordVersions<Captacion>;
 /** Every captación of the person's scope on this device. */
 export async function listCaptaciones(user: SessionUser): Promise<Captacion[]> {
   return (await records.list()).filter((doc) => visibleTo(user, doc));
+}
+
+/** One page of the list, read through the kept index: the ten records shown, and the counts. */
+export interface CaptacionesPage {
+  items: Captacion[];
+  /** The page shown (clamped to those that exist). */
+  page: number;
+  pages: number;
+  /** Records matching the search. */
+  total: number;
+  /** Records of the person's scope on this device, searched or not (the empty state). */
+  inScope: number;
+}
+
+/** The scope's entries in the list's order, sorted once per change of the index and person. */
+let sortedCache: { entries: ReadonlyMap<string, CaptacionEntry>; version: number; user: string; sorted: IndexedCaptacion[] } | null = null;
+
+function sortedInScope(view: ProjectionView<CaptacionEntry>, user: SessionUser): IndexedCaptacion[] {
+  const who = `${user.id}|${user.role}`;
+  const c = sortedCache;
+  if (c && c.entries === view.entries && c.version === view.version && c.user === who) return c.sorted;
+  const inScope: IndexedCaptacion[] = [];
+  for (const [id, e] of view.entries) if (canSeeCaptacion(user, e.asesor)) inScope.push({ id, ...e });
+  const sorted = sortEntries(inScope);
+  sortedCache = { entries: view.entries, version: view.version, user: who, sorted };
+  return sorted;
+}
+
+/**
+ * The page `page` of the captaciones matching `query` (spec 001 section 2.5): the search, the
+ * order and the counts come from the kept index; only the page's records are read.
+ */
+export async function pageOfCaptaciones(user: SessionUser, query: string, page: number, size = PAGE_SIZE): Promise<CaptacionesPage> {
+  const sorted = sortedInScope(await readCaptacionesIndex(), user);
+  const shown = paginate(matchingIds(sorted, query), page, size);
+  const docs = await localGetMany<Captacion>('captaciones', shown.items);
+  return { items: docs.filter((doc) => visibleTo(user, doc)), page: shown.page, pages: shown.pages, total: shown.total, inScope: sorted.length };
+}
+
+/** Every captación matching `query`, in the list's order ('Exportar CSV': read when asked, never to draw a page). */
+export async function matchingCaptaciones(user: SessionUser, query: string): Promise<Captacion[]> {
+  const sorted = sortedInScope(await readCaptacionesIndex(), user);
+  const docs = await localGetMany<Captacion>('captaciones', matchingIds(sorted, query));
+  return docs.filter((doc) => visibleTo(user, doc));
 }
 
 /** The record with its conflicting revisions, or null when it does not exist (or is outside the scope). */
@@ -106,6 +152,10 @@ export interface CaptacionSave {
 }
 
 export interface CaptacionesResource extends LocalResource<Captacion>, Omit<WritableResource<Captacion, CaptacionSave>, 'watch'> {
+  /** One page of the list (search, order and counts from the kept index). */
+  page(query: string, page: number): Promise<CaptacionesPage>;
+  /** Every record matching `query`, in the list's order (the CSV export). */
+  matching(query: string): Promise<Captacion[]>;
   /** Keeps the merged version of a conflicted record and deletes `losingRevs`. */
   resolve(id: string, merged: Captacion, losingRevs: string[]): Promise<void>;
 }
@@ -115,6 +165,8 @@ export function captacionesOf(user: AuthUser): CaptacionesResource {
   return {
     source: 'local',
     list: () => listCaptaciones(user),
+    page: (query, page) => pageOfCaptaciones(user, query, page),
+    matching: (query) => matchingCaptaciones(user, query),
     async get(id) {
       const doc = await records.get(id);
       return doc && visibleTo(user, doc) ? doc : null;

@@ -25,3 +25,36 @@ export function visibleCaptaciones<T>(docs: readonly T[], query: string, page: n
   const matching = sortNewestFirst(docs.filter((d) => matchesSearch(d, query)));
   return { ...paginate(matching, page, size), matching };
 }
+
+/** What the list's kept index holds per captación (pwa/src/lib/db/list-index.ts). */
+export interface IndexedCaptacion {
+  id: string;
+  at: number | null;
+  asesor: string;
+  text: string;
+}
+
+/** The same order as `sortNewestFirst`, on index entries: newest first, undated last, ties by id. */
+function newestEntryFirst(a: IndexedCaptacion, b: IndexedCaptacion): number {
+  if (a.at !== b.at) {
+    if (a.at === null) return 1;
+    if (b.at === null) return -1;
+    return a.at < b.at ? 1 : -1;
+  }
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * The ids matching `query`, in the list's order, out of entries the caller already sorted
+ * (`sortEntries`): a search costs one pass over short strings, never a read of the records.
+ */
+export function matchingIds(sorted: readonly IndexedCaptacion[], query: string): string[] {
+  const terms = searchTerms(query);
+  const out: string[] = [];
+  for (const e of sorted) if (terms.length === 0 || matchesTerms(e.text, terms)) out.push(e.id);
+  return out;
+}
+
+export function sortEntries(entries: Iterable<IndexedCaptacion>): IndexedCaptacion[] {
+  return [...entries].sort(newestEntryFirst);
+}
