@@ -41,6 +41,26 @@ describe('SyncIndicatorView', () => {
     expect(onSyncNow).toHaveBeenCalledTimes(1);
   });
 
+  it('says in its panel what waits on the device, by kind, or that nothing does (issue 20 item 8)', async () => {
+    const { rerender } = render(
+      <BlueprintProvider>
+        <SyncIndicatorView state={state({ status: 'offline', pending: 2, rejected: 1 })} onSyncNow={() => undefined} onShowRejected={() => undefined} />
+      </BlueprintProvider>,
+    );
+    fireEvent.click(screen.getByTestId('sync-state'));
+    expect((await screen.findByTestId('sync-waiting-captaciones')).textContent).toBe('2 captaciones por enviar');
+    expect(screen.getByTestId('sync-waiting-rejected').textContent).toBe('1 cambio rechazado');
+    expect(screen.getByTestId('sync-rejected').textContent).toBe('Cambios rechazados (1)');
+    expect(screen.getByTestId('sync-last').textContent).toBe('Aún no se ha sincronizado en este dispositivo.');
+    rerender(
+      <BlueprintProvider>
+        <SyncIndicatorView state={state({ status: 'up-to-date', lastSyncedAt: Date.now() })} onSyncNow={() => undefined} />
+      </BlueprintProvider>,
+    );
+    expect(screen.getByTestId('sync-waiting').textContent).toBe('Nada en espera: todo está en el servidor.');
+    expect(screen.queryByTestId('sync-waiting-captaciones')).toBeNull();
+  });
+
   it('shows nothing before sync starts, and the expired-session notice in full', () => {
     const { rerender } = render(<SyncIndicatorView state={state({ status: 'idle' })} onSyncNow={() => undefined} />);
     expect(screen.queryByTestId('sync-state')).toBeNull();

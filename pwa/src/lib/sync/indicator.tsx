@@ -1,17 +1,20 @@
 /**
  * The sync state in the top bar (DESIGN section 5): a compact tag with an icon and the state,
- * a popover with the last successful sync and 'Sincronizar ahora', and the sign-out question
+ * a panel (sync-panel.tsx) with what is waiting, the last successful sync and 'Sincronizar
+ * ahora' (on a phone, at the bottom of the screen, within the thumb's reach), and the sign-out question
  * when changes are not on the server yet. It also drives the sync lifecycle from the session,
  * since the top bar is on screen exactly while someone is signed in.
  */
-import { Alert, Button, Intent, PopoverNext, Tag, type IconName } from '@blueprintjs/core';
+import { Alert, Intent, PopoverNext, Tag, type IconName } from '@blueprintjs/core';
 import { useEffect, useId, useState, useSyncExternalStore, type JSX, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useSession } from '../session';
 import { currentQuestion, registerQuestionHost, subscribeQuestion } from './confirm';
 import { currentEngine, installSyncLifecycle, pauseSync, startSyncFor } from './controller';
 import { RejectedChangesDialog } from './rejected-dialog';
-import { syncStateText, useSyncState, type SyncState, type SyncStatus } from './state';
-import { lastSyncText, pendingText, rejectedButtonText, signOutQuestion, TEXT_SIGN_OUT_CANCEL, TEXT_SIGN_OUT_CONFIRM, TEXT_SYNC_NOW } from './texts';
+import { syncStateText, useSyncState, type SyncStatus } from './state';
+import { SyncPanel, usePhone, type SyncPanelProps } from './sync-panel';
+import { lastSyncText, signOutQuestion, TEXT_SIGN_OUT_CANCEL, TEXT_SIGN_OUT_CONFIRM } from './texts';
 
 /** Icons this file renders (for the app's static icon registry). */
 export const SYNC_ICONS = ['offline', 'refresh', 'tick-circle', 'cloud-upload', 'error', 'lock', 'log-out', 'warning-sign', 'clipboard', 'trash'] as const satisfies readonly IconName[];
@@ -44,11 +47,9 @@ function useSyncLifecycle(): void {
   }, [userId, role, empleado]);
 }
 
-export interface SyncIndicatorViewProps {
-  state: SyncState;
-  onSyncNow: () => void;
-  /** 'Cambios rechazados (N)': opens the list of rejected changes. */
-  onShowRejected?: () => void;
+export interface SyncIndicatorViewProps extends SyncPanelProps {
+  /** At the bottom of the screen, the panel opening above it (phones). */
+  phone?: boolean;
 }
 
 function openOnKey(e: KeyboardEvent<HTMLSpanElement>): void {
@@ -57,49 +58,31 @@ function openOnKey(e: KeyboardEvent<HTMLSpanElement>): void {
   e.currentTarget.click();
 }
 
-export function SyncIndicatorView({ state, onSyncNow, onShowRejected }: SyncIndicatorViewProps): JSX.Element | null {
+export function SyncIndicatorView({ state, onSyncNow, onShowRejected, phone = false }: SyncIndicatorViewProps): JSX.Element | null {
   if (state.status === 'idle') return null;
-  const text = syncStateText(state);
-  const last = lastSyncText(state.lastSyncedAt);
   const look = LOOK[state.status];
-  const panel = (
-    <div className="app-sync-panel" data-testid="sync-panel" style={{ padding: 12, maxWidth: 300 }}>
-      <p style={{ fontWeight: 600 }}>{text}</p>
-      <p data-testid="sync-last">{last}</p>
-      {state.pending > 0 && state.status !== 'pending' && state.status !== 'offline' && <p>{pendingText(state.pending)}</p>}
-      {state.detail && <p className="bp6-text-muted">{state.detail}</p>}
-      {state.rejected > 0 && onShowRejected && (
-        <p>
-          <Button icon="warning-sign" intent={Intent.WARNING} variant="outlined" text={rejectedButtonText(state.rejected)} data-testid="sync-rejected" onClick={onShowRejected} />
-        </p>
-      )}
-      <Button
-        icon="refresh"
-        intent={Intent.PRIMARY}
-        text={TEXT_SYNC_NOW}
-        data-testid="sync-now"
-        loading={state.status === 'syncing'}
-        onClick={onSyncNow}
-      />
-    </div>
-  );
   return (
-    <PopoverNext placement="bottom-end" content={panel}>
+    <PopoverNext
+      placement={phone ? 'top-end' : 'bottom-end'}
+      className={phone ? 'app-sync--phone' : undefined}
+      content={<SyncPanel state={state} onSyncNow={onSyncNow} onShowRejected={onShowRejected} />}
+    >
       <Tag
         data-testid="sync-state"
         data-status={state.status}
         icon={look.icon}
         intent={look.intent}
-        minimal
+        minimal={!phone}
         round
+        large={phone}
         interactive
         role="button"
         tabIndex={0}
         aria-live="polite"
-        title={last}
+        title={lastSyncText(state.lastSyncedAt)}
         onKeyDown={openOnKey}
       >
-        {text}
+        {syncStateText(state)}
       </Tag>
     </PopoverNext>
   );
@@ -131,9 +114,12 @@ export function SyncIndicator(): JSX.Element {
   useSyncLifecycle();
   const state = useSyncState();
   const [showRejected, setShowRejected] = useState(false);
+  const phone = usePhone();
+  const chip = <SyncIndicatorView state={state} phone={phone} onSyncNow={() => void currentEngine()?.syncNow()} onShowRejected={() => setShowRejected(true)} />;
   return (
     <>
-      <SyncIndicatorView state={state} onSyncNow={() => void currentEngine()?.syncNow()} onShowRejected={() => setShowRejected(true)} />
+      {/* On a phone the top of the screen is out of the thumb's reach: the chip floats at the bottom. */}
+      {phone ? createPortal(chip, document.body) : chip}
       <RejectedChangesDialog isOpen={showRejected} onClose={() => setShowRejected(false)} />
       <SignOutPendingAlert />
     </>

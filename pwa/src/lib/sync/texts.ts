@@ -13,6 +13,15 @@ export const TEXT_PENDING_BEFORE_WIPE = 'No se pudieron enviar los cambios pendi
 export const TEXT_SIGN_OUT_CONFIRM = 'Cerrar sesión';
 export const TEXT_SIGN_OUT_CANCEL = 'Cancelar';
 
+// --- The chip's panel (sync-panel.tsx) ----------------------------------------------------
+
+export const TEXT_WAITING = 'En espera en este dispositivo';
+export const TEXT_NOTHING_WAITING = 'Nada en espera: todo está en el servidor.';
+/** Captaciones saved here that the server does not have yet. */
+export function waitingCaptacionesText(n: number): string {
+  return n === 1 ? '1 captación por enviar' : `${n} captaciones por enviar`;
+}
+
 export function pendingText(n: number): string {
   return n === 1 ? '1 cambio pendiente' : `${n} cambios pendientes`;
 }
