@@ -9,12 +9,14 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { EmpleadoPublico } from '../../../couch-design/empleado';
 import type { UsuarioPublico } from '../../../couch-design/usuario';
 import { AUTH, DASHBOARD, paths, ROUTE, type RoutePattern } from '../lib/paths';
+import { useScreenTitleOf } from '../lib/screen-title';
 import { useSession } from '../lib/session';
+import { isOthersProfile } from './shell/nav-entries';
 import { RequireAuth } from './guards';
 import { BootScreen, ScreenLoading } from './loading';
 import { screenLoader, startupCode, startupCodeSettled } from './preload-path';
 import { preloadable } from './preloadable';
-import { DASHBOARD_SCREENS, type ScreenEntry } from './screen-titles';
+import { DASHBOARD_SCREENS, OTHERS_PROFILE_TITLE, type ScreenEntry } from './screen-titles';
 import { loadShell, loadSignInPage, loadSignUpPage, SCREEN_MODULES } from './screen-modules';
 
 // The employee profile with the payroll feature's part inside 'Información Laboral' (features
@@ -76,7 +78,10 @@ function useDocumentTitle(title: string): void {
 }
 
 function Screen({ entry }: { entry: ScreenEntry }): JSX.Element {
-  useDocumentTitle(entry.title);
+  const { pathname } = useLocation();
+  const { user } = useSession();
+  const said = useScreenTitleOf(pathname);
+  useDocumentTitle(said ?? (isOthersProfile(pathname, user?.id) ? OTHERS_PROFILE_TITLE : entry.title));
   const Component = screenFor(entry.path);
   return (
     <Suspense fallback={<ScreenLoading />}>

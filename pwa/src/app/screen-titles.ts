@@ -11,6 +11,9 @@ export interface ScreenEntry {
   title: string;
 }
 
+/** Another person's profile, until their name is known (the screen then titles itself with it). */
+export const OTHERS_PROFILE_TITLE = 'Perfil de Usuario';
+
 export const DASHBOARD_SCREENS: ScreenEntry[] = [
   { path: ROUTE.home, title: 'Inicio' },
   { path: ROUTE.profile, title: 'Mi Perfil' },

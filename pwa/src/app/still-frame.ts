@@ -77,7 +77,7 @@ function sidebar(user: SessionUser, pathname: string, collapsed: boolean, type: 
   if (collapsed) classes.push('app-sidebar--collapsed');
   if (type === 'dark') classes.push('bp6-dark');
   const items = navEntriesFor(user).map((entry) => {
-    const active = isEntryActive(entry, pathname);
+    const active = isEntryActive(entry, pathname, user.id);
     return el(
       'li',
       {},
@@ -103,8 +103,8 @@ function sidebar(user: SessionUser, pathname: string, collapsed: boolean, type: 
   );
 }
 
-function topBar(pathname: string, fixed: boolean, transparent: boolean): HTMLElement {
-  const crumbs = breadcrumbsFor(pathname, DASHBOARD_SCREENS).map((crumb, i, all) => {
+function topBar(pathname: string, userId: string, fixed: boolean, transparent: boolean): HTMLElement {
+  const crumbs = breadcrumbsFor(pathname, DASHBOARD_SCREENS, { userId }).map((crumb, i, all) => {
     const current = i === all.length - 1;
     const text =
       current || !crumb.href
@@ -133,7 +133,7 @@ function headerOf(pathname: string, user: SessionUser): HTMLElement | null {
   const pattern = matchScreen(pathname);
   const framed = pattern ? TITLED_SCREENS[pattern] : undefined;
   const title = DASHBOARD_SCREENS.find((s) => s.path === pattern)?.title;
-  if (!framed || !title || !navEntriesFor(user).some((entry) => isEntryActive(entry, pathname))) return null;
+  if (!framed || !title || !navEntriesFor(user).some((entry) => isEntryActive(entry, pathname, user.id))) return null;
   const h1 = el('h1', { class: 'bp6-heading page-header__title' }, title);
   return el('header', { class: framed.actions ? 'page-header page-header--spread' : 'page-header' }, h1);
 }
@@ -160,7 +160,7 @@ export function drawStillFrame(root: HTMLElement, pathname: string, user: Sessio
     el(
       'div',
       { class: 'app-shell__main' },
-      topBar(pathname, settings.fixedNavbar, settings.transparentNavbar),
+      topBar(pathname, user.id, settings.fixedNavbar, settings.transparentNavbar),
       el('main', { class: 'app-shell__content', id: 'contenido' }, content),
     ),
   );

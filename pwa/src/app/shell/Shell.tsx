@@ -4,6 +4,7 @@ import { Suspense, useCallback, useEffect, useMemo, useState, type JSX } from 'r
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { loadBlueprintStyles } from '../../lib/blueprint-styles';
 import { paths } from '../../lib/paths';
+import { useScreenTitleOf } from '../../lib/screen-title';
 import { useSession } from '../../lib/session';
 import { ScreenLoading } from '../loading';
 import { breadcrumbsFor, type TitledRoute } from './breadcrumbs';
@@ -37,7 +38,9 @@ export function Shell({ screens }: { screens: TitledRoute[] }): JSX.Element {
   }, []);
 
   const entries = useMemo(() => navEntriesFor(user), [user]);
-  const crumbs = useMemo(() => breadcrumbsFor(pathname, screens), [pathname, screens]);
+  const title = useScreenTitleOf(pathname);
+  const userId = user?.id;
+  const crumbs = useMemo(() => breadcrumbsFor(pathname, screens, { userId, title }), [pathname, screens, userId, title]);
 
   const toggleSidebar = useCallback(() => {
     if (overlayMode) setOverlayOpen((open) => !open);
@@ -57,6 +60,7 @@ export function Shell({ screens }: { screens: TitledRoute[] }): JSX.Element {
   const sidebar = (collapsed: boolean, overlay: boolean) => (
     <Sidebar
       entries={entries}
+      userId={userId}
       color={settings.sidebarColor}
       type={settings.sidebarType}
       collapsed={collapsed}

@@ -15,9 +15,11 @@ interface SidebarProps {
   onNavigate?: () => void;
   /** Shows a close button (tablet overlay). */
   onClose?: () => void;
+  /** The signed-in person: another person's profile does not light 'Perfil'. */
+  userId?: string | null;
 }
 
-export function Sidebar({ entries, color, type, collapsed = false, onNavigate, onClose }: SidebarProps): JSX.Element {
+export function Sidebar({ entries, color, type, collapsed = false, onNavigate, onClose, userId }: SidebarProps): JSX.Element {
   const { pathname } = useLocation();
   const classes = [
     'app-sidebar',
@@ -38,7 +40,7 @@ export function Sidebar({ entries, color, type, collapsed = false, onNavigate, o
       <hr className="app-sidebar__divider" />
       <ul className="app-sidebar__list">
         {entries.map((entry) => {
-          const active = isEntryActive(entry, pathname);
+          const active = isEntryActive(entry, pathname, userId);
           return (
             <li key={entry.slug}>
               <Link

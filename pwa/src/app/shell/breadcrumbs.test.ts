@@ -34,4 +34,13 @@ describe('breadcrumbsFor', () => {
       'Editar Usuario',
     ]);
   });
+
+  it("names the menu entry each payroll screen lights, and another person's profile by their name (issue 20 item 5)", () => {
+    const routes = [...ROUTES, { path: 'nomina/crear/:empleadoId', title: 'Crear Nueva Nómina' }, { path: 'nominas/mi-nomina', title: 'Mi Nómina' }, { path: 'profile/:userId', title: 'Mi Perfil' }];
+    expect(breadcrumbsFor('/dashboard/nomina/crear/e1', routes).map((c) => c.text)).toEqual(['Inicio', 'Empleados', 'Crear Nueva Nómina']);
+    expect(breadcrumbsFor('/dashboard/nominas/mi-nomina', routes).map((c) => c.text)).toEqual(['Inicio', 'Mi Nómina']);
+    expect(breadcrumbsFor('/dashboard/profile/u1', routes, { userId: 'u1' }).map((c) => c.text)).toEqual(['Inicio', 'Mi Perfil']);
+    expect(breadcrumbsFor('/dashboard/profile/u2', routes, { userId: 'u1' }).map((c) => c.text)).toEqual(['Inicio', 'Usuarios', 'Perfil de Usuario']);
+    expect(breadcrumbsFor('/dashboard/profile/u2', routes, { userId: 'u1', title: 'Beto Ruiz Luna' }).map((c) => c.text)).toEqual(['Inicio', 'Usuarios', 'Beto Ruiz Luna']);
+  });
 });

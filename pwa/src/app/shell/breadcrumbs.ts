@@ -1,6 +1,8 @@
 /** Breadcrumb of the top bar, derived from the path and the route table's titles (no React: the start-up frame draws it too). */
 import { paths, ROUTE, type RoutePattern } from '../../lib/paths';
 import { matchScreen } from '../match-screen';
+import { OTHERS_PROFILE_TITLE } from '../screen-titles';
+import { isOthersProfile } from './nav-entries';
 
 export interface Crumb {
   text: string;
@@ -14,7 +16,6 @@ export interface TitledRoute {
 
 const USUARIOS: Crumb = { text: 'Usuarios', href: paths.users };
 const EMPLEADOS: Crumb = { text: 'Empleados', href: paths.empleados };
-const NOMINAS: Crumb = { text: 'Nóminas' };
 const PROYECTOS: Crumb = { text: 'Proyectos', href: paths.captaciones };
 
 const firstSegment = (pattern: string): string => pattern.split('/')[0];
@@ -23,21 +24,30 @@ const section = (crumb: Crumb, ...patterns: RoutePattern[]) => patterns.map((p) 
 /** The list a screen belongs to, by the first segment of its route after /dashboard. */
 const SECTIONS = new Map<string, Crumb>([
   ...section(USUARIOS, ROUTE.users, ROUTE.userProfile),
-  ...section(EMPLEADOS, ROUTE.empleados, ROUTE.empleadoProfile, ROUTE.empleadoDocuments, ROUTE.newNominaAlt),
-  ...section(NOMINAS, ROUTE.newNomina, ROUTE.miNomina),
+  // A payslip is created and edited from an employee's profile: the trail names the menu entry
+  // lit there (Empleados); 'Mi Nómina' is its own entry (issue 20 item 5).
+  ...section(EMPLEADOS, ROUTE.empleados, ROUTE.empleadoProfile, ROUTE.empleadoDocuments, ROUTE.newNominaAlt, ROUTE.newNomina, ROUTE.editNomina),
   ...section(PROYECTOS, ROUTE.captaciones),
 ]);
 
 export const HOME_CRUMB: Crumb = { text: 'Inicio', href: paths.home };
 
-export function breadcrumbsFor(pathname: string, routes: TitledRoute[]): Crumb[] {
+export interface CrumbContext {
+  /** The signed-in person: their own profile is 'Mi Perfil', anyone else's is not. */
+  userId?: string | null;
+  /** The title the screen gave itself (screen-title.ts), in place of the route's. */
+  title?: string | null;
+}
+
+export function breadcrumbsFor(pathname: string, routes: TitledRoute[], context: CrumbContext = {}): Crumb[] {
   const pattern = matchScreen(pathname);
   const route = routes.find((r) => r.path === pattern);
   if (!route || route.path === ROUTE.home) return [{ text: HOME_CRUMB.text }];
+  if (isOthersProfile(pathname, context.userId)) return [HOME_CRUMB, USUARIOS, { text: context.title || OTHERS_PROFILE_TITLE }];
   const crumbs: Crumb[] = [HOME_CRUMB];
   const owner = SECTIONS.get(firstSegment(route.path));
   const isSectionItself = owner?.href === pathname;
   if (owner && !isSectionItself && owner.text !== route.title) crumbs.push(owner);
-  crumbs.push({ text: route.title });
+  crumbs.push({ text: context.title || route.title });
   return crumbs;
 }

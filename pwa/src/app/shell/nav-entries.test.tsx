@@ -50,14 +50,16 @@ describe('sidebar entries by role', () => {
 
   it('an entry stays lit on the screens reached from it', () => {
     const bySlug = Object.fromEntries(navEntriesFor({ id: 'u', role: 'admin', empleado_id: 'e' }).map((e) => [e.slug, e]));
-    const lit = (path: string) => Object.values(bySlug).filter((e) => isEntryActive(e, path)).map((e) => e.slug);
+    const lit = (path: string) => Object.values(bySlug).filter((e) => isEntryActive(e, path, 'u')).map((e) => e.slug);
     expect(lit('/dashboard/captaciones')).toEqual(['proyectos']);
     expect(lit('/dashboard/captaciones/c1/detalle')).toEqual(['proyectos']);
     expect(lit('/dashboard/captaciones/nueva')).toEqual(['nueva-captacion']);
     expect(lit('/dashboard/user-profile/u9')).toEqual(['usuarios']);
     expect(lit('/dashboard/nomina/crear/e1')).toEqual(['empleados']);
     expect(lit('/dashboard/nominas/mi-nomina')).toEqual(['mi-nomina']);
-    expect(lit('/dashboard/profile/u1')).toEqual(['perfil']);
+    expect(lit('/dashboard/profile/u')).toEqual(['perfil']);
+    // Another person's profile is reached from Usuarios, never 'Perfil' (issue 20 item 5).
+    expect(lit('/dashboard/profile/u1')).toEqual(['usuarios']);
     expect(lit('/dashboard/usersx')).toEqual([]);
   });
 

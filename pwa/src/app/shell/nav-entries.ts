@@ -68,8 +68,20 @@ const ENTRIES: Record<string, NavEntry> = {
 
 const within = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
+/**
+ * /dashboard/profile/{id} of someone other than `userId`: an admin came from Usuarios, so it is
+ * neither 'Perfil' (their own) nor titled 'Mi Perfil' (issue 20 item 5).
+ */
+export function isOthersProfile(pathname: string, userId: string | null | undefined): boolean {
+  const prefix = `${paths.profile}/`;
+  if (!pathname.startsWith(prefix)) return false;
+  const id = decodeURIComponent(pathname.slice(prefix.length).replace(/\/$/, ''));
+  return id !== '' && id !== userId;
+}
+
 /** The entry stays lit on the screens reached from it (detail, edit...), not only on its own path. */
-export function isEntryActive(entry: NavEntry, pathname: string): boolean {
+export function isEntryActive(entry: NavEntry, pathname: string, userId?: string | null): boolean {
+  if (isOthersProfile(pathname, userId)) return entry.slug === ENTRIES.usuarios.slug;
   if (entry.except?.some((p) => within(pathname, p))) return false;
   return entry.section.some((p) => within(pathname, p));
 }

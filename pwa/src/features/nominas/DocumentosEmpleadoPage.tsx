@@ -6,9 +6,9 @@
  */
 import { Button, Card, Icon, Intent, NonIdealState } from '@blueprintjs/core';
 import type { JSX } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { conceptoLabel, fechaLabel, salarioLabel, type Nomina } from '../../../../couch-design/nomina';
-import { isAdmin } from '../../../../couch-design/roles';
+import { canViewEmployeeProfile, isAdmin } from '../../../../couch-design/roles';
 import { loadFeedback } from '../../components/feedback';
 import { Page, PageHeader } from '../../components/page';
 import { ApiError } from '../../lib/api';
@@ -60,15 +60,20 @@ function DocumentCard({ nomina }: { nomina: Nomina }): JSX.Element {
 export default function DocumentosEmpleadoPage(): JSX.Element {
   const { empleadoId = '' } = useParams();
   const navigate = useNavigate();
-  const { user } = useSession();
+  const { status, user } = useSession();
   const admin = isAdmin(user?.role);
-  const [empleado] = useRecord(empleadoResource, empleadoId);
+  // The same answer as the employee's profile (issue 20 item 5): someone else's documents are
+  // out of a non-admin's scope, so they go home without asking the gateway.
+  const ready = status === 'authenticated' && !!user;
+  const allowed = ready && canViewEmployeeProfile(user, empleadoId);
+  const [empleado] = useRecord(empleadoResource, empleadoId, allowed);
   // Every document of the employee: the most the list endpoint answers at once.
-  const [list] = useLoad(() => listNominasDeEmpleado(empleadoId, {}, NOMINAS_MAX_LIMIT), { source: 'rest', enabled: empleadoId !== '' });
+  const [list] = useLoad(() => listNominasDeEmpleado(empleadoId, {}, NOMINAS_MAX_LIMIT), { source: 'rest', enabled: allowed && empleadoId !== '' });
 
   const e = empleado.status === 'ready' ? empleado.value : null;
   const title = e ? documentosDe(e.prim_nom, e.apell_pa) : TITLE_DOCUMENTOS;
   const toCreate = () => void navigate(paths.newNomina(empleadoId));
+  if (ready && !allowed) return <Navigate to={paths.home} replace />;
 
   let body: JSX.Element;
   if (list.status !== 'ready') {

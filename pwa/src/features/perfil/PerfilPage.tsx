@@ -9,6 +9,7 @@
 import { Button, Card, Classes, H2, Icon, Intent } from '@blueprintjs/core';
 import { useEffect, useState, type JSX, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useScreenTitle } from '../../lib/screen-title';
 import { formatDate } from '../../../../couch-design/format';
 import { isAdmin, roleLabel } from '../../../../couch-design/roles';
 import { fullName, ownPasswordSchema, type UsuarioPublico } from '../../../../couch-design/usuario';
@@ -109,6 +110,8 @@ function PerfilView({ user, offline, own, renderPayslips }: PerfilViewProps): JS
   };
 
   const name = fullName(user);
+  // Someone else's profile is titled with their name (issue 20 item 5); one's own stays 'Mi Perfil'.
+  useScreenTitle(own ? null : name || null);
   const letters = [user.prim_nom, user.apell_pa].map((s) => (s ?? '').trim().charAt(0).toUpperCase()).join('') || '?';
 
   return (
