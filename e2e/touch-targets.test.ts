@@ -67,7 +67,9 @@ const formReveal = [
   },
 ];
 
-const ownerLoaded = (page: Page) => page.waitForFunction(() => (document.querySelector('#f-propietario-nombre') as HTMLInputElement | null)?.value === 'Táctil Pérez');
+const ownerLoaded = async (page: Page): Promise<void> => {
+  await page.waitForFunction(() => (document.querySelector('#f-propietario-nombre') as HTMLInputElement | null)?.value === 'Táctil Pérez');
+};
 
 const ADMIN_SCREENS = (): Screen[] => [
   { path: '/dashboard/home', ready: 'Dinero de hoy' },

@@ -138,7 +138,7 @@ describe('a push the gateway refuses', { timeout: 60_000 }, () => {
     expect(rejected).toMatchObject({ id, rev: refusedRev, settled: true, reason: 'La captación no pertenece a su alcance.' });
     expect(rejected.doc).toMatchObject({ propiedad: { descripcion: 'Nota del supervisor sin red' } });
     // The server kept the admin's assignment and not the supervisor's text.
-    const onServer = await (await gw.store.db('captaciones')).get(id);
+    const onServer = (await (await gw.store.db('captaciones')).get(id)) as unknown as { captacion: { asesor: string } };
     expect(onServer.captacion.asesor).toBe(other.id);
     expect(JSON.stringify(onServer)).not.toContain('Nota del supervisor sin red');
     await neverSentAgain(sup, id, refusedRev);
