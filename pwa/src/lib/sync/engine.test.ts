@@ -1,10 +1,10 @@
 import '../../testing/local-data';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { engineSuite, gatewayForFile } from '../../testing/engine-suite';
 import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
 import { stampCaptacion } from '../../../../couch-design/captacion/stamp';
-import { startGateway, type TestGateway } from '../../../../sync-server/src/testing/gateway';
 import { getLocalDb, listRejectedChanges, loadDraft, localGet, localPut, saveDraft, watchLocal } from '../db/index';
-import { destroyLocalDbs, setActiveUser } from '../db/registry';
+import { setActiveUser } from '../db/registry';
 import { SyncEngine } from './engine';
 import { SyncStateStore, syncStateText, type SyncStatus } from './state';
 import { eventually, FakeNetwork, FakeTab } from '../../testing/local-data';
@@ -13,24 +13,8 @@ import { eventually, FakeNetwork, FakeTab } from '../../testing/local-data';
  * The sync engine against a real gateway (Express + in-memory store), through PouchDB's HTTP
  * adapter and IndexedDB (fake-indexeddb), as the browser runs it.
  */
-let gw: TestGateway;
-const running: SyncEngine[] = [];
-
-beforeAll(async () => {
-  gw = await startGateway();
-});
-
-afterAll(async () => {
-  await gw?.close();
-});
-
-afterEach(async () => {
-  for (const engine of running.splice(0)) {
-    await engine.stop();
-    await destroyLocalDbs(engine.userId);
-  }
-  setActiveUser(null);
-});
+const gateway = gatewayForFile();
+const { engines: running } = engineSuite();
 
 interface Person {
   id: string;
@@ -40,8 +24,8 @@ interface Person {
 }
 
 async function person(role = 'user', network = new FakeNetwork(true)): Promise<Person> {
-  const u = await gw.createUser({ role });
-  const client = await gw.client().signIn(u.email, u.password);
+  const u = await gateway().createUser({ role });
+  const client = await gateway().client().signIn(u.email, u.password);
   return { id: u.id, email: u.email, password: u.password, tab: new FakeTab(client.cookie, network) };
 }
 
@@ -49,7 +33,7 @@ function startEngine(p: Person, store = new SyncStateStore()): { engine: SyncEng
   setActiveUser(p.id);
   const engine = new SyncEngine({
     userId: p.id,
-    origin: gw.url,
+    origin: gateway().url,
     fetch: p.tab.fetch,
     online: p.tab.network,
     store,
@@ -68,7 +52,7 @@ const captacion = (id: string, asesor = '') => ({ ...sampleCaptacion({ captacion
 
 async function serverDoc(db: string, id: string): Promise<Record<string, any> | null> {
   try {
-    return await (await gw.store.db(db)).get(id);
+    return await (await gateway().store.db(db)).get(id);
   } catch {
     return null;
   }
@@ -107,7 +91,7 @@ describe('sync engine against the gateway', () => {
     await eventually(async () => (await serverDoc('captaciones', 'cap-live-up')) !== null, 'la captación en el servidor');
     await eventually(() => store.get().status === 'up-to-date' && store.get().pending === 0, 'al día tras enviar');
 
-    const db = await gw.store.db('captaciones');
+    const db = await gateway().store.db('captaciones');
     await db.put(captacion('cap-from-server', 'otro'));
     await eventually(async () => (await localGet('captaciones', 'cap-from-server')) !== null, 'la captación del servidor en el dispositivo');
     // A document that came from the server is not a pending change.
@@ -118,7 +102,7 @@ describe('sync engine against the gateway', () => {
   it('stores the revision the device stamped as sent: the time of an offline edit, no second revision, no conflict', async () => {
     const network = new FakeNetwork(false);
     const ana = await person('user', network);
-    const me = await fetch(`${gw.url}/api/check-auth`, { headers: { cookie: ana.tab.cookie } }).then((r) => r.json() as Promise<{ user: { nombre: string; email: string } }>);
+    const me = await fetch(`${gateway().url}/api/check-auth`, { headers: { cookie: ana.tab.cookie } }).then((r) => r.json() as Promise<{ user: { nombre: string; email: string } }>);
     const { store } = startEngine(ana);
     await eventually(() => store.get().status === 'offline', 'sin conexión');
 
@@ -145,7 +129,7 @@ describe('sync engine against the gateway', () => {
     const third = stampCaptacion({ ...second, _rev: rev2, estatus_actual: 'Vendida' }, second, me.user, new Date().toISOString());
     const { rev: rev3 } = await localPut('captaciones', third);
     await eventually(async () => (await serverDoc('captaciones', 'cap-sellada'))?._rev === rev3, 'la tercera revisión en el servidor');
-    const serverDb = await gw.store.db('captaciones');
+    const serverDb = await gateway().store.db('captaciones');
     expect((await serverDb.get('cap-sellada', { conflicts: true }))._conflicts ?? []).toEqual([]);
     const local = await getLocalDb('captaciones').get<Record<string, unknown>>('cap-sellada', { conflicts: true });
     expect(local._rev).toBe(rev3);
@@ -154,9 +138,9 @@ describe('sync engine against the gateway', () => {
 
   it('pulls the person’s own payslips and nothing else', async () => {
     const ana = await person();
-    await (await gw.store.db('empleados')).put({ _id: 'emp-ana-1', type: 'empleado', userId: ana.id, nombre: 'Ana' });
-    gw.gateway.context.sessionUsers.invalidate(ana.id);
-    const nominas = await gw.store.db('nominas');
+    await (await gateway().store.db('empleados')).put({ _id: 'emp-ana-1', type: 'empleado', userId: ana.id, nombre: 'Ana' });
+    gateway().gateway.context.sessionUsers.invalidate(ana.id);
+    const nominas = await gateway().store.db('nominas');
     await nominas.put({ _id: 'nom-ana-1', type: 'nomina', empleadoId: 'emp-ana-1', empleado: 'Ana', conceptoDePago: 'Quincena', salario: 9000, fecha: '2025-03-15' });
     await nominas.put({ _id: 'nom-otro-1', type: 'nomina', empleadoId: 'emp-otro', empleado: 'Otro', conceptoDePago: 'Quincena', salario: 9000, fecha: '2025-03-15' });
     const { store } = startEngine(ana);
@@ -172,9 +156,9 @@ describe('sync engine against the gateway', () => {
     await localPut('captaciones', captacion('cap-real', ana.id));
     await eventually(async () => (await serverDoc('captaciones', 'cap-real')) !== null, 'la captación real en el servidor');
     await eventually(() => store.get().status === 'up-to-date', 'al día');
-    const remoteDraft = await ana.tab.fetch(`${gw.url}/db/captaciones/_local/draft-captacion-nueva`);
+    const remoteDraft = await ana.tab.fetch(`${gateway().url}/db/captaciones/_local/draft-captacion-nueva`);
     expect(remoteDraft.status).toBe(404);
-    const all = await (await gw.store.db('captaciones')).changes({ since: 0 } as never);
+    const all = await (await gateway().store.db('captaciones')).changes({ since: 0 } as never);
     expect(JSON.stringify(all)).not.toContain('Borrador privado');
     expect(await loadDraft('captacion-nueva')).toEqual({ propietario: { nombre: 'Borrador privado' } });
   });
@@ -185,7 +169,7 @@ describe('sync engine against the gateway', () => {
     await eventually(() => store.get().status === 'up-to-date', 'al día');
 
     const expiredCookie = ana.tab.cookie;
-    const logout = await fetch(`${gw.url}/api/logout`, { method: 'POST', headers: { cookie: expiredCookie } });
+    const logout = await fetch(`${gateway().url}/api/logout`, { method: 'POST', headers: { cookie: expiredCookie } });
     expect(logout.status).toBeLessThan(500);
     await localPut('captaciones', captacion('cap-tras-expirar', ana.id));
     await eventually(() => store.get().status === 'expired', 'sesión expirada');
@@ -193,7 +177,7 @@ describe('sync engine against the gateway', () => {
     expect(await localGet('captaciones', 'cap-tras-expirar')).not.toBeNull();
     expect(await serverDoc('captaciones', 'cap-tras-expirar')).toBeNull();
 
-    const again = await gw.client().signIn(ana.email, ana.password);
+    const again = await gateway().client().signIn(ana.email, ana.password);
     ana.tab.cookie = again.cookie;
     engine.resume();
     await eventually(async () => (await serverDoc('captaciones', 'cap-tras-expirar')) !== null, 'la captación enviada tras volver a entrar');
@@ -213,9 +197,9 @@ describe('sync engine against the gateway', () => {
     network.set(false);
     await localPut('captaciones', captacion('cap-pendiente', ana.id));
     await eventually(() => store.get().pending === 1, 'un cambio pendiente');
-    await (await gw.store.db('empleados')).put({ _id: 'emp-ana-2', type: 'empleado', userId: ana.id, nombre: 'Ana' });
-    gw.gateway.context.sessionUsers.invalidate(ana.id);
-    await (await gw.store.db('nominas')).put({ _id: 'nom-ana-2', type: 'nomina', empleadoId: 'emp-ana-2', empleado: 'Ana', conceptoDePago: 'Quincena', salario: 9500, fecha: '2025-04-15' });
+    await (await gateway().store.db('empleados')).put({ _id: 'emp-ana-2', type: 'empleado', userId: ana.id, nombre: 'Ana' });
+    gateway().gateway.context.sessionUsers.invalidate(ana.id);
+    await (await gateway().store.db('nominas')).put({ _id: 'nom-ana-2', type: 'nomina', empleadoId: 'emp-ana-2', empleado: 'Ana', conceptoDePago: 'Quincena', salario: 9500, fecha: '2025-04-15' });
 
     network.set(true);
     await eventually(async () => (await localGet('nominas', 'nom-ana-2')) !== null, 'las nóminas del nuevo alcance');
@@ -231,7 +215,7 @@ describe('sync engine against the gateway', () => {
   it('on a role change that narrows the scope, keeps a refused pending change on the device and pulls the new scope', async () => {
     const network = new FakeNetwork(true);
     const ana = await person('user', network);
-    const captaciones = await gw.store.db('captaciones');
+    const captaciones = await gateway().store.db('captaciones');
     await captaciones.put(captacion('cap-asignada-a-ana', ana.id));
     await captaciones.put(captacion('cap-de-otra-persona', 'otra-persona'));
     const { engine, store } = startEngine(ana);
@@ -242,9 +226,9 @@ describe('sync engine against the gateway', () => {
     await localPut('captaciones', captacion('cap-capturada-sin-red', ana.id));
     await eventually(() => store.get().pending === 1, 'un cambio pendiente');
     // Meanwhile an admin makes Ana a supervisor: she now sees only her own captaciones and may not create any.
-    const usuarios = await gw.store.db('usuarios');
+    const usuarios = await gateway().store.db('usuarios');
     await usuarios.put({ ...(await usuarios.get(ana.id)), role: 'Supervisor de obra' });
-    gw.gateway.context.sessionUsers.invalidate(ana.id);
+    gateway().gateway.context.sessionUsers.invalidate(ana.id);
 
     let resets = 0;
     watchLocal('captaciones', (e) => void (e.kind === 'reset' && resets++));
@@ -283,9 +267,9 @@ describe('sync engine against the gateway', () => {
     network.set(false);
     await localPut('captaciones', captacion('cap-espera', ana.id));
     await eventually(() => store.get().pending === 1, 'un cambio pendiente');
-    await (await gw.store.db('empleados')).put({ _id: 'emp-ana-3', type: 'empleado', userId: ana.id, nombre: 'Ana' });
-    gw.gateway.context.sessionUsers.invalidate(ana.id);
-    await (await gw.store.db('nominas')).put({ _id: 'nom-ana-3', type: 'nomina', empleadoId: 'emp-ana-3', empleado: 'Ana', conceptoDePago: 'Quincena', salario: 9500, fecha: '2025-04-15' });
+    await (await gateway().store.db('empleados')).put({ _id: 'emp-ana-3', type: 'empleado', userId: ana.id, nombre: 'Ana' });
+    gateway().gateway.context.sessionUsers.invalidate(ana.id);
+    await (await gateway().store.db('nominas')).put({ _id: 'nom-ana-3', type: 'nomina', empleadoId: 'emp-ana-3', empleado: 'Ana', conceptoDePago: 'Quincena', salario: 9500, fecha: '2025-04-15' });
 
     failWrites = true;
     network.set(true);

@@ -2,12 +2,13 @@ import '../../testing/local-data';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { engineSuite } from '../../testing/engine-suite';
 import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
 import { startGateway } from '../../../../sync-server/src/testing/gateway';
 import { localGet, localPut } from '../db/index';
 import type { FetchFn } from '../db/pouch';
-import { destroyLocalDbs, setActiveUser } from '../db/registry';
+import { setActiveUser } from '../db/registry';
 import { SyncEngine } from './engine';
 import { SyncStateStore } from './state';
 import { eventually, FakeNetwork, FakeTab } from '../../testing/local-data';
@@ -22,19 +23,7 @@ import { restartGatewayOn, type RestartedGateway } from '../../testing/gateway-r
  * while the person is still typing (each save moves the pending count, which is no push alive).
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pwa-vivo-reinicio-'));
-const cleanups: Array<() => Promise<void>> = [];
-const engines: SyncEngine[] = [];
-
-afterEach(async () => {
-  for (const engine of engines.splice(0)) {
-    await engine.stop();
-    await destroyLocalDbs(engine.userId);
-  }
-  setActiveUser(null);
-  for (const close of cleanups.splice(0).reverse()) {
-    await Promise.race([close().catch(() => undefined), new Promise((r) => setTimeout(r, 10_000).unref())]);
-  }
-});
+const { engines, cleanups } = engineSuite();
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

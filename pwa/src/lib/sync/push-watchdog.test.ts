@@ -2,14 +2,15 @@ import '../../testing/local-data';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { engineSuite } from '../../testing/engine-suite';
 import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
 import type { Config } from '../../../../sync-server/src/config';
 import type { Store } from '../../../../sync-server/src/store/port';
 import { startGateway } from '../../../../sync-server/src/testing/gateway';
 import { getLocalDb } from '../db/index';
 import type { FetchFn } from '../db/pouch';
-import { destroyLocalDbs, setActiveUser } from '../db/registry';
+import { setActiveUser } from '../db/registry';
 import { SyncEngine } from './engine';
 import { SyncStateStore } from './state';
 import { eventually, FakeNetwork, FakeTab } from '../../testing/local-data';
@@ -22,19 +23,7 @@ import { restartGatewayOn } from '../../testing/gateway-restart';
  * answered: then PouchDB's push stops without any event and only the engine can notice.
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pwa-vigia-envio-'));
-const cleanups: Array<() => Promise<void>> = [];
-const engines: SyncEngine[] = [];
-
-afterEach(async () => {
-  for (const engine of engines.splice(0)) {
-    await engine.stop();
-    await destroyLocalDbs(engine.userId);
-  }
-  setActiveUser(null);
-  for (const close of cleanups.splice(0).reverse()) {
-    await Promise.race([close().catch(() => undefined), new Promise((r) => setTimeout(r, 10_000).unref())]);
-  }
-});
+const { engines, cleanups } = engineSuite();
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -1,10 +1,10 @@
 import '../../testing/local-data';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { engineSuite, gatewayForFile } from '../../testing/engine-suite';
 import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
-import { startGateway, type TestGateway } from '../../../../sync-server/src/testing/gateway';
 import { getLocalDb, listRejectedChanges, localGet, localPut } from '../db/index';
 import type { FetchFn } from '../db/pouch';
-import { destroyLocalDbs, setActiveUser } from '../db/registry';
+import { setActiveUser } from '../db/registry';
 import { SyncEngine } from './engine';
 import { SyncStateStore, syncStateText } from './state';
 import { eventually, FakeNetwork, FakeTab } from '../../testing/local-data';
@@ -15,31 +15,15 @@ import { eventually, FakeNetwork, FakeTab } from '../../testing/local-data';
  * hold the server's state of the record, keep what the person typed as a rejected change (with
  * the Spanish reason), show how many wait, and never send the refused revision again.
  */
-let gw: TestGateway;
-const running: SyncEngine[] = [];
-
-beforeAll(async () => {
-  gw = await startGateway();
-});
-
-afterAll(async () => {
-  await gw?.close();
-});
-
-afterEach(async () => {
-  for (const engine of running.splice(0)) {
-    await engine.stop();
-    await destroyLocalDbs(engine.userId);
-  }
-  setActiveUser(null);
-});
+const gateway = gatewayForFile();
+const { engines: running } = engineSuite();
 
 const ID = (name: string) => `cap-rechazo-${name}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** A device of a person with a role: offline at first, every `_bulk_docs` it sends on record. */
 async function device(role: string) {
-  const u = await gw.createUser({ role });
-  const client = await gw.client().signIn(u.email, u.password);
+  const u = await gateway().createUser({ role });
+  const client = await gateway().client().signIn(u.email, u.password);
   const network = new FakeNetwork(true);
   const tab = new FakeTab(client.cookie, network);
   const sent: string[] = [];
@@ -50,7 +34,7 @@ async function device(role: string) {
   };
   setActiveUser(u.id);
   const store = new SyncStateStore();
-  const engine = new SyncEngine({ userId: u.id, origin: gw.url, fetch: fetchFn, online: network, store, backoff: { minMs: 50, maxMs: 300 } });
+  const engine = new SyncEngine({ userId: u.id, origin: gateway().url, fetch: fetchFn, online: network, store, backoff: { minMs: 50, maxMs: 300 } });
   running.push(engine);
   engine.start();
   await eventually(() => store.get().status === 'up-to-date', 'al día');
@@ -58,8 +42,8 @@ async function device(role: string) {
 }
 
 async function admin() {
-  const u = await gw.createUser({ role: 'administrator' });
-  return gw.client().signIn(u.email, u.password);
+  const u = await gateway().createUser({ role: 'administrator' });
+  return gateway().client().signIn(u.email, u.password);
 }
 
 /** The local revisions of a document that are leaves (deleted ones included). */
@@ -79,7 +63,7 @@ async function neverSentAgain(d: Awaited<ReturnType<typeof device>>, id: string,
   const other = ID('otro');
   if (d.user.role === 'user') {
     await localPut('captaciones', { ...sampleCaptacion({ captacion: { asesor: d.user.id, fecha: '2025-04-01' } }), _id: other });
-    await eventually(async () => (await gw.store.db('captaciones')).get(other).then(() => true, () => false), 'otro cambio enviado');
+    await eventually(async () => (await gateway().store.db('captaciones')).get(other).then(() => true, () => false), 'otro cambio enviado');
   }
   await eventually(() => d.store.get().status === 'up-to-date', 'al día de nuevo');
   for (const body of d.sent.slice(before)) expect(body.includes(refusedRev) && body.includes(id)).toBe(false);
@@ -90,7 +74,7 @@ describe('a push the gateway refuses', { timeout: 60_000 }, () => {
     const ana = await device('user');
     const id = ID('eliminada');
     const { rev } = await localPut('captaciones', { ...sampleCaptacion({ captacion: { asesor: ana.user.id, fecha: '2025-04-01' } }), _id: id });
-    const server = await gw.store.db('captaciones');
+    const server = await gateway().store.db('captaciones');
     await eventually(async () => (await server.get(id).then((d) => d._rev, () => null)) === rev, 'la captación en el servidor');
 
     // Offline, Ana edits her copy; meanwhile an admin deletes the captación.
@@ -116,7 +100,7 @@ describe('a push the gateway refuses', { timeout: 60_000 }, () => {
 
   it('refused because of scope (reassigned away while offline): the captación leaves the device, the edit is kept', async () => {
     const sup = await device('Supervisor de obra');
-    const other = await gw.createUser({ role: 'user' });
+    const other = await gateway().createUser({ role: 'user' });
     const boss = await admin();
     const created = await boss.json('POST', '/api/captaciones', sampleCaptacion({ captacion: { asesor: sup.user.id, fecha: '2025-04-01' } }));
     expect(created.status).toBe(201);
@@ -138,7 +122,7 @@ describe('a push the gateway refuses', { timeout: 60_000 }, () => {
     expect(rejected).toMatchObject({ id, rev: refusedRev, settled: true, reason: 'La captación no pertenece a su alcance.' });
     expect(rejected.doc).toMatchObject({ propiedad: { descripcion: 'Nota del supervisor sin red' } });
     // The server kept the admin's assignment and not the supervisor's text.
-    const onServer = (await (await gw.store.db('captaciones')).get(id)) as unknown as { captacion: { asesor: string } };
+    const onServer = (await (await gateway().store.db('captaciones')).get(id)) as unknown as { captacion: { asesor: string } };
     expect(onServer.captacion.asesor).toBe(other.id);
     expect(JSON.stringify(onServer)).not.toContain('Nota del supervisor sin red');
     await neverSentAgain(sup, id, refusedRev);
@@ -148,7 +132,7 @@ describe('a push the gateway refuses', { timeout: 60_000 }, () => {
     const ana = await device('user');
     const id = ID('campo');
     const { rev: accepted } = await localPut('captaciones', { ...sampleCaptacion({ captacion: { asesor: ana.user.id, fecha: '2025-04-01' } }), _id: id });
-    const server = await gw.store.db('captaciones');
+    const server = await gateway().store.db('captaciones');
     await eventually(async () => (await server.get(id).then((d) => d._rev, () => null)) === accepted, 'la captación en el servidor');
 
     const mine = (await localGet<Record<string, any>>('captaciones', id))!;
