@@ -28,6 +28,12 @@ export async function servePageFromGateway(): Promise<TestGateway> {
   return gw;
 }
 
+/** The page's own fetch (a page served by `servePageFromGateway`), with the session cookie of whoever signed in last. */
+export async function pageCall<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(path, { method, credentials: 'include', headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
 /** Signs in with the page's own fetch (a page served by `servePageFromGateway`). */
 export async function signInPage(u: { email: string; password: string }): Promise<void> {
   const res = await fetch('/api/signin', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: u.email, password: u.password }) });

@@ -4,11 +4,11 @@
  * employee is linked to; choosing one another user has asks first, naming that person and their
  * payslips; Cancelar leaves the choice as it was; confirming and saving moves the link.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedUser, TestGateway } from '../../../../sync-server/src/testing/gateway';
 import { empleadoBody, usuarioBody } from '../../../../sync-server/src/testing/personas';
-import { openRoutes, servePageFromGateway, signInPage, where } from '../../testing/screens';
+import { openRoutes, pageCall as call, resetScreen, servePageFromGateway, signInPage, where } from '../../testing/screens';
 import CrearUsuarioPage from './CrearUsuarioPage';
 import EditarUsuarioPage from './EditarUsuarioPage';
 
@@ -21,16 +21,7 @@ beforeAll(async () => {
   admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
 });
 afterAll(() => gw.close());
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-  localStorage.clear();
-});
-
-async function call<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(path, { method, credentials: 'include', headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
-  return { status: res.status, body: (await res.json()) as T };
-}
+afterEach(resetScreen);
 
 function open(path: string) {
   openRoutes(

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLoggedError } from '../../../../testing/logged-errors';
 import type { CreatedUser, TestGateway } from '../../../../sync-server/src/testing/gateway';
 import { empleadoBody, usuarioBody } from '../../../../sync-server/src/testing/personas';
-import { openRoutes, servePageFromGateway, signInPage, where } from '../../testing/screens';
+import { openRoutes, pageCall as call, resetScreen, servePageFromGateway, signInPage, where } from '../../testing/screens';
 import DetalleUsuarioPage from './DetalleUsuarioPage';
 import EditarUsuarioPage from './EditarUsuarioPage';
 import UsuariosListPage from './UsuariosListPage';
@@ -22,17 +22,7 @@ beforeAll(async () => {
   admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
 });
 afterAll(() => gw.close());
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-  localStorage.clear();
-});
-
-/** The page's own fetch, with the session cookie of whoever signed in last. */
-async function call<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(path, { method, credentials: 'include', headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
-  return { status: res.status, body: (await res.json()) as T };
-}
+afterEach(resetScreen);
 
 function open(path: string) {
   openRoutes(
