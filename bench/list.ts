@@ -166,7 +166,7 @@ export async function benchList(): Promise<Row[]> {
     }
     const searches: number[] = [];
     for (let r = 0; r < RUNS; r++) {
-      const i = Math.floor(DOCS / 2) + r * 7;
+      const i = (Math.floor(DOCS / 2) + r * 7) % DOCS;
       const nombre = ['María', 'José', 'Guadalupe', 'Juan', 'Rosa', 'Luis', 'Ana', 'Carlos', 'Patricia', 'Jorge'][i % 10];
       searches.push(await search(page, `${nombre.toLowerCase()} ${i}`, `${nombre} ${i} Hernández`));
       progress(`búsqueda: ${searches.at(-1)!.toFixed(0)} ms`);
