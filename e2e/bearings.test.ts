@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { captacionOf, seed } from '../sync-server/src/testing/captaciones';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
@@ -39,6 +39,18 @@ before(async () => {
   await seed(gw, [doc]);
 });
 after(() => gw.close());
+
+/** An element's box once it stops moving (Blueprint's popovers open with a short scale transition). */
+async function settledBox(target: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = await target.boundingBox();
+  for (let i = 0; i < 40; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    const now = await target.boundingBox();
+    if (now && last && now.height === last.height && now.y === last.y) return now;
+    last = now;
+  }
+  return last!;
+}
 
 async function openMenuIfHidden(page: Page): Promise<void> {
   if (await page.locator('.app-sidebar').first().isVisible()) return;
@@ -147,7 +159,8 @@ for (const size of [{ width: 1024, height: 768 }, { width: 390, height: 844 }]) 
         if (size.width < 576) {
           // The lower half of a phone held in one hand is what the thumb reaches.
           const chipBox = (await chip.boundingBox())!;
-          const buttonBox = (await syncNow.boundingBox())!;
+          // Measured once the panel's opening transition (a scale) has ended.
+          const buttonBox = await settledBox(syncNow);
           assert.ok(chipBox.y > size.height * 0.75, `el estado está a ${Math.round(chipBox.y)} px de arriba`);
           assert.ok(buttonBox.y > size.height / 2, `'Sincronizar ahora' está a ${Math.round(buttonBox.y)} px de arriba`);
           assert.ok(buttonBox.height >= 43.5 && chipBox.height >= 43.5, `blancos de 44 px (${buttonBox.height}, ${chipBox.height})`);
