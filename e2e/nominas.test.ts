@@ -318,7 +318,8 @@ describe('payroll in the browser', () => {
       assert.equal(await rows(page).count(), 1);
       // Not through the employee's screens either.
       await go(page, `/dashboard/empleado-documents/${ANA}`);
-      await page.getByText('No se encontró el empleado.').waitFor();
+      // Sent where another's employee profile sends them (their own profile), as e2e/bearings checks.
+      await page.waitForURL((u) => !u.pathname.startsWith('/dashboard/empleado-documents'));
       assert.equal(await page.getByTestId('nomina-doc').count(), 0);
     });
     await withBrowser(async (b) => {
