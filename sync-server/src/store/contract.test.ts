@@ -541,6 +541,14 @@ if (process.env.COUCHDB_URL) {
 }
 
 describe('embedded store on LevelDB', () => {
+  it('answers "try again" (503), not an internal error, to a read that meets the store closing', async () => {
+    const store = createEmbeddedStore(path.join(levelDir, 'closing'), uniquePrefix());
+    const db = await store.db('captaciones');
+    await db.put({ _id: 'a', type: 'captacion' });
+    await store.close();
+    await expect(db.get('a')).rejects.toMatchObject({ status: 503, error: 'service_unavailable' });
+  });
+
   it('keeps data, checkpoints, attachments and validation across close and reopen', async () => {
     const dir = path.join(levelDir, 'persist');
     const prefix = uniquePrefix();

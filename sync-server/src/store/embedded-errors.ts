@@ -27,5 +27,7 @@ export function toStoreError(e: unknown, fallbackStatus = 500): StoreError {
   const status = typeof err.status === 'number' ? err.status : fallbackStatus;
   const name = typeof err.status === 'number' && err.name && err.name !== 'Error' ? err.name : (errorNames[status] ?? 'unknown_error');
   const reason = err.reason ?? err.message ?? String(e);
+  // The store closing under a request that was still running (the gateway stopping): try again.
+  if (/database is closed/i.test(reason)) return new StoreError(503, 'service_unavailable', reason);
   return new StoreError(status, name, reason);
 }
