@@ -69,7 +69,8 @@ for (const size of [{ width: 1024, height: 768 }, { width: 390, height: 844 }]) 
         await page.getByTestId(ROW).filter({ hasText: 'Propietario 0' }).first().waitFor({ timeout: 60_000 });
         await page.goto(`${gw.url}/dashboard/profile`);
         await page.locator('[data-testid="sync-state"][data-status="up-to-date"]').waitFor({ timeout: 60_000 });
-        await page.waitForTimeout(2_500);
+        // The list's index is saved at most 2 s after a change (lib/db/projection.ts); room for a busy machine.
+        await page.waitForTimeout(4_000);
 
         await openMenuIfHidden(page);
         await resetReads(page);

@@ -301,8 +301,8 @@ describe('captaciones in the browser', () => {
 
       await page.getByPlaceholder('Buscar por propietario o dirección').fill('eliminable perez');
       await page.waitForURL(/[?&]q=eliminable\+perez/);
-      await page.getByTestId('captacion-row').first().waitFor();
-      assert.equal(await page.getByTestId('captacion-row').count(), 1);
+      // The rows before the search may still show for a moment: wait for the search's own.
+      await eventually('solo la captación buscada', async () => (await page.getByTestId('captacion-row').count()) === 1);
       await page.reload();
       assert.equal(await page.getByPlaceholder('Buscar por propietario o dirección').inputValue(), 'eliminable perez');
       await page.getByTestId('captacion-row').filter({ hasText: 'Eliminable Pérez' }).waitFor();

@@ -35,7 +35,10 @@ interface Saved<E> {
 
 /** Changes read per request while catching up: bounded memory for a first build of thousands. */
 const BATCH = 500;
-/** A change is saved this long after the last one: a sync's batches are saved once, not per batch. */
+/**
+ * A change is saved at most this long after it came: a sync's batches are saved every couple of
+ * seconds, not per batch, and a long sync never keeps putting the save off.
+ */
 const SAVE_DELAY_MS = 2_000;
 
 class Kept<E> {
@@ -138,7 +141,7 @@ class Kept<E> {
   }
 
   private scheduleSave(): void {
-    if (this.saveTimer) clearTimeout(this.saveTimer);
+    if (this.saveTimer) return;
     this.saveTimer = setTimeout(() => {
       this.saveTimer = null;
       this.saving = this.saving
