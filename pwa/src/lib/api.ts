@@ -1,39 +1,15 @@
 /**
  * The generic JSON helper of specification 000 section 7. Every call to the gateway goes
- * through it so that errors always arrive as an `ApiError` with a Spanish message.
+ * through it so that errors always arrive as the data seam's `DataError` with a Spanish message.
  */
 
-export interface FieldError {
-  param: string;
-  msg: string;
-}
+/**
+ * The client throws the data seam's error (lib/data/errors): screens never see a class of
+ * the HTTP client. `ApiError` is that same class under the name the client's callers know.
+ */
+import { DataError, type FieldError } from './data/errors';
 
-export interface ApiErrorOptions {
-  errors?: FieldError[];
-  /** The request never reached the server (no network, DNS, refused, timed out). */
-  offline?: boolean;
-  /** The server answered something that is not JSON (proxy error page, captive portal). */
-  notJson?: boolean;
-  body?: unknown;
-}
-
-export class ApiError extends Error {
-  readonly status: number;
-  readonly errors?: FieldError[];
-  readonly offline: boolean;
-  readonly notJson: boolean;
-  readonly body?: unknown;
-
-  constructor(message: string, status: number, options: ApiErrorOptions = {}) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.errors = options.errors;
-    this.offline = options.offline ?? false;
-    this.notJson = options.notJson ?? false;
-    this.body = options.body;
-  }
-}
+export { DataError as ApiError, isUnreachable, type DataErrorOptions as ApiErrorOptions, type FieldError } from './data/errors';
 
 export const NOT_JSON_MESSAGE = 'La respuesta del servidor no es JSON';
 export const REQUEST_FAILED_MESSAGE = 'Error en la petición';
@@ -118,22 +94,22 @@ export async function apiFetch<T = unknown>(url: string, init: ApiRequestInit = 
   } catch (cause) {
     // A caller's own abort is not a connectivity problem: let it through unchanged.
     if (givenSignal?.aborted) throw cause;
-    throw new ApiError(NETWORK_MESSAGE, 0, { offline: true });
+    throw new DataError(NETWORK_MESSAGE, 0, { offline: true });
   } finally {
     if (timer) clearTimeout(timer);
   }
 
   if (!isJsonResponse(res)) {
-    throw new ApiError(NOT_JSON_MESSAGE, res.status, { notJson: true });
+    throw new DataError(NOT_JSON_MESSAGE, res.status, { notJson: true });
   }
   let data: unknown;
   try {
     data = await res.json();
   } catch {
-    throw new ApiError(NOT_JSON_MESSAGE, res.status, { notJson: true });
+    throw new DataError(NOT_JSON_MESSAGE, res.status, { notJson: true });
   }
   if (!res.ok) {
-    throw new ApiError(pickMessage(data), res.status, { errors: pickErrors(data), body: data });
+    throw new DataError(pickMessage(data), res.status, { errors: pickErrors(data), body: data });
   }
   return data as T;
 }
@@ -146,9 +122,3 @@ export const api = {
     apiFetch<T>(url, { ...init, method: 'PUT', json }),
   del: <T = unknown>(url: string, init?: ApiRequestInit) => apiFetch<T>(url, { ...init, method: 'DELETE' }),
 };
-
-/** The gateway could not be reached at all, as opposed to answering "no". */
-export function isUnreachable(err: unknown): boolean {
-  if (!(err instanceof ApiError)) return false;
-  return err.offline || err.notJson || err.status === 502 || err.status === 503 || err.status === 504;
-}

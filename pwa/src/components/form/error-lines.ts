@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api';
+import { serverMessage } from '../../lib/data/errors';
 
 interface WithErrors {
   errors?: Array<{ param?: unknown; msg?: unknown }>;
@@ -14,6 +14,5 @@ export function errorLines(err: unknown, fallback: string): string[] {
   if (Array.isArray(list) && list.length > 0) {
     return list.map((e) => (typeof e.param === 'string' && e.param ? `${e.param}: ${String(e.msg ?? '')}` : String(e.msg ?? fallback)));
   }
-  if (err instanceof ApiError && err.message) return [err.message];
-  return [fallback];
+  return [serverMessage(err) ?? fallback];
 }

@@ -1,5 +1,5 @@
-import { SIGNIN_EMPTY, SIGNIN_FAILED } from '../../../../couch-design/usuario/messages';
-import { ApiError } from '../../lib/api';
+import { SIGNIN_EMPTY, SIGNIN_FAILED } from '../../../../couch-design/usuario/signin-messages';
+import { DataError } from '../../lib/data';
 
 // The gateway answers the same words: one definition in couch-design.
 export const EMPTY_FIELDS = SIGNIN_EMPTY;
@@ -11,7 +11,7 @@ export const NO_CONNECTION = 'Error al conectar con el servidor. Revisa tu conex
  * of blaming the password.
  */
 export function signInErrorMessage(err: unknown): string {
-  if (err instanceof ApiError) {
+  if (err instanceof DataError) {
     if (err.offline) return NO_CONNECTION;
     if ((err.status === 429 || err.status === 400) && err.message) return err.message;
   }

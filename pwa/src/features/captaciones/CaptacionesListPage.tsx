@@ -11,7 +11,7 @@ import type { Captacion } from '../../../../couch-design/captacion';
 import { Banner, StatusTag } from '../../components/feedback';
 import { DataTable, downloadCsv, ListContent, ListSearch, Pagination, useListUrlState, type Column, type RowAction } from '../../components/list';
 import { Page, PageHeader } from '../../components/page';
-import { ApiError } from '../../lib/api';
+import { serverMessage } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
 import { useCaptaciones, useCaptacionesPage } from './data/hooks';
@@ -156,7 +156,7 @@ export default function CaptacionesListPage(): JSX.Element {
       ) : null}
       {list.status === 'error' ? (
         <Callout intent={Intent.DANGER} icon="error" role="alert">
-          {list.error instanceof ApiError && list.error.message ? list.error.message : ERROR_CARGAR_LISTA}
+          {serverMessage(list.error) ?? ERROR_CARGAR_LISTA}
         </Callout>
       ) : null}
 

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { adviserName, NO_ASIGNADO, type UserNameParts } from '../../../../couch-design/captacion';
 import type { AuthUser } from '../../lib/session';
-import { advisers } from './data/advisers';
+import { usuariosResourceBreve as advisers } from '../../lib/resources';
 
 const known = new Map<string, UserNameParts | null>();
 const asking = new Map<string, Promise<UserNameParts | null>>();

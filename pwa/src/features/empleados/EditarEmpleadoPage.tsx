@@ -9,8 +9,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import type { EmpleadoPublico } from '../../../../couch-design/empleado';
 import { Feedback } from '../../components/feedback';
 import { Page, PageHeader } from '../../components/page';
-import { ApiError } from '../../lib/api';
-import { NEEDS_NETWORK, useRecord, useResourceList } from '../../lib/data';
+import { DataError, NEEDS_NETWORK, useRecord, useResourceList } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useEmpleadosAccess } from './access';
 import { forgetEmpleado } from './data/stored';
@@ -69,7 +68,7 @@ export default function EditarEmpleadoPage(): JSX.Element {
   } else if (loaded.status === 'offline') {
     body = <Feedback kind="error" text={NEEDS_NETWORK} />;
   } else if (loaded.status === 'error') {
-    const unreachable = loaded.error instanceof ApiError && loaded.error.offline;
+    const unreachable = loaded.error instanceof DataError && loaded.error.offline;
     body = <Feedback kind="error" text={unreachable ? ERROR_CONEXION : ERROR_CARGAR} />;
   } else if (loaded.status === 'ready' && !loaded.value) {
     body = <Feedback kind="not-found" text={ERROR_CARGAR} />;

@@ -11,8 +11,7 @@ import { fullName, listEmpleados, type EmpleadoPublico } from '../../../../couch
 import { Banner, Feedback } from '../../components/feedback';
 import { DeleteNotice, DeleteQuestion, downloadCsv, ListContent, ListSearch, SelectTable, useDeleteFlow, useListUrlState, useUrlSelection } from '../../components/list';
 import { Page, PageHeader } from '../../components/page';
-import { ApiError } from '../../lib/api';
-import { NEEDS_NETWORK, useResourceList } from '../../lib/data';
+import { NEEDS_NETWORK, refusalMessage, serverMessage, useResourceList } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useEmpleadosAccess } from './access';
 import { empleadosResource } from './data/empleados';
@@ -44,7 +43,14 @@ import './empleados.css';
 
 /** The server's reason when it gave one; a failure to reach it has none (spec 000 section 8). */
 function deleteError(err: unknown): string {
-  return err instanceof ApiError && !err.offline && !err.notJson && err.message ? errorEliminar(err.message) : ERROR_ELIMINAR;
+  const said = refusalMessage(err);
+  return said ? errorEliminar(said) : ERROR_ELIMINAR;
+}
+
+/** The server's reason after the list's own words, when it gave one. */
+function loadErrorText(err: unknown): string {
+  const said = serverMessage(err);
+  return said ? `${ERROR_CARGAR_LISTA} ${said}` : ERROR_CARGAR_LISTA;
 }
 
 export default function EmpleadosListPage(): JSX.Element {
@@ -111,7 +117,7 @@ export default function EmpleadosListPage(): JSX.Element {
           <DeleteNotice flow={deletion} />
           {list.status === 'error' ? (
             <Banner intent={Intent.DANGER} action={<Button onClick={reload}>{BTN_REINTENTAR}</Button>}>
-              {list.error instanceof ApiError && list.error.message ? `${ERROR_CARGAR_LISTA} ${list.error.message}` : ERROR_CARGAR_LISTA}
+              {loadErrorText(list.error)}
             </Banner>
           ) : null}
 

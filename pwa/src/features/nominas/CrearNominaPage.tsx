@@ -14,7 +14,7 @@ import { Page, PageHeader } from '../../components/page';
 import { useRecord } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { empleadoResource } from './data/empleado';
+import { empleadosResource } from '../../lib/resources';
 import { createNomina } from './data/rest';
 import { NominaForm } from './form/NominaForm';
 import { toFormValues, toNominaFields, type NominaFormValues } from './form/values';
@@ -53,7 +53,7 @@ export default function CrearNominaPage(): JSX.Element {
   const { empleadoId = '' } = useParams();
   const { user } = useSession();
   const admin = isAdmin(user?.role);
-  const [empleado] = useRecord(empleadoResource, empleadoId, admin);
+  const [empleado] = useRecord(empleadosResource, empleadoId, admin);
   if (!admin) return <Navigate to={paths.home} replace />;
 
   let body: JSX.Element;

@@ -11,11 +11,10 @@ import { conceptoLabel, fechaLabel, salarioLabel, type Nomina } from '../../../.
 import { canViewEmployeeProfile, isAdmin } from '../../../../couch-design/roles';
 import { loadFeedback } from '../../components/feedback';
 import { Page, PageHeader } from '../../components/page';
-import { ApiError } from '../../lib/api';
-import { useLoad, useRecord } from '../../lib/data';
+import { DataError, useLoad, useRecord } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { empleadoResource } from './data/empleado';
+import { empleadosResource } from '../../lib/resources';
 import { listNominasDeEmpleado, NOMINAS_MAX_LIMIT, verNominaUrl } from './data/rest';
 import {
   ACCION_DOCUMENTO,
@@ -66,7 +65,7 @@ export default function DocumentosEmpleadoPage(): JSX.Element {
   // out of a non-admin's scope, so they go home without asking the gateway.
   const ready = status === 'authenticated' && !!user;
   const allowed = ready && canViewEmployeeProfile(user, empleadoId);
-  const [empleado] = useRecord(empleadoResource, empleadoId, allowed);
+  const [empleado] = useRecord(empleadosResource, empleadoId, allowed);
   // Every document of the employee: the most the list endpoint answers at once.
   const [list] = useLoad(() => listNominasDeEmpleado(empleadoId, {}, NOMINAS_MAX_LIMIT), { source: 'rest', enabled: allowed && empleadoId !== '' });
 
@@ -77,7 +76,7 @@ export default function DocumentosEmpleadoPage(): JSX.Element {
 
   let body: JSX.Element;
   if (list.status !== 'ready') {
-    const error = (err: unknown) => (err instanceof ApiError ? err.message : ERROR_CARGAR_NOMINAS);
+    const error = (err: unknown) => (err instanceof DataError ? err.message : ERROR_CARGAR_NOMINAS);
     body = loadFeedback(list, { loading: CARGANDO_NOMINAS, error, logAs: 'No se pudieron cargar los documentos del empleado.' });
   } else if (list.value.nominas.length === 0)
     body = (

@@ -13,8 +13,7 @@ import type { Nomina } from '../../../../couch-design/nomina';
 import { isAdmin } from '../../../../couch-design/roles';
 import { Feedback, loadFeedback } from '../../components/feedback';
 import { Page, PageHeader } from '../../components/page';
-import { ApiError } from '../../lib/api';
-import { useLoad } from '../../lib/data';
+import { DataError, useLoad } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { getNomina, updateNomina } from './data/rest';
@@ -42,7 +41,7 @@ export default function EditarNominaPage(): JSX.Element {
 
   let body: JSX.Element;
   if (nomina.status !== 'ready') {
-    const error = (err: unknown) => (err instanceof ApiError ? err.message : NOMINA_NO_ENCONTRADA);
+    const error = (err: unknown) => (err instanceof DataError ? err.message : NOMINA_NO_ENCONTRADA);
     body = loadFeedback(nomina, { loading: CARGANDO_NOMINA, error, logAs: 'No se pudo cargar la nómina.' });
   } else if (!nomina.value) body = <Feedback kind="not-found" text={NOMINA_NO_ENCONTRADA} />;
   else body = <EditarNominaForm nomina={nomina.value} />;

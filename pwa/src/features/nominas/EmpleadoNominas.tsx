@@ -12,8 +12,7 @@ import type { EmpleadoPublico } from '../../../../couch-design/empleado';
 import { filterNominas, hasDateFilter, type Nomina } from '../../../../couch-design/nomina';
 import { Banner, Feedback } from '../../components/feedback';
 import { downloadCsv, type RowAction } from '../../components/list';
-import { ApiError } from '../../lib/api';
-import { useLoad } from '../../lib/data';
+import { serverMessage, useLoad } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { saveNominaPdf } from './data/pdf';
 import { deleteNomina, listNominasDeEmpleado, verNominaUrl } from './data/rest';
@@ -46,7 +45,7 @@ export interface EmpleadoNominasProps {
   isAdmin: boolean;
 }
 
-const messageOf = (err: unknown, fallback: string): string => (err instanceof ApiError && err.message ? err.message : fallback);
+const messageOf = (err: unknown, fallback: string): string => serverMessage(err) ?? fallback;
 
 export function EmpleadoNominas({ empleado, isAdmin: admin }: EmpleadoNominasProps): JSX.Element {
   const navigate = useNavigate();

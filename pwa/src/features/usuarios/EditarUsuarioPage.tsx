@@ -16,8 +16,7 @@ import { Facts, Feedback } from '../../components/feedback';
 import { FormShell, PasswordForm, SelectField, useFormUi } from '../../components/form';
 import { Page, PageHeader } from '../../components/page';
 import { PhotoField } from '../../components/photo';
-import { ApiError } from '../../lib/api';
-import { useLoad, useResourceList } from '../../lib/data';
+import { DataError, useLoad, useResourceList } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { AdminOnly, useViewer } from './access';
@@ -105,7 +104,7 @@ function EditForm({ ctx }: { ctx: EditContext }): JSX.Element {
       } catch (err) {
         console.error('No se pudo subir la foto del usuario.', err);
         const message = err instanceof Error && err.message ? errorSubirFoto(err.message) : ERROR_SUBIR_FOTO;
-        throw new ApiError(message, err instanceof ApiError ? err.status : 0);
+        throw new DataError(message, err instanceof DataError ? err.status : 0);
       }
     }
     // The name, e-mail or role on the top bar come from the session: read it again.

@@ -13,8 +13,7 @@ import { listUsuarios, type UsuarioPublico } from '../../../../couch-design/usua
 import { Banner, Feedback } from '../../components/feedback';
 import { DeleteNotice, DeleteQuestion, downloadCsv, ListContent, ListSearch, SelectTable, useDeleteFlow, useListUrlState, useUrlSelection } from '../../components/list';
 import { Page } from '../../components/page';
-import { ApiError } from '../../lib/api';
-import { useResourceList } from '../../lib/data';
+import { serverMessage, useResourceList } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { AdminOnly } from './access';
 import { usuariosResource } from './data/resources';
@@ -52,6 +51,12 @@ export default function UsuariosListPage(): JSX.Element {
     </AdminOnly>
   );
 }
+
+/** The server's reason after the list's own words, when it gave one. */
+const loadErrorText = (err: unknown): string => {
+  const said = serverMessage(err);
+  return said ? `${ERROR_CARGAR_LISTA}: ${said}` : ERROR_CARGAR_LISTA;
+};
 
 const deleteError = (err: unknown): string => ERROR_ELIMINAR + (err instanceof Error && err.message ? err.message : ERROR_DESCONOCIDO);
 
@@ -142,7 +147,7 @@ function UsuariosList(): JSX.Element {
           <DeleteNotice flow={deletion} />
           {list.status === 'error' ? (
             <Banner intent={Intent.DANGER} action={<Button onClick={reload}>{BTN_REINTENTAR}</Button>}>
-              {list.error instanceof ApiError && list.error.message ? `${ERROR_CARGAR_LISTA}: ${list.error.message}` : ERROR_CARGAR_LISTA}
+              {loadErrorText(list.error)}
             </Banner>
           ) : null}
 

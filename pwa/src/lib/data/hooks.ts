@@ -4,7 +4,7 @@
  * network instead of failing while offline.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isUnreachable } from '../api';
+import { isUnreachable } from './errors';
 import type { LocalResource, RecordVersions } from './local';
 import { EVERY_RECORD, type Resource } from './resource';
 

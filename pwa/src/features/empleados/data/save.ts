@@ -4,7 +4,7 @@
  * an edit says so, since saving again is harmless there.
  */
 import type { EmpleadoPublico } from '../../../../../couch-design/empleado';
-import { ApiError } from '../../../lib/api';
+import { DataError } from '../../../lib/data';
 import { errorSubirFoto, ERROR_SUBIR_FOTO } from '../texts';
 import { empleadosResource, uploadEmpleadoPhoto, type EmpleadoBody } from './empleados';
 
@@ -27,7 +27,7 @@ export async function updateEmpleado(id: string, body: EmpleadoBody, foto: File 
       await uploadEmpleadoPhoto(id, foto);
     } catch (err) {
       console.error('No se pudo subir la foto del empleado.', err);
-      throw new ApiError(err instanceof ApiError && !err.offline && err.message ? errorSubirFoto(err.message) : ERROR_SUBIR_FOTO, err instanceof ApiError ? err.status : 0);
+      throw new DataError(err instanceof DataError && !err.offline && err.message ? errorSubirFoto(err.message) : ERROR_SUBIR_FOTO, err instanceof DataError ? err.status : 0);
     }
   }
   return saved;

@@ -6,23 +6,11 @@ import type { UsuarioPublico } from '../../../../../couch-design/usuario';
 import { uploadPhoto } from '../../../components/photo';
 import type { PasswordBody } from '../../../components/form';
 import { api } from '../../../lib/api';
-import { restResource } from '../../../lib/data';
+import { usuarioUrl as userUrl } from '../../../lib/resources';
 import type { AuthUser } from '../../../lib/session';
 
-const userUrl = (id: string): string => `/api/users/${encodeURIComponent(id)}`;
-
-/** The answer said no without an HTTP error (spec 000 section 8: "when success is false"). */
-export class RefusedAnswer extends Error {}
-
-export const perfilResource = restResource<UsuarioPublico>({
-  listUrl: '/api/users',
-  pickList: (body) => body.users,
-  itemUrl: userUrl,
-  pickItem: (body) => {
-    if (body.success === false) throw new RefusedAnswer(typeof body.mensaje === 'string' ? body.mensaje : '');
-    return body.user;
-  },
-});
+export { RefusedAnswer } from '../../../lib/data';
+export { usuariosResource as perfilResource } from '../../../lib/resources';
 
 export const uploadPerfilPhoto = (id: string, file: File): Promise<string | null> => uploadPhoto(`${userUrl(id)}/upload-photo`, file);
 

@@ -1,0 +1,18 @@
+/** Every gateway endpoint a screen reads, declared once (issue 21): features share them from here. */
+export { empleadoDeUsuarioResource, empleadosResource, empleadoUrl, EMPLEADOS_URL, type EmpleadoBody } from './empleados';
+export {
+  createNomina,
+  deleteNomina,
+  descargarNominaUrl,
+  fetchNominaPdf,
+  getNomina,
+  listNominasDeEmpleado,
+  NOMINAS_MAX_LIMIT,
+  updateNomina,
+  verNominaUrl,
+  type CreateNominaTexts,
+  type NominasPage,
+  type NominaUpdate,
+  type NuevaNomina,
+} from './nominas';
+export { usuariosResource, usuariosResourceBreve, usuarioUrl, USUARIOS_URL, type UsuarioBody } from './usuarios';
