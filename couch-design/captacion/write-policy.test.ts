@@ -95,6 +95,12 @@ describe('cleaning', () => {
     expect(reason(decide(agente, { ...stored('2-b'), password_hash: 'x' }, { base: stored(), winner: stored() }))).toBe(`${WRITE_MSG.unclean}password_hash`);
     expect(reason(decide(agente, withProto, { base: stored(), winner: stored() }))).toBe(`${WRITE_MSG.unclean}__proto__`);
     expect(reason(decide(agente, { ...stored('2-b'), propietario: { ...stored().propietario, rfc: 'herg850315k73' } }, { base: stored(), winner: stored() }))).toBe(`${WRITE_MSG.unclean}propietario.rfc`);
+    const refs = stored().referencias_personales as Doc[];
+    const untrimmed = { ...stored('2-b'), referencias_personales: [refs[0], { ...refs[1], nombre: ` ${refs[1].nombre}` }] };
+    expect(reason(decide(agente, untrimmed, { base: stored(), winner: stored() }))).toBe(`${WRITE_MSG.unclean}referencias_personales[1].nombre`);
+    // What the server decides anyway (the adviser, the stamps) is not the device's to get right.
+    const otherAsesor = { ...stored('2-b'), captacion: { ...stored().captacion, asesor: { _id: agente.id } } };
+    expect(reason(decide(agente, otherAsesor, { base: stored(), winner: stored() }))).toBe('aceptada');
   });
 });
 

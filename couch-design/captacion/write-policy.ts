@@ -64,34 +64,56 @@ function inScope(user: WriteUser, d: Dict | null): boolean {
 const invalid = (errors: ValidationIssue[]): WriteDecision =>
   refusal(400, WRITE_MSG.invalid + errors.slice(0, 3).map((i) => `${i.param}: ${i.msg}`).join('; '), errors);
 
-const byteLength = (text: string): number => new TextEncoder().encode(text).length;
+/**
+ * Whether `text` takes more than `max` bytes as UTF-8. A UTF-16 unit is at most 3 bytes, so an
+ * ordinary captación (a few KB) is answered from its length without encoding it.
+ */
+const longerThan = (text: string, max: number): boolean => text.length * 3 > max && new TextEncoder().encode(text).length > max;
 
 /** Fields the gateway decides whatever the device sent: the revision metadata, the stamps, the adviser. */
 const SERVER_DECIDES = new Set(['_id', '_rev', '_revisions', '_deleted', '_attachments', '_conflicts', 'ultima_actualizacion', 'historial_estatus', 'captacion.asesor']);
 
+/** Blocks holding a field of SERVER_DECIDES (`captacion`): only their fields need a path to compare. */
+const DECIDED_BLOCKS = new Set([...SERVER_DECIDES].filter((p) => p.includes('.')).map((p) => p.split('.')[0]));
+const serverDecides = (parts: Array<string | number>): boolean =>
+  parts.length === 1 ? SERVER_DECIDES.has(parts[0] as string) : parts.length === 2 && DECIDED_BLOCKS.has(parts[0] as string) && SERVER_DECIDES.has(`${parts[0]}.${parts[1]}`);
+
+/** A path as the refusal names it (`referencias_personales[0].nombre`) from its keys and indexes. */
+const pathText = (parts: Array<string | number>): string =>
+  parts.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');
+
 /**
  * Where a device's revision differs from what the cleaning makes of it: fields the cleaning drops
- * (unknown ones) and values it rewrites. Fields it only adds (defaults) do not count.
+ * (unknown ones) and values it rewrites. Fields it only adds (defaults) do not count. Every
+ * document a device pushes goes through here, so the path is text only when it is reported.
  */
-function uncleanPaths(sent: unknown, clean: unknown, path: string, out: string[]): void {
+function uncleanPaths(sent: unknown, clean: unknown, parts: Array<string | number>, out: string[]): void {
   if (out.length >= 5) return;
   if (Array.isArray(sent) && Array.isArray(clean)) {
-    if (sent.length !== clean.length) out.push(path);
-    else sent.forEach((item, i) => uncleanPaths(item, clean[i], `${path}[${i}]`, out));
+    if (sent.length !== clean.length) out.push(pathText(parts));
+    else {
+      for (let i = 0; i < sent.length; i++) {
+        parts.push(i);
+        uncleanPaths(sent[i], clean[i], parts, out);
+        parts.pop();
+      }
+    }
     return;
   }
   const s = typeof sent === 'object' && sent !== null && !Array.isArray(sent) ? (sent as Dict) : null;
   const c = typeof clean === 'object' && clean !== null && !Array.isArray(clean) ? (clean as Dict) : null;
   if (s && c) {
     for (const key of Object.keys(s)) {
-      const p = path ? `${path}.${key}` : key;
-      if (SERVER_DECIDES.has(p)) continue;
-      if (!Object.prototype.hasOwnProperty.call(c, key)) out.push(p);
-      else uncleanPaths(s[key], c[key], p, out);
+      parts.push(key);
+      if (!serverDecides(parts)) {
+        if (!Object.prototype.hasOwnProperty.call(c, key)) out.push(pathText(parts));
+        else uncleanPaths(s[key], c[key], parts, out);
+      }
+      parts.pop();
     }
     return;
   }
-  if (sent !== clean) out.push(path);
+  if (sent !== clean) out.push(pathText(parts));
 }
 
 /** The adviser ids a write names: whether they exist decides an admin's assignment. */
@@ -130,14 +152,14 @@ function decide({ doc: sent, source, now }: EntityWrite, { base, winner }: Write
   if (!canEditCaptacion(user.role)) return refusal(403, ref ? WRITE_MSG.cannotEdit : WRITE_MSG.cannotCreate);
   if (!admin && ((winner && !current) || (base && !liveBase))) return refusal(403, WRITE_MSG.deleted);
   if (source === 'device' && sent.type !== 'captacion') return refusal(403, WRITE_MSG.type);
-  if (byteLength(JSON.stringify(sent)) > MAX_CAPTACION_BYTES) return refusal(413, WRITE_MSG.tooLarge);
+  if (longerThan(JSON.stringify(sent), MAX_CAPTACION_BYTES)) return refusal(413, WRITE_MSG.tooLarge);
 
   const cleaned = normalizeCaptacionInput(sent);
   const issues = captacionInputIssues(sent, cleaned);
   if (issues.length > 0) return invalid(issues);
   if (source === 'device') {
     const unclean: string[] = [];
-    uncleanPaths(sent, cleaned, '', unclean);
+    uncleanPaths(sent, cleaned, [], unclean);
     if (unclean.length > 0) return refusal(400, WRITE_MSG.unclean + unclean.join(', '));
   }
 
