@@ -11,7 +11,7 @@ import './feedback.css';
 
 export type FeedbackKind = 'loading' | 'error' | 'not-found' | 'offline';
 
-export function Feedback({ kind, text }: { kind: FeedbackKind; text?: string }): JSX.Element {
+export function Feedback({ kind, text, testId }: { kind: FeedbackKind; text?: string; testId?: string }): JSX.Element {
   if (kind === 'loading')
     return (
       <div className="feedback-loading" role="status" aria-live="polite">
@@ -21,7 +21,7 @@ export function Feedback({ kind, text }: { kind: FeedbackKind; text?: string }):
     );
   if (kind === 'offline')
     return (
-      <Callout intent={Intent.WARNING} icon="offline" role="status">
+      <Callout intent={Intent.WARNING} icon="offline" role="status" data-testid={testId}>
         {text ?? NEEDS_NETWORK}
       </Callout>
     );

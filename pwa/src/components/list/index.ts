@@ -9,3 +9,6 @@ export { SelectTable, type SelectTableProps } from './SelectTable';
 export { readSelection, SELECTION_PARAM, useUrlSelection, withSelection, type UrlSelection } from './url-selection';
 export { useRowTask, type RowTask } from './use-row-task';
 export { DeleteNotice, DeleteQuestion, useDeleteFlow, type DeleteFlow, type DeleteFlowOptions, type DeleteQuestionProps, type ListNotice } from './delete-flow';
+export { useList, type ListController, type UseListOptions } from './use-list';
+export { ListShell, type ListShellProps } from './ListShell';
+export { LoadErrorBanner, type LoadErrorBannerProps } from './LoadErrorBanner';

@@ -4,14 +4,13 @@
  * name; one selected row for the three toolbar actions. Search and selection live in the URL;
  * 'Exportar CSV' saves the rows shown.
  */
-import { Button, Callout, Intent, NonIdealState } from '@blueprintjs/core';
-import { useMemo, type JSX } from 'react';
+import { Button, Intent, NonIdealState } from '@blueprintjs/core';
+import type { JSX } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { fullName, listEmpleados, type EmpleadoPublico } from '../../../../couch-design/empleado';
-import { Banner, Feedback } from '../../components/feedback';
-import { DeleteNotice, DeleteQuestion, downloadCsv, ListContent, ListSearch, SelectTable, useDeleteFlow, useListUrlState, useUrlSelection } from '../../components/list';
-import { Page, PageHeader } from '../../components/page';
-import { NEEDS_NETWORK, refusalMessage, serverMessage, useResourceList } from '../../lib/data';
+import { DeleteQuestion, downloadCsv, ListSearch, ListShell, SelectTable, useDeleteFlow, useList } from '../../components/list';
+import { PageHeader } from '../../components/page';
+import { refusalMessage } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useEmpleadosAccess } from './access';
 import { empleadosResource } from './data/empleados';
@@ -48,32 +47,26 @@ function deleteError(err: unknown): string {
 }
 
 /** The server's reason after the list's own words, when it gave one. */
-function loadErrorText(err: unknown): string {
-  const said = serverMessage(err);
-  return said ? `${ERROR_CARGAR_LISTA} ${said}` : ERROR_CARGAR_LISTA;
-}
+const loadError = (said: string | undefined): string => (said ? `${ERROR_CARGAR_LISTA} ${said}` : ERROR_CARGAR_LISTA);
+
+const empleadoId = (e: EmpleadoPublico): string => e.id;
 
 export default function EmpleadosListPage(): JSX.Element {
   const navigate = useNavigate();
   const { ready, admin } = useEmpleadosAccess();
-  const { q, setSearch } = useListUrlState();
-  const { selected, setSelected } = useUrlSelection();
-  const [list, reload] = useResourceList(empleadosResource, ready && admin);
+  const list = useList(empleadosResource, { enabled: ready && admin, search: listEmpleados, rowKey: empleadoId });
+  const { all, shown, current, q } = list;
   const deletion = useDeleteFlow<EmpleadoPublico>({
     remove: (e) => empleadosResource.remove(e.id),
     removed: (e) => {
       forgetEmpleado(e.id);
-      setSelected(null);
-      reload();
+      list.setSelected(null);
+      list.reload();
     },
     done: ELIMINADO_OK,
     failure: deleteError,
     logAs: 'No se pudo eliminar el empleado.',
   });
-
-  const all = useMemo(() => (list.status === 'ready' ? list.value : []), [list]);
-  const shown = useMemo(() => listEmpleados(all, q), [all, q]);
-  const current = shown.find((e) => e.id === selected) ?? null;
 
   if (ready && !admin) return <Navigate to={paths.home} replace />;
 
@@ -81,46 +74,29 @@ export default function EmpleadosListPage(): JSX.Element {
     keepEmpleado(e);
     navigate(paths.empleadoProfile(e.id));
   };
-
-  const status = list.status === 'offline' ? 'ready' : list.status;
-  const toNew = () => navigate(paths.newEmpleado);
   const newButton = (
-    <Button icon="add" intent={Intent.PRIMARY} size="large" onClick={toNew}>
+    <Button icon="add" intent={Intent.PRIMARY} size="large" onClick={() => navigate(paths.newEmpleado)}>
       {BTN_NUEVO}
+    </Button>
+  );
+  const exportButton = (
+    <Button icon="export" size="large" onClick={() => downloadCsv(EMPLEADOS_CSV, shown, q.trim() !== '')} disabled={list.state.status !== 'ready' || shown.length === 0}>
+      {BTN_EXPORTAR}
     </Button>
   );
 
   return (
-    <Page>
-      <PageHeader
-        title={TITLE_LISTA}
-        actions={
-          <>
-            <Button icon="export" size="large" onClick={() => downloadCsv(EMPLEADOS_CSV, shown, q.trim() !== '')} disabled={list.status !== 'ready' || shown.length === 0}>
-              {BTN_EXPORTAR}
-            </Button>
-            {admin ? newButton : null}
-          </>
-        }
-      />
-
-      {!ready ? (
-        <Feedback kind="loading" />
-      ) : list.status === 'offline' ? (
-        <Callout intent={Intent.WARNING} icon="offline" role="status" data-testid="needs-network">
-          {NEEDS_NETWORK}
-        </Callout>
-      ) : (
+    <ListShell
+      list={list}
+      header={<PageHeader title={TITLE_LISTA} actions={<>{exportButton}{admin ? newButton : null}</>} />}
+      waiting={!ready}
+      offlineTestId="needs-network"
+      tools={<ListSearch value={q} onChange={list.setSearch} placeholder={BUSCAR_PLACEHOLDER} />}
+      deletion={deletion}
+      loadError={loadError}
+      retryText={BTN_REINTENTAR}
+      beforeTable={
         <>
-          <ListSearch value={q} onChange={setSearch} placeholder={BUSCAR_PLACEHOLDER} />
-
-          <DeleteNotice flow={deletion} />
-          {list.status === 'error' ? (
-            <Banner intent={Intent.DANGER} action={<Button onClick={reload}>{BTN_REINTENTAR}</Button>}>
-              {loadErrorText(list.error)}
-            </Banner>
-          ) : null}
-
           <div className="emp-toolbar" role="toolbar" aria-label={TABLA_EMPLEADOS}>
             <div className="emp-toolbar__buttons">
               <Button icon="eye-open" size="large" disabled={!current} onClick={() => current && viewProfile(current)}>
@@ -134,36 +110,31 @@ export default function EmpleadosListPage(): JSX.Element {
               </Button>
             </div>
             <span className="emp-toolbar__count page-muted" data-testid="empleados-count" aria-live="polite">
-              {list.status === 'ready' ? mostrando(shown.length, all.length) : ''}
+              {list.state.status === 'ready' ? mostrando(shown.length, all.length) : ''}
             </span>
           </div>
           <p className="page-muted emp-toolbar__hint" aria-live="polite">
             {current ? seleccionado(fullName(current)) : SELECCIONE_FILA}
           </p>
-
-          <ListContent
-            status={status}
-            hasRecords={all.length > 0}
-            matches={shown.length}
-            noMatch={SIN_RESULTADOS}
-            empty={<NonIdealState icon="people" title={VACIO} action={admin ? newButton : undefined} />}
-          >
-            <SelectTable
-              label={TABLA_EMPLEADOS}
-              columns={EMPLEADO_COLUMNS}
-              rows={shown}
-              rowKey={(e) => e.id}
-              selected={current?.id ?? null}
-              onSelect={setSelected}
-              onOpen={viewProfile}
-              rowTestId="empleado-row"
-              failed={list.status === 'error'}
-            />
-          </ListContent>
         </>
-      )}
-
+      }
+      noMatch={SIN_RESULTADOS}
+      empty={<NonIdealState icon="people" title={VACIO} action={admin ? newButton : undefined} />}
+      table={
+        <SelectTable
+          label={TABLA_EMPLEADOS}
+          columns={EMPLEADO_COLUMNS}
+          rows={shown}
+          rowKey={empleadoId}
+          selected={current?.id ?? null}
+          onSelect={list.setSelected}
+          onOpen={viewProfile}
+          rowTestId="empleado-row"
+          failed={list.state.status === 'error'}
+        />
+      }
+    >
       <DeleteQuestion flow={deletion} question={CONFIRM_ELIMINAR} detail={fullName} confirmText={BTN_ELIMINAR} cancelText={BTN_CANCELAR} />
-    </Page>
+    </ListShell>
   );
 }

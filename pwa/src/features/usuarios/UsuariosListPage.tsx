@@ -7,13 +7,10 @@
  * live in the URL; 'Exportar CSV' saves the rows shown.
  */
 import { Alert, Button, Classes, Intent, NonIdealState } from '@blueprintjs/core';
-import { useId, useMemo, useState, type JSX } from 'react';
+import { useId, useState, type JSX } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { listUsuarios, type UsuarioPublico } from '../../../../couch-design/usuario';
-import { Banner, Feedback } from '../../components/feedback';
-import { DeleteNotice, DeleteQuestion, downloadCsv, ListContent, ListSearch, SelectTable, useDeleteFlow, useListUrlState, useUrlSelection } from '../../components/list';
-import { Page } from '../../components/page';
-import { serverMessage, useResourceList } from '../../lib/data';
+import { DeleteQuestion, downloadCsv, ListSearch, ListShell, SelectTable, useDeleteFlow, useList } from '../../components/list';
 import { paths } from '../../lib/paths';
 import { AdminOnly } from './access';
 import { usuariosResource } from './data/resources';
@@ -53,38 +50,32 @@ export default function UsuariosListPage(): JSX.Element {
 }
 
 /** The server's reason after the list's own words, when it gave one. */
-const loadErrorText = (err: unknown): string => {
-  const said = serverMessage(err);
-  return said ? `${ERROR_CARGAR_LISTA}: ${said}` : ERROR_CARGAR_LISTA;
-};
+const loadError = (said: string | undefined): string => (said ? `${ERROR_CARGAR_LISTA}: ${said}` : ERROR_CARGAR_LISTA);
 
 const deleteError = (err: unknown): string => ERROR_ELIMINAR + (err instanceof Error && err.message ? err.message : ERROR_DESCONOCIDO);
 
+const userId = (u: UsuarioPublico): string => u._id;
+
 function UsuariosList(): JSX.Element {
   const navigate = useNavigate();
-  const { q, setSearch } = useListUrlState();
-  const { selected, setSelected } = useUrlSelection();
-  const [list, reload] = useResourceList(usuariosResource);
+  const list = useList(usuariosResource, { search: listUsuarios, rowKey: userId });
+  const { all, shown, current, q } = list;
   const [askSelection, setAskSelection] = useState(false);
   const questionId = useId();
   const deletion = useDeleteFlow<UsuarioPublico>({
     remove: (user) => deleteUsuario(user._id),
     removed: () => {
       forgetUsuario();
-      setSelected(null);
-      reload();
+      list.setSelected(null);
+      list.reload();
     },
     done: ELIMINADO_OK,
     failure: deleteError,
     logAs: 'No se pudo eliminar el usuario.',
   });
 
-  const all = useMemo(() => (list.status === 'ready' ? list.value : []), [list]);
-  const shown = useMemo(() => listUsuarios(all, q), [all, q]);
-  const current = shown.find((u) => u._id === selected) ?? null;
-
   const select = (id: string | null) => {
-    setSelected(id);
+    list.setSelected(id);
     const user = all.find((u) => u._id === id);
     if (user) rememberUsuario(user);
     else forgetUsuario();
@@ -95,88 +86,63 @@ function UsuariosList(): JSX.Element {
     void navigate(paths.userProfile(user._id));
   };
   const askDelete = () => (current ? deletion.ask(current) : setAskSelection(true));
+  const ready = list.state.status === 'ready';
 
-  if (list.status === 'error') console.error('No se pudieron cargar los usuarios.', list.error);
+  if (list.state.status === 'error') console.error('No se pudieron cargar los usuarios.', list.state.error);
 
   return (
-    <Page>
-      <header className={`usuarios-header ${Classes.DARK}`}>
-        <h1 className={`${Classes.HEADING} usuarios-header__title`}>{TITLE_LISTA}</h1>
-        <div className="usuarios-header__actions">
-          {/* Disabled until a row is selected, yet still answering a press with the reason. */}
-          <Button
-            icon="eye-open"
-            size="large"
-            aria-label={BTN_VER}
-            title={BTN_VER}
-            aria-disabled={!current}
-            className={current ? undefined : Classes.DISABLED}
-            onClick={() => view()}
-          />
-          <Button
-            icon="trash"
-            size="large"
-            intent={Intent.DANGER}
-            aria-label={BTN_ELIMINAR}
-            title={BTN_ELIMINAR}
-            aria-disabled={!current}
-            className={current ? undefined : Classes.DISABLED}
-            onClick={askDelete}
-          />
-          <Button icon="add" size="large" intent={Intent.PRIMARY} onClick={() => navigate(paths.newUser)}>
-            {BTN_NUEVO}
-          </Button>
-        </div>
-      </header>
-
-      {list.status === 'offline' ? (
-        <Feedback kind="offline" />
-      ) : (
+    <ListShell
+      list={list}
+      header={
+        <header className={`usuarios-header ${Classes.DARK}`}>
+          <h1 className={`${Classes.HEADING} usuarios-header__title`}>{TITLE_LISTA}</h1>
+          <div className="usuarios-header__actions">
+            {/* Disabled until a row is selected, yet still answering a press with the reason. */}
+            <Button icon="eye-open" size="large" aria-label={BTN_VER} title={BTN_VER} aria-disabled={!current} className={current ? undefined : Classes.DISABLED} onClick={() => view()} />
+            <Button icon="trash" size="large" intent={Intent.DANGER} aria-label={BTN_ELIMINAR} title={BTN_ELIMINAR} aria-disabled={!current} className={current ? undefined : Classes.DISABLED} onClick={askDelete} />
+            <Button icon="add" size="large" intent={Intent.PRIMARY} onClick={() => navigate(paths.newUser)}>
+              {BTN_NUEVO}
+            </Button>
+          </div>
+        </header>
+      }
+      tools={
         <>
           <div className="usuarios-toolbar">
-            <ListSearch value={q} onChange={setSearch} placeholder={BUSCAR} />
-            <Button icon="export" size="large" onClick={() => downloadCsv(USUARIOS_CSV, shown, q.trim() !== '')} disabled={list.status !== 'ready' || shown.length === 0}>
+            <ListSearch value={q} onChange={list.setSearch} placeholder={BUSCAR} />
+            <Button icon="export" size="large" onClick={() => downloadCsv(USUARIOS_CSV, shown, q.trim() !== '')} disabled={!ready || shown.length === 0}>
               {BTN_EXPORTAR}
             </Button>
           </div>
           <p className="usuarios-count page-muted" data-testid="usuarios-count" aria-live="polite">
-            {list.status === 'ready' ? mostrando(shown.length, all.length) : ''}
+            {ready ? mostrando(shown.length, all.length) : ''}
             <span className="usuarios-count__hint">{AYUDA_TECLADO}</span>
           </p>
-
-          <DeleteNotice flow={deletion} />
-          {list.status === 'error' ? (
-            <Banner intent={Intent.DANGER} action={<Button onClick={reload}>{BTN_REINTENTAR}</Button>}>
-              {loadErrorText(list.error)}
-            </Banner>
-          ) : null}
-
-          <ListContent
-            status={list.status}
-            hasRecords={all.length > 0}
-            matches={shown.length}
-            noMatch={SIN_RESULTADOS}
-            empty={<NonIdealState icon="people" title={SIN_RESULTADOS} />}
-          >
-            <SelectTable
-              label={TABLA_USUARIOS}
-              columns={USUARIO_COLUMNS}
-              rows={shown}
-              rowKey={(u) => u._id}
-              selected={current?._id ?? null}
-              onSelect={select}
-              onOpen={(u) => view(u)}
-              rowTestId="usuario-row"
-              failed={list.status === 'error'}
-            />
-          </ListContent>
         </>
-      )}
-
+      }
+      deletion={deletion}
+      loadError={loadError}
+      retryText={BTN_REINTENTAR}
+      noMatch={SIN_RESULTADOS}
+      empty={<NonIdealState icon="people" title={SIN_RESULTADOS} />}
+      table={
+        <SelectTable
+          label={TABLA_USUARIOS}
+          columns={USUARIO_COLUMNS}
+          rows={shown}
+          rowKey={userId}
+          selected={current?._id ?? null}
+          onSelect={select}
+          onOpen={(u) => view(u)}
+          rowTestId="usuario-row"
+          failed={list.state.status === 'error'}
+        />
+      }
+    >
       <Alert aria-labelledby={questionId} isOpen={askSelection} icon="info-sign" confirmButtonText={BTN_ACEPTAR} canEscapeKeyCancel canOutsideClickCancel onClose={() => setAskSelection(false)}>
         <p id={questionId}>{SELECCIONA_PRIMERO}</p>
       </Alert>
       <DeleteQuestion flow={deletion} question={CONFIRM_ELIMINAR} detail={(u) => u.email} confirmText={BTN_ELIMINAR_CONFIRM} cancelText={BTN_CANCELAR} />
-    </Page>
+    </ListShell>
   );
 }
