@@ -1,8 +1,7 @@
 /** Texts of the user contract: the specification's word for word, then the rules we add. */
 export { PERSONA_MSG } from '../persona';
 
-export const SIGNIN_EMPTY = 'Por favor, completa todos los campos.';
-export const SIGNIN_FAILED = 'El correo o la contraseña son incorrectos.';
+export { SIGNIN_EMPTY, SIGNIN_FAILED } from './signin-messages';
 
 export const USUARIO_MSG = {
   // Not in the specification: the hints of section 2 enforced, and the choices of DESIGN section 6.

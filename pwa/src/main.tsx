@@ -6,7 +6,10 @@ import { App } from './app/App';
 import { startupCode } from './app/preload-path';
 import { stillFrameDrawn } from './app/still-frame';
 import { setupIcons } from './lib/icons';
+import { whenIdle } from './lib/idle';
 import { registerServiceWorker } from './lib/pwa';
+
+const SERVICE_WORKER_DELAY_MS = 1_000;
 
 // Before the first render, or Blueprint would start its default all-icons loader.
 setupIcons();
@@ -21,8 +24,11 @@ const mount = () =>
   );
 // The start-up frame stays until the screen can be drawn in its place: mounted sooner, React
 // would cover it with its loading screen meanwhile. A transition, as the first screen is React's
-// longest render (app/routes.tsx).
+// longest render (app/routes.tsx), and one a phone's main thread gets back from every few
+// milliseconds (the page's still loading screen stays meanwhile, signed in or not).
 if (stillFrameDrawn()) void startupCode().then(() => startTransition(mount));
-else mount();
+else startTransition(mount);
 
-registerServiceWorker();
+// The service worker (and its workbox-window) is not what the first screen needs: registered
+// once the page has drawn it and has a moment.
+whenIdle(() => void registerServiceWorker(), { delayMs: SERVICE_WORKER_DELAY_MS, maxWaitMs: 5_000 });

@@ -3,7 +3,7 @@
  * (`registerType: 'prompt'`) waits until the person accepts the update, so a form being
  * filled is never reloaded from under them.
  */
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -16,9 +16,20 @@ async function promptUpdate(wb: Workbox): Promise<void> {
   });
 }
 
-/** Registers /sw.js in production builds only; the dev server has no service worker. */
-export function registerServiceWorker(): void {
+/**
+ * Registers /sw.js in production builds only; the dev server has no service worker. The page
+ * calls it once the first screen is up (main.tsx): workbox-window is fetched and evaluated then,
+ * not before the first paint.
+ */
+export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  let Workbox: typeof import('workbox-window').Workbox;
+  try {
+    ({ Workbox } = await import('workbox-window'));
+  } catch (err) {
+    console.error('No se pudo registrar el service worker.', err);
+    return;
+  }
   const wb = new Workbox('/sw.js');
   wb.addEventListener('waiting', () => void promptUpdate(wb));
   wb.register()

@@ -9,7 +9,7 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
 import { ApiError, api } from './api';
 import { requestPersistentStorage } from './pwa';
-import { SIGNIN_FAILED } from '../../../couch-design/usuario/messages';
+import { SIGNIN_FAILED } from '../../../couch-design/usuario/signin-messages';
 import { ANONYMOUS, checkSession, sessionFromPage, takeFirstCheck, type AuthAnswer, type SessionSnapshot } from './session-check';
 import { clearStoredUser, readStoredUser, toAuthUser, USER_STORAGE_KEY, writeStoredUser, type AuthUser } from './session-storage';
 

@@ -1,5 +1,6 @@
 import { SIGNIN_EMPTY, SIGNIN_FAILED } from '../../../../couch-design/usuario/signin-messages';
-import { DataError } from '../../lib/data';
+// The class itself, not the data layer's index: that would bring the local databases' code to the sign-in screen.
+import { DataError } from '../../lib/data/errors';
 
 // The gateway answers the same words: one definition in couch-design.
 export const EMPTY_FIELDS = SIGNIN_EMPTY;

@@ -8,6 +8,7 @@
 import { Alert, Intent, PopoverNext, Tag, type IconName } from '@blueprintjs/core';
 import { useEffect, useId, useState, useSyncExternalStore, type JSX, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { whenIdle } from '../idle';
 import { useSession } from '../session';
 import { currentQuestion, registerQuestionHost, subscribeQuestion } from './confirm';
 import { currentEngine, installSyncLifecycle, pauseSync, startSyncFor } from './controller';
@@ -29,15 +30,24 @@ const LOOK: Record<SyncStatus, { icon: IconName | undefined; intent: Intent }> =
   expired: { icon: 'lock', intent: Intent.WARNING },
 };
 
+/** How long after the top bar appears the sync starts at the earliest, and at the latest once the page is busy. */
+const SYNC_START_DELAY_MS = 300;
+const SYNC_START_MAX_WAIT_MS = 2_000;
+
 function useSyncLifecycle(): void {
   const { status, user } = useSession();
   const userId = status === 'authenticated' ? (user?.id ?? null) : null;
   useEffect(() => installSyncLifecycle(), []);
   useEffect(() => {
     if (!userId) return;
-    startSyncFor({ id: userId });
+    // Once the first screen is drawn and the page has a moment: the sync's start (its code, its
+    // local counts, its requests) would otherwise compete with that screen on a phone.
+    const cancel = whenIdle(() => startSyncFor({ id: userId }), { delayMs: SYNC_START_DELAY_MS, maxWaitMs: SYNC_START_MAX_WAIT_MS });
     // Unmounted without a sign-out (session expired): stop, keep the person's data.
-    return () => void pauseSync();
+    return () => {
+      cancel();
+      void pauseSync();
+    };
   }, [userId]);
   // A new role or employee link changes the scope: check it now instead of within a minute.
   const role = user?.role;
