@@ -1,5 +1,6 @@
 /** Breadcrumb of the top bar, derived from the path and the route table's titles (no React: the start-up frame draws it too). */
 import { paths, ROUTE, type RoutePattern } from '../../lib/paths';
+import { SCREEN_TITLE } from '../../lib/titles';
 import { matchScreen } from '../match-screen';
 import { OTHERS_PROFILE_TITLE } from '../screen-titles';
 import { isOthersProfile } from './nav-entries';
@@ -30,7 +31,7 @@ const SECTIONS = new Map<string, Crumb>([
   ...section(PROYECTOS, ROUTE.captaciones),
 ]);
 
-export const HOME_CRUMB: Crumb = { text: 'Inicio', href: paths.home };
+export const HOME_CRUMB: Crumb = { text: SCREEN_TITLE.home, href: paths.home };
 
 export interface CrumbContext {
   /** The signed-in person: their own profile is 'Mi Perfil', anyone else's is not. */

@@ -1,10 +1,11 @@
 /** Spanish texts of the captación screens (specification 001 sections 2.3-2.6, 4, 8), word for word. */
+import { SCREEN_TITLE } from '../../lib/titles';
 
-export const TITLE_NUEVA = 'Nueva Captación Inmobiliaria';
-export const TITLE_EDITAR = 'Editar Captación';
-export const TITLE_LISTA = 'Mis Proyectos de Captación';
-export const TITLE_DETALLE = 'Detalle de Captación Inmobiliaria';
-export const TITLE_CONFLICTO = 'Resolver conflicto de captación';
+export const TITLE_NUEVA = SCREEN_TITLE.nuevaCaptacion;
+export const TITLE_EDITAR = SCREEN_TITLE.editarCaptacion;
+export const TITLE_LISTA = SCREEN_TITLE.captaciones;
+export const TITLE_DETALLE = SCREEN_TITLE.captacion;
+export const TITLE_CONFLICTO = SCREEN_TITLE.captacionConflicto;
 
 export const BTN_GUARDAR_NUEVA = 'Guardar Captación';
 export const BTN_GUARDAR_CAMBIOS = 'Guardar Cambios';

@@ -2,10 +2,11 @@
  * Texts of the employee screens: the specification's word for word (spec 000 sections 2, 5, 8),
  * ours where it gives none. Field labels come from the shared schema (couch-design/empleado).
  */
+import { SCREEN_TITLE } from '../../lib/titles';
 export { NETWORK_MESSAGE as ERROR_CONEXION } from '../../lib/api';
 
 // --- 'Lista de Empleados' ---------------------------------------------------------------
-export const TITLE_LISTA = 'Lista de Empleados';
+export const TITLE_LISTA = SCREEN_TITLE.empleados;
 export const BUSCAR_PLACEHOLDER = 'Buscar empleados...';
 export const mostrando = (shown: number, total: number): string => `Mostrando ${shown} de ${total} empleados`;
 export const COL_NOMBRE = 'Nombre Completo';
@@ -36,8 +37,8 @@ export const BTN_REINTENTAR = 'Reintentar';
 export const CSV_BASE = 'empleados';
 
 // --- 'Crear Nuevo Empleado' / 'Editar Empleado' -----------------------------------------------
-export const TITLE_CREAR = 'Crear Nuevo Empleado';
-export const TITLE_EDITAR = 'Editar Empleado';
+export const TITLE_CREAR = SCREEN_TITLE.newEmpleado;
+export const TITLE_EDITAR = SCREEN_TITLE.editEmpleado;
 export const SECCION_PERSONAL = 'Información Personal';
 export const SECCION_LABORAL = 'Información Laboral';
 export const SECCION_DIRECCION = 'Dirección';
@@ -73,7 +74,7 @@ export const ERROR_SUBIR_FOTO = 'Error al subir la foto';
 export const errorSubirFoto = (message: string): string => `${ERROR_SUBIR_FOTO}: ${message}`;
 
 // --- Employee profile ----------------------------------------------------------------------
-export const TITLE_PERFIL = 'Perfil del Empleado';
+export const TITLE_PERFIL = SCREEN_TITLE.empleadoProfile;
 export const BTN_EDITAR = 'Editar';
 export const BTN_VOLVER = 'Volver';
 export const SECCION_PERFIL = 'Perfil Personal';

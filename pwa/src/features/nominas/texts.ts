@@ -3,6 +3,7 @@
  * then ours where it is silent (marked). Display rules ('Sin concepto', 'N/A', '$0.00') and the
  * schema's messages live in couch-design/nomina.
  */
+import { SCREEN_TITLE } from '../../lib/titles';
 
 // --- Tables (employee profile 'Información Laboral', 'Mi Nómina', profile 'Nóminas') ---
 export const COL_FECHA = 'Fecha';
@@ -17,7 +18,8 @@ export const FILTRO_DESDE = 'Desde';
 export const FILTRO_HASTA = 'Hasta';
 export const CARGANDO_NOMINAS = 'Cargando nóminas...';
 export const SIN_NOMINAS = 'No hay nóminas registradas';
-export const BTN_CREAR = 'Crear Nueva Nómina';
+/** The button says the name of the screen it opens. */
+export const BTN_CREAR = SCREEN_TITLE.newNomina;
 
 // --- Employee documents ---
 export const documentosDe = (primerNombre: string, apellidoPaterno: string): string => `Documentos de ${primerNombre} ${apellidoPaterno}`;
@@ -27,8 +29,8 @@ export const SIN_DOCUMENTOS = 'No hay documentos disponibles';
 export const SIN_DOCUMENTOS_DETALLE = 'Todavía no se han generado documentos para este empleado.';
 
 // --- Create and edit ---
-export const TITLE_CREAR = 'Crear Nueva Nómina';
-export const TITLE_EDITAR = 'Editar Nómina';
+export const TITLE_CREAR = SCREEN_TITLE.newNomina;
+export const TITLE_EDITAR = SCREEN_TITLE.editNomina;
 export const CAMPO_SALARIO = 'Salario';
 export const CAMPO_FECHA = 'Fecha de Pago';
 export const CAMPO_CONCEPTO = 'Concepto de Pago';
@@ -59,7 +61,7 @@ export const BTN_EXPORTAR = 'Exportar CSV';
 export const BTN_LIMPIAR = 'Limpiar fechas';
 export const BTN_VOLVER = 'Volver';
 export const CAMPO_EMPLEADO = 'Empleado';
-export const TITLE_DOCUMENTOS = 'Documentos del Empleado';
+export const TITLE_DOCUMENTOS = SCREEN_TITLE.empleadoDocuments;
 export const FILTRO_SIN_RESULTADOS = 'Ninguna nómina tiene fecha de pago en ese periodo.';
 export const FILTRO_INVERTIDO = "La fecha 'Desde' es posterior a 'Hasta': no puede haber nóminas en ese periodo.";
 export const recientes = (shown: number, total: number): string =>

@@ -1,5 +1,6 @@
 /** Spanish texts of the own profile (specification 000 sections 2 and 8), word for word; ours say so. */
-export const TITLE = 'Mi Perfil';
+import { SCREEN_TITLE } from '../../lib/titles';
+export const TITLE = SCREEN_TITLE.profile;
 export const TAB_PERFIL = 'Perfil';
 export const TAB_NOMINAS = 'Nóminas';
 export const CARD_PERSONAL = 'Información Personal';

@@ -2,12 +2,12 @@
  * Spanish texts of the user screens (specification 000 sections 2, 5, 8 and 9), word for word;
  * the rest are ours and say so. Field rules and their messages live in couch-design/usuario.
  */
-
 import { PERSONA_LABEL } from '../../../../couch-design/persona';
+import { SCREEN_TITLE } from '../../lib/titles';
 
 // --- 'Registro de Usuario' / 'Crear Nuevo Usuario' ------------------------------------------
 export const TITLE_REGISTRO = 'Registro de Usuario';
-export const TITLE_CREAR = 'Crear Nuevo Usuario';
+export const TITLE_CREAR = SCREEN_TITLE.newUser;
 export const BTN_REGISTRAR = 'Registrar Nuevo Usuario';
 export const LINK_INICIAR_SESION = '¿Ya tienes una cuenta? Iniciar sesión';
 export const MODO_CON_EMPLEADO = 'Usar empleado existente';
@@ -61,7 +61,7 @@ export const EMPLEADO_SIN_NOMBRE = 'Empleado sin nombre';
 export const ERROR_CARGAR_EMPLEADOS = 'No se pudieron cargar los empleados';
 
 // --- 'Editar Usuario' -------------------------------------------------------------------------
-export const TITLE_EDITAR = 'Editar Usuario';
+export const TITLE_EDITAR = SCREEN_TITLE.editUser;
 export const VINCULAR_EMPLEADO = 'Vincular con empleado existente';
 export const BTN_GUARDAR_CAMBIOS = 'Guardar Cambios';
 export const ACTUALIZADO_OK = '¡Usuario actualizado correctamente! Redirigiendo...';
@@ -83,7 +83,7 @@ export const TITLE_PASSWORD_ADMIN = 'Establecer nueva contraseña';
 export const PASSWORD_ADMIN_AYUDA = 'La persona deberá iniciar sesión de nuevo con la contraseña nueva en todos sus dispositivos.';
 
 // --- 'Lista de Usuarios' ----------------------------------------------------------------------
-export const TITLE_LISTA = 'Lista de Usuarios';
+export const TITLE_LISTA = SCREEN_TITLE.users;
 export const BTN_NUEVO = 'NUEVO USUARIO';
 export const BTN_VER = 'Ver usuario';
 export const BTN_ELIMINAR = 'Eliminar usuario';
@@ -115,7 +115,7 @@ export const BTN_REINTENTAR = 'Reintentar';
 export const CSV_BASE = 'usuarios';
 
 // --- User detail ------------------------------------------------------------------------------
-export const TITLE_DETALLE = 'Detalle de Usuario';
+export const TITLE_DETALLE = SCREEN_TITLE.userProfile;
 export const CARGANDO_USUARIO = 'Cargando información del usuario...';
 export const BTN_VOLVER = 'Volver a la lista';
 export const BTN_EDITAR = 'Editar';
