@@ -16,7 +16,7 @@ import * as yup from 'yup';
 import { toNumber } from '../helpers/numbers';
 import { isBlank } from '../helpers/values';
 import { acceptNunIn, correo, fecha, idRef, PERSONA_MSG, personaFields, text } from '../persona';
-import { reasignarVinculo } from '../vinculo';
+import { reasignarVinculo, vinculoActual } from '../vinculo';
 import { EMPLEADO_MSG } from './messages';
 import { DEFAULT_ESTADO_EMPLEADO, ESTADOS_EMPLEADO, type EstadoEmpleado } from './types';
 
@@ -65,7 +65,7 @@ export const empleadoCreateSchema = yup
   .transform(acceptNunIn);
 
 export const empleadoEditSchema = yup
-  .object({ ...fields, estado: estado() })
+  .object({ ...fields, estado: estado(), vinculo_actual: vinculoActual() })
   .partial()
   .transform(acceptNunIn);
 

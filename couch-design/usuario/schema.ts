@@ -15,7 +15,7 @@
 import * as yup from 'yup';
 import { acceptNunIn, correo, idRef, PERSONA_MSG, personaFields, text } from '../persona';
 import { assignableRole, DEFAULT_ROLE, normalizeRole } from '../roles';
-import { reasignarVinculo } from '../vinculo';
+import { reasignarVinculo, vinculoActual } from '../vinculo';
 import { SIGNIN_EMPTY, SIGNIN_FAILED, USUARIO_MSG } from './messages';
 
 export const MIN_PASSWORD = 8;
@@ -76,12 +76,13 @@ export const userEditSchema = (currentRole?: string) =>
       role: role(currentRole),
       empleado_id: idRef().label('Empleado'),
       reasignar_vinculo: reasignarVinculo(),
+      vinculo_actual: vinculoActual(),
     })
     .partial()
     .transform(acceptNunIn);
 
 /** `PUT /api/users/{id}/asociar-empleado`: the employee to link, or empty/null to unlink. */
-export const linkEmpleadoSchema = yup.object({ empleado_id: idRef().label('Empleado'), reasignar_vinculo: reasignarVinculo() });
+export const linkEmpleadoSchema = yup.object({ empleado_id: idRef().label('Empleado'), reasignar_vinculo: reasignarVinculo(), vinculo_actual: vinculoActual() });
 
 /** A person changing their own password: the current one first. */
 export const ownPasswordSchema = yup.object({

@@ -112,7 +112,7 @@ export class EmpleadosService {
   async update(actor: AuthUser, id: string, body: unknown): Promise<EmpleadoPublico> {
     requireAdmin(actor);
     const current = await this.current(id);
-    const { userId, reasignar_vinculo: reasignar = false, ...fields } = await validateBody(empleadoEditSchema, body);
+    const { userId, reasignar_vinculo: reasignar = false, vinculo_actual: expected, ...fields } = await validateBody(empleadoEditSchema, body);
     const linkChange = userId !== undefined && (userId || null) !== (await this.linkOf(current));
     if (linkChange && userId && !(await this.deps.usuarios.get(userId))) throw unknownUser();
 
@@ -123,7 +123,7 @@ export class EmpleadosService {
       if (linkChange) {
         const u = userId ? await read.usuario(userId) : null;
         if (userId && !u) throw unknownUser();
-        parts.push(u ? await linkPlan(read, u, e, { from: 'empleado', reasignar }) : await unlinkEmpleadoPlan(read, e));
+        parts.push(u ? await linkPlan(read, u, e, { from: 'empleado', reasignar, expected }) : await unlinkEmpleadoPlan(read, e, expected));
       }
       parts.push(editPlan(empleadoRef(id), (doc) => applyFields(doc, fields)));
       return joinPlans(...parts);

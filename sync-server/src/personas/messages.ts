@@ -9,4 +9,7 @@ export const PERSONAS_MSG = {
   /** Issue 18 item 5: the move that would leave that person without their link needs `reasignar_vinculo: true`. */
   empleadoVinculadoConOtro: (nombre: string) => `El empleado ya está vinculado con ${nombre}; confirme que desea reasignarlo.`,
   usuarioVinculadoConOtro: (nombre: string) => `El usuario ya está vinculado con el empleado ${nombre}; confirme que desea reasignarlo.`,
+  /** The form showed another link than the person has now (`vinculo_actual`): another admin changed it meanwhile. */
+  empleadoCambioDeVinculo: (nombre: string) => `Mientras editaba, el empleado quedó vinculado con ${nombre}. Recargue la página para ver su vínculo actual.`,
+  usuarioCambioDeVinculo: (nombre: string) => `Mientras editaba, el usuario quedó vinculado con el empleado ${nombre}. Recargue la página para ver su vínculo actual.`,
 } as const;

@@ -40,7 +40,30 @@ export function joinPlans(...plans: Plan[]): Plan {
 export interface LinkConsent {
   from: 'usuario' | 'empleado';
   reasignar: boolean;
+  /**
+   * The edited side's link as the form showed it (`vinculo_actual`: an id, or null for none);
+   * undefined when the request did not say. Replacing any other link is refused: it was made
+   * meanwhile by someone else, and the admin never saw it.
+   */
+  expected?: string | null;
 }
+
+/** 409 when the edited side is linked now to someone the form did not show (`linked`: its current links). */
+function refuseUnseen<T extends { _id: string }>(linked: T[], expected: string | null | undefined, refusal: (other: T) => HttpError): void {
+  if (expected === undefined) return;
+  const unseen = linked.find((x) => x._id !== (expected || null));
+  if (unseen) throw refusal(unseen);
+}
+
+const unseenUsuario = (u: Usuario): HttpError => {
+  const vinculo = usuarioVinculo(u);
+  return new HttpError(409, PERSONAS_MSG.empleadoCambioDeVinculo(vinculo.nombre), { vinculado_con: vinculo });
+};
+
+const unseenEmpleado = (e: Empleado): HttpError => {
+  const vinculo = empleadoVinculo(e);
+  return new HttpError(409, PERSONAS_MSG.usuarioCambioDeVinculo(vinculo.nombre), { vinculado_con: vinculo });
+};
 
 /** 409 when employee `e` is linked to another user (`others`: its users but the one linking). */
 function refuseTakingEmpleado(others: Usuario[]): void {
@@ -71,6 +94,8 @@ export async function assertPickable(read: Reader, picked: { empleado: Empleado 
 export async function linkPlan(read: Reader, u: Usuario, e: Empleado | null, consent: LinkConsent): Promise<Plan> {
   const oldEmpleados = await read.empleadosDe(u);
   const oldUsuarios = e ? await read.usuariosDe(e) : [];
+  if (consent.from === 'usuario') refuseUnseen(oldEmpleados, consent.expected, unseenEmpleado);
+  else refuseUnseen(oldUsuarios, consent.expected, unseenUsuario);
   if (e && !consent.reasignar) {
     if (consent.from === 'usuario') refuseTakingEmpleado(oldUsuarios.filter((x) => x._id !== u._id));
     else refuseTakingUsuario(oldEmpleados.filter((x) => x._id !== e._id));
@@ -92,9 +117,10 @@ export async function linkPlan(read: Reader, u: Usuario, e: Empleado | null, con
   };
 }
 
-/** Leaves employee `e` linked to no user. */
-export async function unlinkEmpleadoPlan(read: Reader, e: Empleado): Promise<Plan> {
+/** Leaves employee `e` linked to no user; `expected` as in LinkConsent. */
+export async function unlinkEmpleadoPlan(read: Reader, e: Empleado, expected?: string | null): Promise<Plan> {
   const users = await read.usuariosDe(e);
+  refuseUnseen(users, expected, unseenUsuario);
   const steps: Step[] = users.filter((u) => u.empleado_id === e._id).map((u) => ({ ref: usuarioRef(u._id), change: setEmpleadoId(null) }));
   if (e.userId) steps.push({ ref: empleadoRef(e._id), change: setUserId(null) });
   return { lock: [empleadoRef(e._id), ...users.map((u) => usuarioRef(u._id))], steps, affectedUsers: steps.length ? users.map((u) => u._id) : [] };

@@ -33,13 +33,15 @@ export class Personas {
 
   /**
    * Links user `userId` to employee `empleadoId`, or unlinks them when it is null. `reasignar`:
-   * the admin confirmed taking the employee from the user who has it (else 409, plans.ts).
+   * the admin confirmed taking the employee from the user who has it (else 409, plans.ts);
+   * `expected`: the user's link as the admin's form showed it (LinkConsent).
    */
-  link(userId: string, empleadoId: string | null, reasignar: boolean): Promise<void> {
+  link(userId: string, empleadoId: string | null, reasignar: boolean, expected?: string | null): Promise<void> {
     return this.run(async (read) =>
       linkPlan(read, await mustUsuario(read, userId), empleadoId ? await mustEmpleado(read, empleadoId, PERSONAS_MSG.empleadoInexistente, 400) : null, {
         from: 'usuario',
         reasignar,
+        expected,
       }),
     );
   }

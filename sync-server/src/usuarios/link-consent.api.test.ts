@@ -156,3 +156,60 @@ describe('the lists say who each one is linked to', () => {
     expect(JSON.stringify([empleados, users])).not.toMatch(/password|hash/);
   });
 });
+
+describe("a form replacing its own person's link says which link it showed (`vinculo_actual`)", () => {
+  const changedEmpleado = (nombre: string) => `Mientras editaba, el empleado quedó vinculado con ${nombre}. Recargue la página para ver su vínculo actual.`;
+  const changedUsuario = (nombre: string) => `Mientras editaba, el usuario quedó vinculado con el empleado ${nombre}. Recargue la página para ver su vínculo actual.`;
+
+  it("'Editar Empleado': a user linked meanwhile by another admin is not replaced or unlinked unseen", async () => {
+    const e = await newEmpleado({ salario: 9000 });
+    const shown = await newUser();
+    expect((await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: shown })).status).toBe(200);
+    // Another admin links the employee to Diana while the first one has the form open.
+    const diana = await newUser({ prim_nom: 'Diana', apell_pa: 'Luna', apell_ma: 'Sol' });
+    expect((await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: diana })).status).toBe(200);
+
+    const picked = await newUser();
+    const replaced = await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: picked, vinculo_actual: shown, salario: 12000 });
+    expect(replaced).toMatchObject({ status: 409, body: { success: false, mensaje: changedEmpleado('Diana Luna Sol'), vinculado_con: { id: diana, nombre: 'Diana Luna Sol' } } });
+    const unlinked = await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: null, vinculo_actual: shown });
+    expect(unlinked).toMatchObject({ status: 409, body: { mensaje: changedEmpleado('Diana Luna Sol') } });
+    // A form opened while the employee had nobody did not show Diana either.
+    expect((await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: picked, vinculo_actual: null })).status).toBe(409);
+    expect((await asAdmin.json('GET', `/api/empleados-api/${e}`)).body.empleado).toMatchObject({ userId: diana, salario: 9000 });
+    expect(await linkOf(gw, diana)).toEqual({ empleado_id: e, empleados: [e] });
+
+    // The form that showed Diana replaces her: that is the admin's visible choice.
+    expect((await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: picked, vinculo_actual: diana })).status).toBe(200);
+    expect(await linkOf(gw, diana)).toEqual({ empleado_id: null, empleados: [] });
+    expect(await linkOf(gw, picked)).toEqual({ empleado_id: e, empleados: [e] });
+    expect(await linkProblems(gw.store)).toEqual([]);
+  });
+
+  it("'Editar Usuario' and asociar-empleado: an employee linked meanwhile is not replaced unseen", async () => {
+    const shown = await newEmpleado();
+    const u = await newUser({ empleado_id: shown, pust: 'Antes' });
+    const elena = await newEmpleado({ prim_nom: 'Elena', apell_pa: 'Río', apell_ma: 'Mar' });
+    expect((await asAdmin.json('PUT', `/api/users/${u}/asociar-empleado`, { empleado_id: elena })).status).toBe(200);
+
+    const picked = await newEmpleado();
+    const edited = await asAdmin.json('PUT', `/api/users/${u}`, { empleado_id: picked, vinculo_actual: shown, pust: 'Después' });
+    expect(edited).toMatchObject({ status: 409, body: { mensaje: changedUsuario('Elena Río Mar'), vinculado_con: { id: elena, nombre: 'Elena Río Mar' } } });
+    const associated = await asAdmin.json('PUT', `/api/users/${u}/asociar-empleado`, { empleado_id: '', vinculo_actual: shown });
+    expect(associated).toMatchObject({ status: 409, body: { mensaje: changedUsuario('Elena Río Mar') } });
+    expect((await asAdmin.json('GET', `/api/users/${u}`)).body.user).toMatchObject({ pust: 'Antes', empleado_id: elena });
+
+    const moved = await asAdmin.json('PUT', `/api/users/${u}`, { empleado_id: picked, vinculo_actual: elena });
+    expect(moved.status).toBe(200);
+    expect(await linkOf(gw, u)).toEqual({ empleado_id: picked, empleados: [picked] });
+    const stored = await (await gw.store.db('usuarios')).get(u);
+    expect(stored).not.toHaveProperty('vinculo_actual');
+  });
+
+  it('is an id or nothing: anything else is a 400 in Spanish', async () => {
+    const e = await newEmpleado();
+    const r = await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: await newUser(), vinculo_actual: { $ne: null } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ success: false, mensaje: "El campo 'Vínculo actual' debe ser texto.", errors: [{ param: 'vinculo_actual' }] });
+  });
+});

@@ -137,7 +137,7 @@ export class UsuariosService {
     if (!canEditUser(actor, id)) throw new HttpError(403, MSG.soloAdmins);
     const current = await this.current(id);
     const input = await validateBody(userEditSchema(current.role), body);
-    const { role, empleado_id: empleadoId, reasignar_vinculo: reasignar = false, ...fields } = input;
+    const { role, empleado_id: empleadoId, reasignar_vinculo: reasignar = false, vinculo_actual: expected, ...fields } = input;
     const admin = isAdmin(actor.role);
     const roleChange = role !== undefined && role !== current.role;
     const linkChange = empleadoId !== undefined && (empleadoId || null) !== (await this.linkOf(current));
@@ -153,7 +153,7 @@ export class UsuariosService {
       if (linkChange) {
         const e = empleadoId ? await read.empleado(empleadoId) : null;
         if (empleadoId && !e) throw invalidLink();
-        parts.push(await linkPlan(read, u, e, { from: 'usuario', reasignar }));
+        parts.push(await linkPlan(read, u, e, { from: 'usuario', reasignar, expected }));
       }
       if (roleChange && !isAdmin(role)) parts.push(await keepAnAdminPlan(read, u, PERSONAS_MSG.ultimoAdminRol));
       parts.push(editPlan(usuarioRef(id), (doc) => applyFields(doc, { ...fields, ...(roleChange ? { role } : {}) })));
@@ -176,7 +176,7 @@ export class UsuariosService {
     if (input.empleado_id === undefined) {
       throw fieldError('empleado_id', PERSONA_MSG.obligatorio);
     }
-    await this.deps.personas.link(id, input.empleado_id || null, input.reasignar_vinculo ?? false);
+    await this.deps.personas.link(id, input.empleado_id || null, input.reasignar_vinculo ?? false, input.vinculo_actual);
     return this.view(await this.current(id));
   }
 

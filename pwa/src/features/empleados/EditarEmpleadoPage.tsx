@@ -59,7 +59,7 @@ export default function EditarEmpleadoPage(): JSX.Element {
         errorFallback={ERROR_GUARDAR}
         exitTo={paths.empleadoProfileAlt(id)}
         onSave={async (values) => {
-          await updateEmpleado(id, toBody(values, { admin, initialUserId: base.values.userId }), values.foto);
+          await updateEmpleado(id, toBody(values, { admin, initialUserId: base.values.userId, editing: true }), values.foto);
           // The profile must show the new data, not the copy kept when it was opened from the list.
           forgetEmpleado(id);
         }}

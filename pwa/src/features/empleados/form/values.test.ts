@@ -76,6 +76,10 @@ describe('employee form values (spec 000 sections 2, 5, 9)', () => {
     expect(toBody(values, { admin: true, initialUserId: 'u-2' })).not.toHaveProperty('userId');
     expect(toBody({ ...values, userId: '' }, { admin: true, initialUserId: 'u-2' }).userId).toBeNull();
     expect(toBody({ ...values, userId: 'u-1' }, { admin: true, initialUserId: 'u-2' }).userId).toBe('u-1');
+    // An edit names the link its form showed; a new employee has none to name.
+    expect(toBody({ ...values, userId: 'u-1' }, { admin: true, initialUserId: 'u-2', editing: true })).toMatchObject({ userId: 'u-1', vinculo_actual: 'u-2' });
+    expect(toBody({ ...values, userId: 'u-1' }, { admin: true, initialUserId: '', editing: true })).toMatchObject({ userId: 'u-1', vinculo_actual: null });
+    expect(toBody({ ...values, userId: 'u-1' }, { admin: true, initialUserId: '' })).not.toHaveProperty('vinculo_actual');
     expect(toBody({ ...values, userId: 'u-1' }, { admin: false, initialUserId: 'u-2' })).not.toHaveProperty('userId');
     expect(toBody({ ...values, salario: '' }, { admin: true, initialUserId: '' }).salario).toBeNull();
   });

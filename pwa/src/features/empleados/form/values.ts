@@ -102,14 +102,16 @@ export const validateEmpleado = (values: EmpleadoFormValues): FormIssue[] => sch
 
 /**
  * The body of POST or PUT. The link is sent only by admins and only when it changed (a PUT that
- * repeats an old link would undo a relink made meanwhile by another admin); '' clears optional
- * fields on an edit (section 7 note: "optional '' clears").
+ * repeats an old link would undo a relink made meanwhile by another admin), with the link the form
+ * showed on an edit, so a link made meanwhile is refused rather than replaced unseen; '' clears
+ * optional fields on an edit (section 7 note: "optional '' clears").
  */
-export function toBody(values: EmpleadoFormValues, opts: { admin: boolean; initialUserId: string }): EmpleadoBody {
+export function toBody(values: EmpleadoFormValues, opts: { admin: boolean; initialUserId: string; editing?: boolean }): EmpleadoBody {
   const { userId, salario, foto: _foto, reasignar_vinculo: reasignar, ...fields } = values;
   const body: EmpleadoBody = { ...fields, salario: salario === '' ? null : salario };
   if (opts.admin && userId !== opts.initialUserId) {
     body.userId = userId || null;
+    if (opts.editing) body.vinculo_actual = opts.initialUserId || null;
     // The confirmation travels only with the user it was given for.
     if (userId && reasignar) body.reasignar_vinculo = true;
   }

@@ -81,7 +81,7 @@ describe("'Editar Usuario' body", () => {
     expect(editBody(values, none)).toMatchObject({ telefono: '3312345678', calle: 'Av. Chapultepec', role: 'user' });
     expect(editBody(values, none)).not.toHaveProperty('empleado_id');
     const linked = editBody({ ...values, con_empleado: true, empleado_id: 'e1' }, none);
-    expect(linked).toMatchObject({ empleado_id: 'e1' });
+    expect(linked).toMatchObject({ empleado_id: 'e1', vinculo_actual: null });
     expect(linked).not.toHaveProperty('telefono');
     expect(linked).not.toHaveProperty('calle');
   });
@@ -91,7 +91,7 @@ describe("'Editar Usuario' body", () => {
     const values = editInitialValues(c);
     expect(values).toMatchObject({ con_empleado: true, empleado_id: 'e1' });
     expect(editBody(values, c)).not.toHaveProperty('empleado_id');
-    expect(editBody({ ...values, con_empleado: false, empleado_id: '' }, c).empleado_id).toBe('');
+    expect(editBody({ ...values, con_empleado: false, empleado_id: '' }, c)).toMatchObject({ empleado_id: '', vinculo_actual: 'e1' });
   });
 
   it("employee-to-user: the employee's personal data fills the form and the link is never sent", () => {

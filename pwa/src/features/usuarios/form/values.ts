@@ -164,7 +164,10 @@ const pickNombre = (p: PersonalValues): Partial<PersonalValues> => Object.fromEn
 /** Contact and address are edited here only when no employee is linked. */
 export const showsContacto = (v: UsuarioFormValues): boolean => !v.con_empleado;
 
-/** The fields of `PUT /api/users/{id}`: what the screen shows; the link only when it changed. */
+/**
+ * The fields of `PUT /api/users/{id}`: what the screen shows; the link only when it changed, with
+ * the link the form showed, so one made meanwhile by another admin is refused, not replaced unseen.
+ */
 export function editBody(v: UsuarioFormValues, ctx: EditContext): UsuarioBody {
   const body: UsuarioBody = {
     ...personalBody(v, showsContacto(v) ? PERSONAL_FIELDS : NOMBRE_FIELDS),
@@ -175,7 +178,7 @@ export function editBody(v: UsuarioFormValues, ctx: EditContext): UsuarioBody {
   if (ctx.direction !== 'empleado') {
     const before = ctx.direction === 'usuario' ? (ctx.user.empleado_id ?? '') : '';
     const after = v.con_empleado ? v.empleado_id : '';
-    if (after !== before) Object.assign(body, { empleado_id: after }, consent(v));
+    if (after !== before) Object.assign(body, { empleado_id: after, vinculo_actual: before || null }, consent(v));
   }
   return body;
 }
