@@ -21,3 +21,11 @@ export const CONTRASENAS_DISTINTAS = 'Las contraseñas no coinciden';
 export const BTN_CAMBIAR_PASSWORD = 'Cambiar contraseña';
 export const PASSWORD_ACTUALIZADA = 'Contraseña actualizada correctamente.';
 export const ERROR_PASSWORD = 'No se pudo cambiar la contraseña';
+
+/** The save button of every edit form. */
+export const BTN_GUARDAR_CAMBIOS = 'Guardar Cambios';
+/** The sections of a person's data (users, employees, the own profile). */
+export const SECCION_PERSONAL = 'Información Personal';
+export const SECCION_LABORAL = 'Información Laboral';
+export const NOMBRE_COMPLETO = 'Nombre completo';
+export const CORREO_ELECTRONICO = 'Correo electrónico';

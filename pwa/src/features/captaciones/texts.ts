@@ -1,5 +1,6 @@
 /** Spanish texts of the captación screens (specification 001 sections 2.3-2.6, 4, 8), word for word. */
 import { SCREEN_TITLE } from '../../lib/titles';
+import { DESCARGAR_PDF, EXPORTAR_CSV } from '../../components/list/texts';
 
 export const TITLE_NUEVA = SCREEN_TITLE.nuevaCaptacion;
 export const TITLE_EDITAR = SCREEN_TITLE.editarCaptacion;
@@ -8,13 +9,13 @@ export const TITLE_DETALLE = SCREEN_TITLE.captacion;
 export const TITLE_CONFLICTO = SCREEN_TITLE.captacionConflicto;
 
 export const BTN_GUARDAR_NUEVA = 'Guardar Captación';
-export const BTN_GUARDAR_CAMBIOS = 'Guardar Cambios';
+export { BTN_GUARDAR_CAMBIOS } from '../../components/form/texts';
 export const BTN_NUEVA = 'Nueva Captación';
 export const BTN_CREAR = 'Crear Captación';
 export const BTN_EDITAR = 'Editar';
 export const BTN_VOLVER = 'Volver';
-export const BTN_EXPORTAR = 'Exportar CSV';
-export const BTN_DESCARGAR_PDF = 'Descargar PDF';
+export const BTN_EXPORTAR = EXPORTAR_CSV;
+export const BTN_DESCARGAR_PDF = DESCARGAR_PDF;
 export const BTN_AGREGAR_ADEUDO = '+ Agregar Adeudo';
 export const BTN_AGREGAR_REFERENCIA = '+ Agregar Referencia';
 
@@ -46,7 +47,7 @@ export const ERROR_DATOS = 'Error al cargar datos';
 export const ESTATUS_ERROR = 'Error';
 
 export const ACCION_VER = 'Ver detalle';
-export const ACCION_PDF = 'Descargar PDF';
+export const ACCION_PDF = DESCARGAR_PDF;
 export const ACCION_EDITAR = 'Editar';
 
 export { SIN_ADEUDOS, SIN_REFERENCIAS as SIN_REFERENCIAS_DETALLE } from '../../../../couch-design/captacion/rules';

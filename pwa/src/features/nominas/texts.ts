@@ -4,6 +4,7 @@
  * schema's messages live in couch-design/nomina.
  */
 import { SCREEN_TITLE } from '../../lib/titles';
+import { NOMINA_WRITE_MSG } from '../../../../couch-design/nomina/write-policy';
 
 // --- Tables (employee profile 'Información Laboral', 'Mi Nómina', profile 'Nóminas') ---
 export const COL_FECHA = 'Fecha';
@@ -11,7 +12,7 @@ export const COL_CONCEPTO = 'Concepto';
 export const COL_SALARIO = 'Salario';
 export const COL_MONTO = 'Monto';
 export const ACCION_VER = 'Ver nómina';
-export const ACCION_PDF = 'Descargar PDF';
+export { DESCARGAR_PDF as ACCION_PDF } from '../../components/list/texts';
 export const ACCION_ELIMINAR = 'Eliminar nómina';
 export const CONFIRM_ELIMINAR = '¿Estás seguro de que deseas eliminar esta nómina?';
 export const FILTRO_DESDE = 'Desde';
@@ -37,9 +38,9 @@ export const CAMPO_CONCEPTO = 'Concepto de Pago';
 export const BTN_CREAR_NOMINA = 'Crear Nómina';
 export const CREANDO = 'Creando...';
 export const CREADA = 'Nómina creada correctamente. Redirigiendo...';
-export const BTN_GUARDAR_CAMBIOS = 'Guardar Cambios';
+export { BTN_GUARDAR_CAMBIOS } from '../../components/form/texts';
 export const CARGANDO_NOMINA = 'Cargando datos de la nómina...';
-export const ERROR_EMPLEADO_NO_CARGADO = 'No se pudo cargar la información del empleado';
+export { ERROR_CARGAR_EMPLEADO as ERROR_EMPLEADO_NO_CARGADO } from '../../lib/resources/texts';
 export const ERROR_EMPLEADO_CARGA = 'Error al cargar la información del empleado';
 export const errorCrearEstado = (status: number): string => `Error al crear la nómina. Estado: ${status}`;
 export const ERROR_CREAR_RED = 'Error al crear la nómina. Por favor, inténtelo de nuevo.';
@@ -49,7 +50,7 @@ export const TITLE_MI_NOMINA = 'Nóminas Table';
 export const SIN_NOMINAS_EMPLEADO = 'No se encontraron nóminas para este empleado';
 export const SIN_EMPLEADO = 'No se encontró ningún empleado asociado a tu cuenta';
 export const ERROR_USUARIO = 'No se pudo obtener información del usuario';
-export const ERROR_CONEXION = 'Error al conectar con el servidor';
+export { NETWORK_MESSAGE as ERROR_CONEXION } from '../../lib/api';
 export const ERROR_CARGAR_NOMINAS = 'No se pudieron cargar las nóminas. Por favor intenta más tarde.';
 export const SIN_NOMINAS_DISPONIBLES = 'No hay nóminas disponibles';
 
@@ -57,7 +58,7 @@ export const SIN_NOMINAS_DISPONIBLES = 'No hay nóminas disponibles';
 export const SIN_NOMINAS_HINT = 'Si crees que es un error, contacta al administrador.';
 export const ACCION_EDITAR = 'Editar nómina';
 export const ACCION_DOCUMENTO = 'Abrir documento';
-export const BTN_EXPORTAR = 'Exportar CSV';
+export { EXPORTAR_CSV as BTN_EXPORTAR } from '../../components/list/texts';
 export const BTN_LIMPIAR = 'Limpiar fechas';
 export const BTN_VOLVER = 'Volver';
 export const CAMPO_EMPLEADO = 'Empleado';
@@ -69,7 +70,7 @@ export const recientes = (shown: number, total: number): string =>
 export const ERROR_PDF = 'No se pudo descargar el PDF de la nómina. Inténtelo de nuevo.';
 export const ERROR_ELIMINAR = 'No se pudo eliminar la nómina.';
 export const ERROR_GUARDAR = 'No se pudieron guardar los cambios de la nómina.';
-export const NOMINA_NO_ENCONTRADA = 'No se encontró la nómina.';
+export const NOMINA_NO_ENCONTRADA = NOMINA_WRITE_MSG.notFound;
 export const ACTUALIZADA = 'Nómina actualizada correctamente.';
 export const SALIR_PREGUNTA = 'Tiene cambios sin guardar en esta nómina. ¿Desea salir de todos modos?';
 export const DESCARTAR_PREGUNTA = '¿Desea descartar los cambios de esta nómina?';

@@ -1,34 +1,35 @@
 /** Spanish texts of the own profile (specification 000 sections 2 and 8), word for word; ours say so. */
+import { PERSONA_LABEL } from '../../../../couch-design/persona';
+import { CORREO_ELECTRONICO, NOMBRE_COMPLETO } from '../../components/form/texts';
 import { SCREEN_TITLE } from '../../lib/titles';
 export const TITLE = SCREEN_TITLE.profile;
 export const TAB_PERFIL = 'Perfil';
 export const TAB_NOMINAS = 'Nóminas';
-export const CARD_PERSONAL = 'Información Personal';
+export { SECCION_PERSONAL as CARD_PERSONAL } from '../../components/form/texts';
 export const CARD_DIRECCION = 'Dirección';
-export const NO_ESPECIFICADO = 'No especificado';
+export { NO_ESPECIFICADO } from '../../../../couch-design/captacion/rules';
 export const NO_DISPONIBLE = 'No disponible';
 
 export const ERROR_CARGAR = 'Error al cargar datos del usuario: ';
-export const ERROR_INFO = 'No se pudo cargar la información del usuario';
+export { ERROR_CARGAR_USUARIO as ERROR_INFO } from '../../lib/resources/texts';
 export const SIN_INFO = 'No se encontró información del usuario';
-export const errorSubirFoto = (message: string): string => `Error al subir la foto: ${message}`;
-export const ERROR_SUBIR_FOTO = 'Error al subir la foto';
+export { ERROR_SUBIR_FOTO, errorSubirFoto } from '../../components/photo/texts';
 
 export const CAMPO = {
-  nombre: 'Nombre completo',
-  correo: 'Correo electrónico',
-  telefono: 'Teléfono',
-  nacimiento: 'Fecha de nacimiento',
-  calle: 'Calle',
-  exterior: 'Número exterior',
-  interior: 'Número interior',
-  codigo: 'Código postal',
+  nombre: NOMBRE_COMPLETO,
+  correo: CORREO_ELECTRONICO,
+  telefono: PERSONA_LABEL.telefono,
+  nacimiento: PERSONA_LABEL.fecha_na,
+  calle: PERSONA_LABEL.calle,
+  exterior: PERSONA_LABEL.nun_ex,
+  interior: PERSONA_LABEL.num_in,
+  codigo: PERSONA_LABEL.codigo,
 } as const;
 
 /** Ours: offline, the profile shows the person this device remembers. */
 export const DATOS_GUARDADOS = 'Sin conexión: se muestran los datos guardados en este dispositivo.';
 /** Ours (issue 9 item 5). */
-export const TITLE_PASSWORD = 'Cambiar contraseña';
+export { BTN_CAMBIAR_PASSWORD as TITLE_PASSWORD } from '../../components/form/texts';
 export const PASSWORD_AYUDA = 'Escriba su contraseña actual y la nueva. Las demás sesiones abiertas con su cuenta se cerrarán.';
 export const BTN_EDITAR = 'Editar perfil';
 export const FOTO_ACTUALIZADA = 'Foto actualizada correctamente.';

@@ -21,8 +21,7 @@ export const COMPROBANDO_REGISTRO = 'Comprobando si el registro está disponible
 
 // --- Sections and fields (ours: the specification names the sections, not their titles) ----
 export const SECCION_EMPLEADO = 'Empleado';
-export const SECCION_PERSONAL = 'Información Personal';
-export const SECCION_LABORAL = 'Información Laboral';
+export { SECCION_LABORAL, SECCION_PERSONAL } from '../../components/form/texts';
 export const SECCION_DIRECCION = 'Dirección';
 export const SECCION_CUENTA = 'Información de la Cuenta';
 export const SECCION_CONTACTO = 'Contacto';
@@ -63,13 +62,12 @@ export const ERROR_CARGAR_EMPLEADOS = 'No se pudieron cargar los empleados';
 // --- 'Editar Usuario' -------------------------------------------------------------------------
 export const TITLE_EDITAR = SCREEN_TITLE.editUser;
 export const VINCULAR_EMPLEADO = 'Vincular con empleado existente';
-export const BTN_GUARDAR_CAMBIOS = 'Guardar Cambios';
+export { BTN_GUARDAR_CAMBIOS } from '../../components/form/texts';
 export const ACTUALIZADO_OK = '¡Usuario actualizado correctamente! Redirigiendo...';
-export const ERROR_CARGAR_INFO = 'No se pudo cargar la información del usuario';
+export { ERROR_CARGAR_USUARIO as ERROR_CARGAR_INFO } from '../../lib/resources/texts';
 export const ERROR_CARGAR_DATOS = 'Error al cargar datos del usuario';
 export const ERROR_ACTUALIZAR = 'Error al actualizar usuario';
-export const ERROR_SUBIR_FOTO = 'Error al subir la foto';
-export const errorSubirFoto = (message: string): string => `${ERROR_SUBIR_FOTO}: ${message}`;
+export { ERROR_SUBIR_FOTO, errorSubirFoto } from '../../components/photo/texts';
 /** Ours: why the link cannot be changed here. */
 export const VINCULO_DESDE_EMPLEADO =
   'El vínculo está registrado en el empleado; los datos personales vienen de su expediente. Cámbielo desde la edición del empleado.';
@@ -87,7 +85,7 @@ export const TITLE_LISTA = SCREEN_TITLE.users;
 export const BTN_NUEVO = 'NUEVO USUARIO';
 export const BTN_VER = 'Ver usuario';
 export const BTN_ELIMINAR = 'Eliminar usuario';
-export const BTN_EXPORTAR = 'Exportar CSV';
+export { EXPORTAR_CSV as BTN_EXPORTAR } from '../../components/list/texts';
 export const BUSCAR = 'Buscar usuarios...';
 export const mostrando = (shown: number, total: number): string => `Mostrando ${shown} de ${total} usuarios`;
 export const COLUMNAS = {

@@ -1,16 +1,20 @@
 /** 'Exportar CSV' of the captaciones list: the columns of spec 001 section 2.5 plus the id, as on screen. */
 import { csvFileName as kitFileName, toCsv, type CsvColumn, type CsvExport } from '../../../components/list';
+import { LIST_COLUMNS } from '../texts';
 import type { ListRow } from './rows';
+
+// The headers of the columns on screen, as the screen writes them.
+const [PROPIEDAD, PROPIETARIO, UBICACION, ULTIMA_ACTUALIZACION, ESTATUS, FECHA] = LIST_COLUMNS;
 
 const COLUMNS: CsvColumn<ListRow>[] = [
   { header: 'ID', value: (r) => r.id },
-  { header: 'Propiedad', value: (r) => r.propiedad },
+  { header: PROPIEDAD, value: (r) => r.propiedad },
   { header: 'Dirección', value: (r) => r.direccion },
-  { header: 'Propietario', value: (r) => r.propietario },
-  { header: 'Ubicación', value: (r) => r.ubicacion },
-  { header: 'Última Actualización', value: (r) => r.ultimaActualizacion },
-  { header: 'Estatus', value: (r) => r.estatus.label },
-  { header: 'Fecha', value: (r) => r.fecha },
+  { header: PROPIETARIO, value: (r) => r.propietario },
+  { header: UBICACION, value: (r) => r.ubicacion },
+  { header: ULTIMA_ACTUALIZACION, value: (r) => r.ultimaActualizacion },
+  { header: ESTATUS, value: (r) => r.estatus.label },
+  { header: FECHA, value: (r) => r.fecha },
 ];
 
 export const CAPTACIONES_CSV: CsvExport<ListRow> = { columns: COLUMNS, baseName: 'captaciones' };
