@@ -18,9 +18,17 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function relativeImports(file: string): string[] {
+/** Each relative import of a file, resolved, and whether it is a dynamic `import()`. */
+function taggedImports(file: string): Array<{ target: string; lazy: boolean }> {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3]).filter((s) => s.startsWith('.')).map((s) => path.resolve(path.dirname(file), s));
+  return [...text.matchAll(IMPORT)]
+    .map((m) => ({ source: m[1] ?? m[2] ?? m[3], lazy: m[2] !== undefined }))
+    .filter(({ source }) => source.startsWith('.'))
+    .map(({ source, lazy }) => ({ target: path.resolve(path.dirname(file), source), lazy }));
+}
+
+function relativeImports(file: string): string[] {
+  return taggedImports(file).map((i) => i.target);
 }
 
 /** The file an import names: `x` may be `x.ts`, `x.tsx` or `x/index.ts`. */
@@ -62,8 +70,8 @@ const ALL = ['couch-design', 'sync-server', 'pwa/src'].flatMap((d) => sourceFile
 describe('import boundaries', () => {
   it('every import of the tree keeps to its zone (the lint rule, read over the real files)', () => {
     const bad = ALL.flatMap((f) =>
-      relativeImports(f).flatMap((t) => {
-        const why = zoneViolation(rel(f), rel(t));
+      taggedImports(f).flatMap(({ target: t, lazy }) => {
+        const why = zoneViolation(rel(f), rel(t), { lazy });
         return why ? [`${rel(f)} -> ${rel(t)}: ${why}`] : [];
       }),
     );
@@ -126,6 +134,41 @@ describe('the zones lint rule', () => {
     expect(lint('sync-server/src/sync/writes.ts', "import type { Usuario } from '../../../couch-design/usuario';")).toHaveLength(1);
     expect(lint('couch-design/usuario/list.ts', "import { x } from '../../sync-server/src/http/errors';")).toHaveLength(1);
     expect(lint('couch-design/usuario/list.ts', "import { x } from '../helpers/search';")).toEqual([]);
+  });
+
+  it('fails app/ reaching into a feature past its index, but not a lazily loaded screen', () => {
+    expect(lint('pwa/src/app/routes.tsx', "import { EmpleadoNominas } from '../features/nominas/EmpleadoNominas';")).toEqual([
+      expect.stringContaining("app/ llega a la función 'nominas' por su index.ts"),
+    ]);
+    expect(lint('pwa/src/app/routes.tsx', "import { EmpleadoNominas } from '../features/nominas';\nexport { PerfilNominas } from '../features/nominas/index';")).toEqual([]);
+    expect(lint('pwa/src/app/screen-modules.ts', "export const load = () => import('../features/nominas/MiNominaPage');")).toEqual([]);
+  });
+
+  it('makes any new folder a zone: a PWA or gateway feature, an entity contract', () => {
+    expect(lint('pwa/src/features/agenda/AgendaPage.tsx', "import { x } from '../captaciones/texts';")).toHaveLength(1);
+    expect(lint('sync-server/src/agenda/service.ts', "import { x } from '../nominas/service';")).toHaveLength(1);
+    expect(lint('sync-server/src/http/guards.ts', "import { x } from '../agenda/service';")).toHaveLength(1);
+    expect(lint('sync-server/src/sync/reads.ts', "import { AGENDA } from '../../../couch-design/agenda/entity';")).toHaveLength(1);
+    expect(lint('sync-server/src/sync/reads.ts', "import { ENTITIES } from '../../../couch-design/entities';")).toHaveLength(1);
+    expect(lint('sync-server/src/sync/databases.ts', "import type { EntityDeclaration } from '../../../couch-design/entity';")).toEqual([]);
+  });
+
+  it('keeps a gateway feature in routes -> service -> repository order', () => {
+    const order = expect.stringContaining('routes -> service -> repository');
+    expect(lint('sync-server/src/nominas/repository.ts', "import type { NominasService } from './service';")).toEqual([order]);
+    expect(lint('sync-server/src/nominas/service.ts', "import { x } from './routes';")).toEqual([order]);
+    expect(lint('sync-server/src/nominas/routes.ts', "import { NominasRepository } from './repository';")).toEqual([order]);
+    expect(lint('sync-server/src/nominas/query.ts', "import { NominasService } from './service';")).toEqual([order]);
+    expect(lint('sync-server/src/nominas/routes.ts', "import type { NominasService } from './service';\nimport { MSG } from './messages';")).toEqual([]);
+    expect(lint('sync-server/src/nominas/service.ts', "import { NominasRepository } from './repository';\nimport { q } from './query';")).toEqual([]);
+  });
+
+  it('fails an import that closes a cycle, naming the way back', () => {
+    // couch-design/captacion/write-policy.ts imports ../helpers/values: importing it back closes a cycle.
+    expect(lint('couch-design/helpers/values.ts', "import { captacionWritePolicy } from '../captacion/write-policy';")).toEqual([
+      expect.stringMatching(/^Ciclo de importación: couch-design\/helpers\/values.ts -> couch-design\/captacion\/write-policy.ts -> .*couch-design\/helpers\/values.ts/),
+    ]);
+    expect(lint('couch-design/helpers/values.ts', "import { x } from './numbers';")).toEqual([]);
   });
 
   it('is on for every source file in eslint.config.js', async () => {

@@ -1,28 +1,27 @@
 /**
- * CouchDB design documents of every database, as plain data.
- * The gateway deploys them at start (sync-server/src/store/deploy.ts); the browser may import the
- * names and sort orders, so nothing here touches Node.
+ * CouchDB design documents of every database, derived from the entities' declarations
+ * (couch-design/entities.ts). The gateway deploys them at start (sync-server/src/store/deploy.ts);
+ * the browser may import the names and sort orders, so nothing here touches Node.
  */
+import { ENTITIES, type DatabaseName } from '../entities';
+import type { EntityDeclaration, MangoIndexDef } from '../entity';
 
-export const DATABASES = ['captaciones', 'nominas', 'usuarios', 'empleados', 'sesiones'] as const;
-export type DatabaseName = (typeof DATABASES)[number];
+export type { DatabaseName } from '../entities';
+export type { MangoIndexDef } from '../entity';
+export { CAPTACIONES_BY_FECHA, CAPTACIONES_BY_ASESOR_FECHA } from '../captacion/entity';
+export { NOMINAS_BY_EMPLEADO_FECHA, NOMINAS_BY_EMPLEADO } from '../nomina/entity';
+export { USUARIOS_BY_EMAIL, USUARIOS_BY_EMPLEADO } from '../usuario/entity';
+export { EMPLEADOS_BY_USER } from '../empleado/entity';
+export { SESIONES_BY_EXPIRES, SESIONES_BY_USER } from '../sesion/entity';
+
+/** Every database, in the order of the declarations (couch-design/entities.ts). */
+export const DATABASES: readonly DatabaseName[] = ENTITIES.map((e) => e.database);
+
+const byDatabase = <T>(pick: (e: (typeof ENTITIES)[number]) => T): Record<DatabaseName, T> =>
+  Object.fromEntries(ENTITIES.map((e) => [e.database, pick(e)])) as Record<DatabaseName, T>;
 
 /** The `type` values each database accepts; `validate_doc_update` refuses any other. */
-export const DOC_TYPES: Record<DatabaseName, readonly string[]> = {
-  captaciones: ['captacion'],
-  nominas: ['nomina'],
-  usuarios: ['usuario'],
-  empleados: ['empleado'],
-  // Sign-in attempt counters live beside the sessions so every gateway on the store shares them.
-  sesiones: ['sesion', 'intentos_inicio'],
-};
-
-/** Same shape as the Store port's MangoIndex (couch-design may not import the gateway). */
-export interface MangoIndexDef {
-  index: { fields: Array<string | Record<string, 'asc' | 'desc'>>; partial_filter_selector?: Record<string, unknown> };
-  ddoc: string;
-  name: string;
-}
+export const DOC_TYPES: Record<DatabaseName, readonly string[]> = byDatabase((e) => e.docTypes);
 
 export type MangoSort = Array<string | Record<string, 'asc' | 'desc'>>;
 
@@ -33,74 +32,8 @@ export type MangoSort = Array<string | Record<string, 'asc' | 'desc'>>;
  * `empleadoId`): CouchDB 3 and PouchDB both accept exactly this form.
  * A JSON index only holds documents that have all its fields, so a captación without
  * `captacion.fecha` would vanish from the list: writers must always store that date.
+ * Each index is declared with its entity (couch-design/<entity>/entity.ts).
  */
-
-/*
- * The captaciones list indexes serve a device's own database (the PWA creates them locally). The
- * gateway answers its list from an in-memory directory instead (sync-server/src/captaciones/
- * directory.ts), so it deploys neither: on the server they would only cost an index build of
- * minutes at 100,000 documents that no query waits for.
- */
-export const CAPTACIONES_BY_FECHA: MangoIndexDef = {
-  index: { fields: ['type', 'captacion.fecha'] },
-  ddoc: 'idx-captaciones-fecha',
-  name: 'captaciones-fecha',
-};
-
-export const CAPTACIONES_BY_ASESOR_FECHA: MangoIndexDef = {
-  index: { fields: ['captacion.asesor', 'captacion.fecha'] },
-  ddoc: 'idx-captaciones-asesor-fecha',
-  name: 'captaciones-asesor-fecha',
-};
-
-export const NOMINAS_BY_EMPLEADO_FECHA: MangoIndexDef = {
-  index: { fields: ['empleadoId', 'fecha'] },
-  ddoc: 'idx-nominas-empleado-fecha',
-  name: 'nominas-empleado-fecha',
-};
-
-/**
- * Every payslip of one employee, dated or not: the REST list filters and orders them in memory
- * with the shared rules, since legacy dates (dd/mm/yyyy) sort wrongly as text and a payslip
- * without a date ('N/A') is in no index that holds `fecha`.
- */
-export const NOMINAS_BY_EMPLEADO: MangoIndexDef = {
-  index: { fields: ['empleadoId'] },
-  ddoc: 'idx-nominas-empleado',
-  name: 'nominas-empleado',
-};
-
-export const USUARIOS_BY_EMAIL: MangoIndexDef = {
-  index: { fields: ['email'] },
-  ddoc: 'idx-usuarios-email',
-  name: 'usuarios-email',
-};
-
-/** Users linked from their side to an employee (the link is checked from both directions). */
-export const USUARIOS_BY_EMPLEADO: MangoIndexDef = {
-  index: { fields: ['empleado_id'] },
-  ddoc: 'idx-usuarios-empleado',
-  name: 'usuarios-empleado',
-};
-
-export const EMPLEADOS_BY_USER: MangoIndexDef = {
-  index: { fields: ['userId'] },
-  ddoc: 'idx-empleados-user',
-  name: 'empleados-user',
-};
-
-export const SESIONES_BY_EXPIRES: MangoIndexDef = {
-  index: { fields: ['expires'] },
-  ddoc: 'idx-sesiones-expires',
-  name: 'sesiones-expires',
-};
-
-/** A person's sessions (passport keeps the user id there), so deleting the account ends them all. */
-export const SESIONES_BY_USER: MangoIndexDef = {
-  index: { fields: ['session.passport.user'] },
-  ddoc: 'idx-sesiones-user',
-  name: 'sesiones-user',
-};
 
 /*
  * Selectors name every field of their index, the date included (`$gt: null` matches any date).
@@ -125,25 +58,13 @@ export const NOMINAS_EMPLEADO_FECHA_DESC: MangoSort = [{ empleadoId: 'desc' }, {
 export const nominasDeEmpleadoSelector = (empleadoId: string): Record<string, unknown> => ({ empleadoId, fecha: { $gt: null } });
 
 /** The indexes the gateway deploys in each database. */
-export const INDEXES: Record<DatabaseName, readonly MangoIndexDef[]> = {
-  captaciones: [],
-  nominas: [NOMINAS_BY_EMPLEADO_FECHA, NOMINAS_BY_EMPLEADO],
-  usuarios: [USUARIOS_BY_EMAIL, USUARIOS_BY_EMPLEADO],
-  empleados: [EMPLEADOS_BY_USER],
-  sesiones: [SESIONES_BY_EXPIRES, SESIONES_BY_USER],
-};
+export const INDEXES: Record<DatabaseName, readonly MangoIndexDef[]> = byDatabase((e) => e.indexes);
 
 /**
  * Index design documents an earlier version deployed and this one no longer queries: deployment
  * deletes them, so CouchDB's background indexer stops keeping them up to date.
  */
-export const RETIRED_INDEX_DDOCS: Record<DatabaseName, readonly string[]> = {
-  captaciones: [CAPTACIONES_BY_FECHA.ddoc, CAPTACIONES_BY_ASESOR_FECHA.ddoc],
-  nominas: [],
-  usuarios: [],
-  empleados: [],
-  sesiones: [],
-};
+export const RETIRED_INDEX_DDOCS: Record<DatabaseName, readonly string[]> = byDatabase((e) => ('retiredIndexes' in e ? e.retiredIndexes : []));
 
 export const VALIDATION_DDOC_ID = '_design/validation';
 
@@ -171,8 +92,14 @@ function validationSource(types: readonly string[]): string {
 }
 
 export function validationDesignDoc(db: DatabaseName): ValidationDesignDoc {
-  return { _id: VALIDATION_DDOC_ID, language: 'javascript', validate_doc_update: validationSource(DOC_TYPES[db]) };
+  return validationFor(DOC_TYPES[db]);
 }
+
+const validationFor = (types: readonly string[]): ValidationDesignDoc => ({
+  _id: VALIDATION_DDOC_ID,
+  language: 'javascript',
+  validate_doc_update: validationSource(types),
+});
 
 export interface DatabaseDesign {
   indexes: readonly MangoIndexDef[];
@@ -181,6 +108,11 @@ export interface DatabaseDesign {
   validation: ValidationDesignDoc;
 }
 
-export const DESIGN_DOCS: Record<DatabaseName, DatabaseDesign> = Object.fromEntries(
-  DATABASES.map((db) => [db, { indexes: INDEXES[db], retired: RETIRED_INDEX_DDOCS[db], validation: validationDesignDoc(db) }]),
-) as Record<DatabaseName, DatabaseDesign>;
+/** The design documents of each declared database: its indexes, the retired ones and its validation. */
+export function designDocsFor(entities: readonly EntityDeclaration[]): Record<string, DatabaseDesign> {
+  return Object.fromEntries(
+    entities.map((e) => [e.database, { indexes: e.indexes, retired: e.retiredIndexes ?? [], validation: validationFor(e.docTypes) }]),
+  );
+}
+
+export const DESIGN_DOCS = designDocsFor(ENTITIES) as Record<DatabaseName, DatabaseDesign>;

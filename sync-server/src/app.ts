@@ -30,10 +30,9 @@ import { jsonBody, type OtherBodyRoute } from './http/json-body';
 import { NominasRepository } from './nominas/repository';
 import { CREAR_NOMINA_FORM, nominasRoutes } from './nominas/routes';
 import { NominasService } from './nominas/service';
-import { nominasSynced } from './nominas/synced';
 import { openBackupDoor } from './ops/backup-door';
 import { writeFactsReader } from './policy/facts';
-import { SyncedDatabases } from './sync/databases';
+import { syncedDatabases } from './sync/databases';
 import { syncRoutes } from './sync/routes';
 import { precompressedFiles, sendPrecompressed } from './http/precompressed';
 import { noStore, sameOriginOnly } from './http/same-origin';
@@ -42,6 +41,8 @@ import { isNavigation, pageWithSession } from './http/shell-page';
 import { fileNotFound, wantsShell } from './http/shell-requests';
 import type { Store } from './store/port';
 import { DEMO_SETTINGS_PATH, type DemoSettings } from '../../couch-design/demo';
+import { ENTITIES } from '../../couch-design/entities';
+import type { EntityDeclaration } from '../../couch-design/entity';
 import { Personas } from './personas/service';
 import { UsuariosRepository } from './usuarios/repository';
 import { USER_PHOTO_UPLOAD, usuariosRoutes } from './usuarios/routes';
@@ -59,10 +60,11 @@ export interface GatewayApp {
 
 /**
  * Builds the gateway without listening, so tests can start as many as they need. Every repository
- * and service is built here once and handed to the routes; so is each replicated database's
- * declaration (selector, scope, write policy), which the replication endpoint only reads.
+ * and service is built here once and handed to the routes; the replicated databases are those of
+ * the entities' declarations (couch-design/entities.ts; a test may add one), which the replication
+ * endpoint only reads.
  */
-export async function createApp(store: Store, config: Config): Promise<GatewayApp> {
+export async function createApp(store: Store, config: Config, entities: readonly EntityDeclaration[] = ENTITIES): Promise<GatewayApp> {
   const usuarios = await UsuariosRepository.open(store);
   const empleados = await EmpleadosRepository.open(store);
   const sesiones = await store.db('sesiones');
@@ -93,7 +95,7 @@ export async function createApp(store: Store, config: Config): Promise<GatewayAp
   // first list after a start or an import does not wait for it.
   captaciones.follow();
   // What devices store through `/db/captaciones` enters the list at once too (captaciones/synced.ts).
-  const synced = new SyncedDatabases([captacionesSyncedFor(captaciones.directory), nominasSynced]);
+  const synced = syncedDatabases(entities, { captaciones: captacionesSyncedFor(captaciones.directory).stored });
 
   const app = express();
   app.disable('x-powered-by');

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { adviserName } from '../../../couch-design/captacion';
-import { captacionWritePolicy } from '../../../couch-design/captacion/write-policy';
+import { CAPTACION } from '../../../couch-design/captacion/entity';
 import { dict, type Dict } from '../../../couch-design/helpers/values';
 import type { WriteState } from '../../../couch-design/write-policy';
 import { captacionPdf } from '../../../couch-design/pdf';
@@ -16,9 +16,9 @@ import type { Actors, AuthUser } from '../http/actor';
 import { bodyObject, checkRev, orConflict } from '../http/body';
 import { HttpError } from '../http/errors';
 import { decideApiWrite, type Decided } from '../policy/decide';
+import { runWriteEffects } from '../policy/effects';
 import type { WriteFactsReader } from '../policy/facts';
 import type { Store, StoreDoc } from '../store/port';
-import { bumpScopeEpoch } from '../sync/scope-epoch';
 import { MSG } from './messages';
 import type { RevisionRef } from './directory';
 import type { ListQuery } from './query';
@@ -87,14 +87,9 @@ export class CaptacionesService {
     const current = await this.get(user, id);
     const raw = bodyObject(body);
     checkRev(current, raw._rev, MSG.staleRev);
-    const { doc, scopeLostBy } = await this.decide(user, { ...raw, _id: id, _rev: current._rev }, { base: current, winner: current });
-    const saved = await this.write(doc);
-    if (scopeLostBy) {
-      // The write is done: a failed bump is logged, not turned into an error the client would retry.
-      await bumpScopeEpoch(this.deps.store, scopeLostBy, this.deps.sessionUsers).catch((e) =>
-        console.error('No se pudo renovar el alcance de', scopeLostBy, e),
-      );
-    }
+    const decided = await this.decide(user, { ...raw, _id: id, _rev: current._rev }, { base: current, winner: current });
+    const saved = await this.write(decided.doc);
+    await runWriteEffects(this.deps, CAPTACION.sync.effects, [decided]);
     return (await this.views([saved]))[0];
   }
 
@@ -121,7 +116,7 @@ export class CaptacionesService {
 
   /** The shared write policy (the one replication applies too); a refusal becomes the HTTP answer. */
   private decide(user: AuthUser, doc: StoreDoc, state: WriteState): Promise<Decided> {
-    return decideApiWrite(captacionWritePolicy, this.deps.facts, user, doc, state, MSG.notFound);
+    return decideApiWrite(CAPTACION.sync.writePolicy, this.deps.facts, user, doc, state, MSG.notFound);
   }
 
   /** Adds `id` and the adviser's name, resolving every adviser of the page in one store call. */

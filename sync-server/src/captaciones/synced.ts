@@ -1,20 +1,10 @@
-/** `/db/captaciones`: everyone reads every captación, a supervisor only those they advise; writes go through the one captación policy. */
-import { captacionWritePolicy } from '../../../couch-design/captacion/write-policy';
-import { captacionesScopeKind, captacionesSelector, inCaptacionesScope } from '../../../couch-design/scope';
-import type { AuthUser } from '../http/actor';
+/** `/db/captaciones`, as its declaration says (couch-design/captacion/entity.ts), told of what devices store. */
+import { CAPTACION } from '../../../couch-design/captacion/entity';
 import type { StoreDoc } from '../store/port';
-import type { SyncedDb } from '../sync/databases';
+import { syncedDb, type SyncedDb } from '../sync/databases';
 import type { CaptacionesDirectory } from './directory';
 
-const whole = (user: AuthUser): boolean => captacionesScopeKind(user) === 'todas';
-
-export const captacionesSynced: SyncedDb = {
-  name: 'captaciones',
-  selector: captacionesSelector,
-  inScope: (user, doc) => whole(user) || inCaptacionesScope(user, doc),
-  wholeDatabase: whole,
-  writePolicy: captacionWritePolicy,
-};
+export const captacionesSynced: SyncedDb = syncedDb(CAPTACION);
 
 /** Told of the revisions a `_bulk_docs` through this gateway stored, each with its stored `_rev`. */
 export interface StoredRevisions {

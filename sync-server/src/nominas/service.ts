@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { filterNominas, hasDateFilter, NOMINAS_DEFAULT_LIMIT, type Nomina } from '../../../couch-design/nomina';
-import { nominaWritePolicy } from '../../../couch-design/nomina/write-policy';
+import { NOMINA } from '../../../couch-design/nomina/entity';
 import { nominaPdf, nominaPdfFileName } from '../../../couch-design/pdf';
 import { canManagePayroll, type SessionUser } from '../../../couch-design/roles';
 import { inNominasScope } from '../../../couch-design/scope';
@@ -88,7 +88,7 @@ export class NominasService {
 
   /** The shared write policy decides; a refusal becomes the HTTP answer, a lost race a 409. */
   private async write(actor: AuthUser, doc: Dict, state: WriteState): Promise<Nomina> {
-    const decided = await decideApiWrite(nominaWritePolicy, this.facts, actor, doc, state);
+    const decided = await decideApiWrite(NOMINA.sync.writePolicy, this.facts, actor, doc, state);
     return orConflict(this.repo.put(decided.doc as unknown as Nomina), MSG.staleRev);
   }
 }

@@ -2,14 +2,16 @@
  * `scope_epoch` on the user document: a counter that moves when documents leave a person's
  * scope without any change the person's selector could see (a captación reassigned away from a
  * supervisor). It feeds `scopeFingerprint`, hence the replication uuid, so the device drops its
- * old checkpoint and pulls its scope again.
+ * old checkpoint and pulls its scope again. Bumped as a write's `scope-lost` effect (effects.ts)
+ * and when a person's link or role changes (personas/service.ts); read by the replication endpoint.
  */
 import { scopeFollowsAdviser } from '../../../couch-design/scope';
+import { USUARIO } from '../../../couch-design/usuario/entity';
 import type { Actors } from '../http/actor';
 import { DocRepository } from '../store/doc-repository';
 import type { Store } from '../store/port';
 
-/** What this counter reads of an account; sync knows no more of users than that. */
+/** What this counter reads of an account, and no more. */
 interface Account {
   _id: string;
   _rev?: string;
@@ -20,7 +22,7 @@ interface Account {
 
 /** The accounts as typed documents: missing, deleted or other documents read as absent. */
 async function accounts(store: Store): Promise<DocRepository<Account>> {
-  return new DocRepository<Account>(await store.db('usuarios'), 'usuario');
+  return new DocRepository<Account>(await store.db(USUARIO.database), USUARIO.docTypes[0]);
 }
 
 const epochOf = (doc: Account | null): number => {

@@ -4,11 +4,13 @@
  * validation design document is written only when its content differs, so a restart adds no
  * revision (and triggers no re-indexing).
  */
-import { DATABASES, DESIGN_DOCS, type DatabaseName } from '../../../couch-design/design-docs/index';
+import { DESIGN_DOCS, type DatabaseDesign } from '../../../couch-design/design-docs/index';
 import { isConflict, isNotFound, StoreError, type MangoIndex, type Store, type StoreDb, type StoreDoc } from './port';
 
-async function putValidation(db: StoreDb, name: DatabaseName): Promise<void> {
-  const wanted = DESIGN_DOCS[name].validation;
+/** Each database's design documents, by name: every declared entity's (couch-design/entities.ts) unless told. */
+type Design = Readonly<Record<string, DatabaseDesign>>;
+
+async function putValidation(db: StoreDb, wanted: DatabaseDesign['validation']): Promise<void> {
   let current: StoreDoc | null = null;
   try {
     current = await db.get(wanted._id);
@@ -51,15 +53,15 @@ async function createIndex(db: StoreDb, index: MangoIndex): Promise<void> {
   }
 }
 
-async function deployDatabase(store: Store, name: DatabaseName): Promise<void> {
+async function deployDatabase(store: Store, name: string, design: DatabaseDesign): Promise<void> {
   const db = await store.db(name);
-  for (const index of DESIGN_DOCS[name].indexes) await createIndex(db, { ...index, index: { ...index.index } });
-  for (const ddoc of DESIGN_DOCS[name].retired) await retire(db, ddoc);
-  await putValidation(db, name);
+  for (const index of design.indexes) await createIndex(db, { ...index, index: { ...index.index } });
+  for (const ddoc of design.retired) await retire(db, ddoc);
+  await putValidation(db, design.validation);
 }
 
-export async function deployDesignDocs(store: Store): Promise<void> {
-  await Promise.all(DATABASES.map((name) => deployDatabase(store, name)));
+export async function deployDesignDocs(store: Store, design: Design = DESIGN_DOCS): Promise<void> {
+  await Promise.all(Object.entries(design).map(([name, d]) => deployDatabase(store, name, d)));
 }
 
 /**
@@ -67,10 +69,10 @@ export async function deployDesignDocs(store: Store): Promise<void> {
  * lazily, on the first query that uses it; after a bulk import that first list request would pay
  * the whole build (seconds per 10,000 documents). Meant to run in the background after deploy.
  */
-export async function warmIndexes(store: Store): Promise<void> {
-  for (const name of DATABASES) {
+export async function warmIndexes(store: Store, design: Design = DESIGN_DOCS): Promise<void> {
+  for (const [name, { indexes }] of Object.entries(design)) {
     const db = await store.db(name);
-    for (const { ddoc, name: indexName, index } of DESIGN_DOCS[name].indexes) {
+    for (const { ddoc, name: indexName, index } of indexes) {
       // `$exists` on every field keeps the query on the index, so limit 1 reads one row. Not
       // `$gt: null`: pouchdb-find throws a TypeError on it as soon as one document lacks the field.
       const selector = Object.fromEntries(index.fields.map((f) => [typeof f === 'string' ? f : Object.keys(f)[0], { $exists: true }]));

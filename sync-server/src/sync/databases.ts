@@ -1,9 +1,10 @@
 /**
  * What the replication endpoint needs to know of a database a device replicates: its server
- * selector, its scope test and its entity's one write policy. Each entity declares its own next
- * to its feature (captaciones/synced.ts, nominas/synced.ts) and app.ts hands the list to
- * `syncRoutes`, so nothing here knows any entity.
+ * selector, its scope test, its entity's one write policy and that write's effects. Each is
+ * derived from its entity's declaration (couch-design/<entity>/entity.ts) and app.ts hands the
+ * list of declarations to `syncedDatabases`, so nothing here knows any entity.
  */
+import { isSynced, type EntityDeclaration, type SyncedEntity, type WriteEffect } from '../../../couch-design/entity';
 import type { MangoSelector } from '../../../couch-design/scope';
 import type { WritePolicy } from '../../../couch-design/write-policy';
 import type { AuthUser } from '../http/actor';
@@ -27,6 +28,8 @@ export interface SyncedDb {
   wholeDatabase(user: AuthUser): boolean;
   /** What a device may write into this database: the entity's one write policy, shared with REST. */
   writePolicy: WritePolicy;
+  /** The effects its writes may call for, run once they are stored (policy/effects.ts). */
+  effects?: readonly WriteEffect[];
   /** Told of the revisions a `_bulk_docs` through this gateway just stored, each with its stored `_rev`. */
   stored?(docs: readonly StoreDoc[]): void;
 }
@@ -46,6 +49,24 @@ export class SyncedDatabases {
   names(): string[] {
     return [...this.byName.keys()];
   }
+}
+
+/** The replication endpoint's view of one replicated entity's declaration. */
+export function syncedDb({ database, sync }: SyncedEntity): SyncedDb {
+  return { name: database, ...sync.scope, writePolicy: sync.writePolicy, ...(sync.effects ? { effects: sync.effects } : {}) };
+}
+
+/**
+ * The replicated databases of these declarations (those with `sync`). `stored` tells a feature,
+ * by database name, of what devices stored through this gateway (the captaciones list's directory).
+ */
+export function syncedDatabases(entities: readonly EntityDeclaration[], stored: Readonly<Record<string, SyncedDb['stored']>> = {}): SyncedDatabases {
+  return new SyncedDatabases(
+    entities.filter(isSynced).map((e) => {
+      const told = stored[e.database];
+      return told ? { ...syncedDb(e), stored: told } : syncedDb(e);
+    }),
+  );
 }
 
 /** Design and local documents are never replicated through the gateway. */

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WriteState } from '../../../couch-design/write-policy';
 import type { Actors, AuthUser } from '../http/actor';
+import { runWriteEffects } from '../policy/effects';
 import type { WriteFactsReader } from '../policy/facts';
 import type { Store, StoreDb, StoreDoc, WriteResult } from '../store/port';
 import { badRequest, isPlainObject, MSG, REV_PATTERN } from './couch-http';
@@ -18,7 +19,6 @@ import { isSpecialId, type SyncedDb } from './databases';
 import { winningLeaf } from '../store/winner';
 import { nextTurn } from './chunks';
 import { leavesByIds, revisions, revKey } from './repository';
-import { bumpScopeEpoch } from './scope-epoch';
 
 export const SPECIAL_REFUSED = 'No se pueden escribir documentos de diseño ni locales por sincronización.';
 
@@ -216,11 +216,7 @@ export async function scopedBulkDocs(
 
   const stored = accepted.filter((a) => !failed.has(a.index));
   def.stored?.(stored.map((a) => (newEdits ? { ...a.doc, _rev: results.get(a.index)?.rev } : a.doc)));
-  for (const from of new Set(stored.map((a) => a.scopeLostBy).filter((x): x is string => !!x))) {
-    // The write is done: a failed bump must not turn it into an error the client would retry
-    // (the retry finds the revision stored and would never bump).
-    await bumpScopeEpoch(deps.store, from, deps.sessionUsers).catch((e) => console.error('No se pudo renovar el alcance de', from, e));
-  }
+  await runWriteEffects(deps, def.effects, stored);
 
   if (!newEdits) {
     // CouchDB answers replicated writes with their failures only.

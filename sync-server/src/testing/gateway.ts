@@ -4,6 +4,9 @@ import type { Server } from 'node:http';
 import { createApp, type GatewayApp } from '../app';
 import { hashPassword } from '../auth/password';
 import { configFromEnv, type Config } from '../config';
+import { ENTITIES } from '../../../couch-design/entities';
+import type { EntityDeclaration } from '../../../couch-design/entity';
+import { designDocsFor } from '../../../couch-design/design-docs/index';
 import { deployDesignDocs } from '../store/deploy';
 import { createGatewayServer, type ServerTimeouts } from '../http/server-timeouts';
 import { stopServing } from '../http/stop-serving';
@@ -42,11 +45,13 @@ export interface GatewayOptions extends Partial<Config> {
   listenPort?: number;
   /** Shorter server time-outs than the service's (http/server-timeouts.ts), for tests about them. */
   timeouts?: Partial<ServerTimeouts>;
+  /** The entities' declarations it deploys and replicates (couch-design/entities.ts unless told: a test may add one). */
+  entities?: readonly EntityDeclaration[];
 }
 
 /** A gateway on a free port, or on `listenPort`. */
 export async function startGateway(overrides: GatewayOptions = {}): Promise<TestGateway> {
-  const { store: givenStore, joining, listenPort = 0, timeouts, ...cfg } = overrides;
+  const { store: givenStore, joining, listenPort = 0, timeouts, entities = ENTITIES, ...cfg } = overrides;
   const onFolder = cfg.dataDir !== undefined && cfg.dataDir !== MEMORY;
   const config: Config = {
     ...configFromEnv({}),
@@ -59,8 +64,8 @@ export async function startGateway(overrides: GatewayOptions = {}): Promise<Test
   const given = givenStore ?? (joining && sameDatabases(joining.store));
   const store = given ?? (onFolder ? await createStore(config) : await testStore(config.dbPrefix));
   if (store.kind === 'couchdb') config.couchdbUrl = couchdbUnderTest();
-  await deployDesignDocs(store);
-  const gateway = await createApp(store, config);
+  await deployDesignDocs(store, designDocsFor(entities));
+  const gateway = await createApp(store, config, entities);
   const server: Server = await new Promise((resolve, reject) => {
     // The same server, with the same time-outs, as the service (main.ts).
     const s = createGatewayServer(gateway.app, timeouts).listen(listenPort, '127.0.0.1', () => resolve(s));

@@ -1,0 +1,42 @@
+/**
+ * The captaciones database: one `captacion` per property. Everyone reads every captación, a
+ * supervisor only those they advise; advisers capture them on devices without signal, so each
+ * device keeps its scope and pushes what it writes, through the one captación write policy.
+ */
+import { declareEntity, type MangoIndexDef } from '../entity';
+import { captacionesScopeKind, captacionesSelector, inCaptacionesScope } from '../scope';
+import { captacionWritePolicy } from './write-policy';
+
+/*
+ * The captaciones list indexes serve a device's own database (the PWA creates them locally). The
+ * gateway answers its list from an in-memory directory instead (sync-server/src/captaciones/
+ * directory.ts), so it deploys neither: on the server they would only cost an index build of
+ * minutes at 100,000 documents that no query waits for.
+ */
+export const CAPTACIONES_BY_FECHA: MangoIndexDef = {
+  index: { fields: ['type', 'captacion.fecha'] },
+  ddoc: 'idx-captaciones-fecha',
+  name: 'captaciones-fecha',
+};
+
+export const CAPTACIONES_BY_ASESOR_FECHA: MangoIndexDef = {
+  index: { fields: ['captacion.asesor', 'captacion.fecha'] },
+  ddoc: 'idx-captaciones-asesor-fecha',
+  name: 'captaciones-asesor-fecha',
+};
+
+const whole = (user: Parameters<typeof captacionesScopeKind>[0]): boolean => captacionesScopeKind(user) === 'todas';
+
+export const CAPTACION = declareEntity({
+  database: 'captaciones',
+  docTypes: ['captacion'],
+  indexes: [],
+  retiredIndexes: [CAPTACIONES_BY_FECHA.ddoc, CAPTACIONES_BY_ASESOR_FECHA.ddoc],
+  sync: {
+    scope: { selector: captacionesSelector, inScope: (user, doc) => whole(user) || inCaptacionesScope(user, doc), wholeDatabase: whole },
+    writePolicy: captacionWritePolicy,
+    // An admin who reassigns a captación takes it out of a supervisor's scope.
+    effects: ['scope-lost'],
+    device: { pushed: true, home: true },
+  },
+});

@@ -1,0 +1,41 @@
+/**
+ * Every entity's one declaration (couch-design/<entity>/entity.ts), in one list. What the gateway
+ * deploys (design-docs), what it replicates (`/db/<database>`, sync-server/src/app.ts) and the
+ * databases the PWA keeps on the device (pwa/src/lib/db/databases.ts) are all derived from it:
+ * a new entity is one declaration and one line here (DESIGN section 2, "Una entidad sincronizada nueva").
+ */
+import { CAPTACION } from './captacion/entity';
+import { EMPLEADO } from './empleado/entity';
+import { isSynced, type DeviceDatabase, type EntityDeclaration, type SyncedEntity } from './entity';
+import { NOMINA } from './nomina/entity';
+import { SESION } from './sesion/entity';
+import { USUARIO } from './usuario/entity';
+
+export const ENTITIES = [CAPTACION, NOMINA, USUARIO, EMPLEADO, SESION] as const satisfies readonly EntityDeclaration[];
+
+export { isSynced, type EntityDeclaration, type SyncedEntity } from './entity';
+
+export type Entity = (typeof ENTITIES)[number];
+export type DatabaseName = Entity['database'];
+
+/** The names of the databases a device keeps. */
+export type DeviceDbName = Extract<Entity, { readonly sync: { readonly device: DeviceDatabase } }>['database'];
+
+/** The databases the gateway replicates, in declaration order. */
+export const syncedEntities = (entities: readonly EntityDeclaration[] = ENTITIES): SyncedEntity[] => entities.filter(isSynced);
+
+/** One row of the PWA's table of local databases (pwa/src/lib/db/databases.ts). */
+export interface LocalDatabaseSpec<Name extends string = string> extends DeviceDatabase {
+  readonly name: Name;
+  /** Where the gateway serves it with the CouchDB replication protocol. */
+  readonly remotePath: string;
+  /** The `type` every document written on the device gets (the database's validate_doc_update admits it). */
+  readonly docType: string;
+}
+
+/** The databases a device keeps: every replicated entity that declares one. */
+export function deviceDatabases(entities: readonly EntityDeclaration[] = ENTITIES): LocalDatabaseSpec[] {
+  return syncedEntities(entities).flatMap(({ database, docTypes, sync }) =>
+    sync.device ? [{ ...sync.device, name: database, remotePath: `/db/${database}`, docType: docTypes[0] }] : [],
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The shape of an entity's one declaration (`couch-design/<entity>/entity.ts`): its database, the
+ * document types that database admits, its Mango indexes, and, for a database devices replicate,
+ * who reads what of it, its write policy with the effects a write may have, and the database the
+ * device keeps. `couch-design/entities.ts` lists every declaration; the gateway's replicated
+ * databases, the design documents it deploys and the PWA's table of local databases are derived
+ * from that list, and the lint zones from the folders (DESIGN section 2, "Una entidad sincronizada nueva").
+ */
+import type { MangoSelector, ScopeUser } from './scope';
+import type { WritePolicy } from './write-policy';
+
+/** Same shape as the Store port's MangoIndex (couch-design may not import the gateway). */
+export interface MangoIndexDef {
+  index: { fields: Array<string | Record<string, 'asc' | 'desc'>>; partial_filter_selector?: Record<string, unknown> };
+  ddoc: string;
+  name: string;
+}
+
+/** What each person reads of a replicated database (DESIGN section 6). */
+export interface ReadScope {
+  /** The server's selector for `_changes`; `null` when this person may read nothing. */
+  selector(user: ScopeUser): MangoSelector | null;
+  /** Whether this person may read this (non-design) document; said the same way as the selector. */
+  inScope(user: ScopeUser, doc: { type?: unknown } | null | undefined): boolean;
+  /**
+   * Whether this person reads every document the database holds (tombstones without owner fields
+   * included), so checks that need a stored document can be skipped.
+   */
+  wholeDatabase(user: ScopeUser): boolean;
+}
+
+/**
+ * Side effects a stored write may call for, run by the gateway after the write in one place for
+ * REST and for `/db` (sync-server/src/policy/effects.ts), never by the policy itself:
+ * - `scope-lost`: the write took the record out of someone's scope (`scopeLostBy` of the
+ *   decision, a reassignment); their replication identity moves so their devices pull again.
+ */
+export type WriteEffect = 'scope-lost';
+
+/** The database a signed-in person keeps on the device (DESIGN section 5). */
+export interface DeviceDatabase {
+  /**
+   * Local writes go up to the gateway. A pull-only database is written elsewhere (payslips:
+   * admins, through REST) and refuses writes on the device with `readOnly`.
+   */
+  readonly pushed: boolean;
+  /** The Spanish refusal of a local write to a pull-only database. */
+  readonly readOnly?: string;
+  /**
+   * Holds the device's own records (`_local`, never replicated): form drafts and the scope the
+   * data was pulled with. Exactly one database is the home; a wipe destroys it last.
+   */
+  readonly home?: true;
+}
+
+/** Replication through the gateway's `/db/<database>`: the scope and the one write policy. */
+export interface SyncDeclaration {
+  readonly scope: ReadScope;
+  /** What may be written, from REST and from devices alike (couch-design/write-policy.ts). */
+  readonly writePolicy: WritePolicy;
+  /** The effects this entity's writes may call for; each runs once the write is stored. */
+  readonly effects?: readonly WriteEffect[];
+  /** The database the device keeps, or none (the entity syncs to no device yet). */
+  readonly device?: DeviceDatabase;
+}
+
+export interface EntityDeclaration<Db extends string = string> {
+  /** The database name (without `COUCH_DB_PREFIX`), after `/db/` when it is replicated. */
+  readonly database: Db;
+  /** The `type` values its `validate_doc_update` admits; the first is the entity's own. */
+  readonly docTypes: readonly [string, ...string[]];
+  /** The Mango indexes the gateway deploys in it. */
+  readonly indexes: readonly MangoIndexDef[];
+  /** Index design documents (without `_design/`) an earlier version deployed, deleted at start. */
+  readonly retiredIndexes?: readonly string[];
+  /** Present when devices replicate it through the gateway; absent for a server-only database. */
+  readonly sync?: SyncDeclaration;
+}
+
+/** Keeps the literal database name of a declaration (`'captaciones'`, not `string`). */
+export const declareEntity = <const D extends EntityDeclaration>(declaration: D): D => declaration;
+
+/** An entity devices replicate through the gateway. */
+export type SyncedEntity<E extends EntityDeclaration = EntityDeclaration> = E & { readonly sync: SyncDeclaration };
+
+export const isSynced = <E extends EntityDeclaration>(e: E): e is SyncedEntity<E> => e.sync !== undefined;

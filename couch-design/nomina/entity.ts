@@ -1,0 +1,38 @@
+/**
+ * The nominas database: one `nomina` per payslip. Each person pulls the payslips of their own
+ * linked employee to read them offline; admins write them through REST, and the payroll policy
+ * refuses every push from a device.
+ */
+import { declareEntity, type MangoIndexDef } from '../entity';
+import { inNominasScope, nominasSelector } from '../scope';
+import { nominaWritePolicy } from './write-policy';
+
+export const NOMINAS_READ_ONLY = 'Las nóminas no se modifican en este dispositivo.';
+
+export const NOMINAS_BY_EMPLEADO_FECHA: MangoIndexDef = {
+  index: { fields: ['empleadoId', 'fecha'] },
+  ddoc: 'idx-nominas-empleado-fecha',
+  name: 'nominas-empleado-fecha',
+};
+
+/**
+ * Every payslip of one employee, dated or not: the REST list filters and orders them in memory
+ * with the shared rules, since legacy dates (dd/mm/yyyy) sort wrongly as text and a payslip
+ * without a date ('N/A') is in no index that holds `fecha`.
+ */
+export const NOMINAS_BY_EMPLEADO: MangoIndexDef = {
+  index: { fields: ['empleadoId'] },
+  ddoc: 'idx-nominas-empleado',
+  name: 'nominas-empleado',
+};
+
+export const NOMINA = declareEntity({
+  database: 'nominas',
+  docTypes: ['nomina'],
+  indexes: [NOMINAS_BY_EMPLEADO_FECHA, NOMINAS_BY_EMPLEADO],
+  sync: {
+    scope: { selector: nominasSelector, inScope: inNominasScope, wholeDatabase: () => false },
+    writePolicy: nominaWritePolicy,
+    device: { pushed: false, readOnly: NOMINAS_READ_ONLY },
+  },
+});
