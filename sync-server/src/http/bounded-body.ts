@@ -7,9 +7,10 @@
  *  - a body without a declared length (chunked) is refused as soon as it passes the cap;
  *  - a body that stops arriving is refused after `idleMs`;
  * and each of these answers closes the connection (`Connection: close`), so the rest of the body
- * is never read.
+ * is never parsed (what the client still sends meanwhile is dropped: lingerOnClose).
  */
 import type { Request, Response } from 'express';
+import type { Socket } from 'node:net';
 import { HttpError } from './errors';
 import { SERVER_TIMEOUTS } from './server-timeouts';
 
@@ -33,9 +34,37 @@ export const MSG_BODY = {
   charset: 'La codificación de caracteres de la petición no es compatible.',
 } as const;
 
+/** How long a refused client may go on sending its body after the answer, at most. */
+export const LINGER_MS = 2_000;
+
+const lingering = new WeakSet<Socket>();
+
+/**
+ * Node ends a `Connection: close` answer with `destroySoon()`: the connection is destroyed as soon
+ * as the answer is written, and a client still writing its body (fetch and PouchDB write it all
+ * before reading) gets a reset instead of the answer. A lingering close instead: the answer and
+ * the end of the server's side go out, what the client still sends is dropped unparsed, and the
+ * connection ends when the client stops or after LINGER_MS.
+ */
+function lingerOnClose(socket: Socket | null): void {
+  if (!socket || lingering.has(socket)) return;
+  lingering.add(socket);
+  socket.destroySoon = function lingerThenDestroy(this: Socket): void {
+    this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once('end', () => this.destroy());
+    this.once('close', () => clearTimeout(timer));
+    this.resume();
+  };
+}
+
 /** An answer after which the rest of the body is not read: the connection ends with it. */
 function closing(res: Response, status: number, message: string): HttpError {
-  if (!res.headersSent) res.setHeader('Connection', 'close');
+  if (!res.headersSent) {
+    res.setHeader('Connection', 'close');
+    lingerOnClose(res.socket);
+  }
   return new HttpError(status, message);
 }
 
