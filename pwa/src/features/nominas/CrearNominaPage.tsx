@@ -9,8 +9,7 @@ import { useMemo, type JSX } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { fullName, type EmpleadoPublico } from '../../../../couch-design/empleado';
 import { isAdmin } from '../../../../couch-design/roles';
-import { Feedback, loadFeedback } from '../../components/feedback';
-import { Page, PageHeader } from '../../components/page';
+import { RecordShell } from '../../components/page';
 import { useRecord } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
@@ -39,6 +38,8 @@ const TEXTS = {
   leave: { leave: SALIR_PREGUNTA, discard: DESCARTAR_PREGUNTA },
 };
 
+const LOAD_TEXTS = { error: ERROR_EMPLEADO_CARGA, logAs: 'No se pudo cargar el empleado de la nómina.', notFound: ERROR_EMPLEADO_NO_CARGADO, notFoundKind: 'error' } as const;
+
 function CrearNominaForm({ empleado }: { empleado: EmpleadoPublico }): JSX.Element {
   const nombre = fullName(empleado);
   const initial = useMemo<NominaFormValues>(() => toFormValues({ salario: empleado.salario }), [empleado.salario]);
@@ -56,15 +57,9 @@ export default function CrearNominaPage(): JSX.Element {
   const [empleado] = useRecord(empleadosResource, empleadoId, admin);
   if (!admin) return <Navigate to={paths.home} replace />;
 
-  let body: JSX.Element;
-  if (empleado.status !== 'ready') body = loadFeedback(empleado, { error: ERROR_EMPLEADO_CARGA, logAs: 'No se pudo cargar el empleado de la nómina.' });
-  else if (!empleado.value) body = <Feedback kind="error" text={ERROR_EMPLEADO_NO_CARGADO} />;
-  else body = <CrearNominaForm empleado={empleado.value} />;
-
   return (
-    <Page>
-      <PageHeader title={TITLE_CREAR} />
-      {body}
-    </Page>
+    <RecordShell title={TITLE_CREAR} state={empleado} texts={LOAD_TEXTS}>
+      {(e) => <CrearNominaForm empleado={e} />}
+    </RecordShell>
   );
 }

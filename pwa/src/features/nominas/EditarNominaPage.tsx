@@ -11,8 +11,7 @@ import { useMemo, type JSX } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import type { Nomina } from '../../../../couch-design/nomina';
 import { isAdmin } from '../../../../couch-design/roles';
-import { Feedback, loadFeedback } from '../../components/feedback';
-import { Page, PageHeader } from '../../components/page';
+import { RecordShell } from '../../components/page';
 import { DataError, useLoad } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
@@ -23,6 +22,13 @@ import { ACTUALIZADA, BTN_GUARDAR_CAMBIOS, CARGANDO_NOMINA, DESCARTAR_PREGUNTA, 
 import './nominas.css';
 
 const TEXTS = { submit: BTN_GUARDAR_CAMBIOS, success: ACTUALIZADA, errorFallback: ERROR_GUARDAR, leave: { leave: SALIR_PREGUNTA, discard: DESCARTAR_PREGUNTA } };
+
+const LOAD_TEXTS = {
+  loading: CARGANDO_NOMINA,
+  error: (err: unknown) => (err instanceof DataError ? err.message : NOMINA_NO_ENCONTRADA),
+  logAs: 'No se pudo cargar la nómina.',
+  notFound: NOMINA_NO_ENCONTRADA,
+};
 
 function EditarNominaForm({ nomina }: { nomina: Nomina }): JSX.Element {
   const initial = useMemo(() => toFormValues(nomina), [nomina]);
@@ -39,17 +45,9 @@ export default function EditarNominaPage(): JSX.Element {
   const [nomina] = useLoad(() => getNomina(nominaId), { source: 'rest', enabled: admin && nominaId !== '' });
   if (!admin) return <Navigate to={paths.home} replace />;
 
-  let body: JSX.Element;
-  if (nomina.status !== 'ready') {
-    const error = (err: unknown) => (err instanceof DataError ? err.message : NOMINA_NO_ENCONTRADA);
-    body = loadFeedback(nomina, { loading: CARGANDO_NOMINA, error, logAs: 'No se pudo cargar la nómina.' });
-  } else if (!nomina.value) body = <Feedback kind="not-found" text={NOMINA_NO_ENCONTRADA} />;
-  else body = <EditarNominaForm nomina={nomina.value} />;
-
   return (
-    <Page>
-      <PageHeader title={TITLE_EDITAR} />
-      {body}
-    </Page>
+    <RecordShell title={TITLE_EDITAR} state={nomina} texts={LOAD_TEXTS}>
+      {(n) => <EditarNominaForm nomina={n} />}
+    </RecordShell>
   );
 }
