@@ -62,6 +62,12 @@ function toRow(r: ChangeRow): ChangeRow {
   return typeof r.seq === 'string' ? r : { ...r, seq: String(r.seq) };
 }
 
+/** A direct request's failure in nano's error shape, which run() turns into the StoreError. */
+function httpFailure(res: Response, body: { error?: string; reason?: string } | null): Error {
+  const reason = body?.reason ?? res.statusText;
+  return Object.assign(new Error(reason), { statusCode: res.status, error: body?.error ?? 'unknown_error', reason });
+}
+
 class CouchDb implements StoreDb {
   constructor(
     readonly name: string,
@@ -138,8 +144,7 @@ class CouchDb implements StoreDb {
       // A body cut short (a node killed mid-answer) is no answer: whether the write landed is unknown.
       const body = (await res.json().catch(() => null)) as (WriteResult & { error?: string; reason?: string }) | null;
       if (res.ok && !body) throw new Error('ECONNRESET: answer cut short');
-      // nano's error shape, which run() turns into the StoreError.
-      if (!res.ok) throw Object.assign(new Error(body?.reason ?? res.statusText), { statusCode: res.status, error: body?.error ?? 'unknown_error', reason: body?.reason ?? res.statusText });
+      if (!res.ok) throw httpFailure(res, body);
       return res.status === 202 ? { ...body!, accepted: true } : body!;
     });
   }
@@ -222,8 +227,7 @@ class CouchDb implements StoreDb {
       const res = await fetch(node.base + path, { headers: node.headers });
       if (!res.ok) {
         const body = (await res.json().catch(() => ({}))) as { error?: string; reason?: string };
-        // nano's error shape, which run() turns into the StoreError.
-        throw Object.assign(new Error(body.reason ?? res.statusText), { statusCode: res.status, error: body.error ?? 'unknown_error', reason: body.reason ?? res.statusText });
+        throw httpFailure(res, body);
       }
       return {
         data: Buffer.from(await res.arrayBuffer()),
