@@ -1,11 +1,20 @@
 /** es-MX formatting and the date rules of DESIGN section 7 (stored ISO, dd/mm/yyyy accepted). */
 
-const money = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+/**
+ * An Intl formatter built on its first use, not when the module loads: building one costs a
+ * phone several milliseconds of locale data, which a page would pay before its first screen.
+ */
+export function lazily<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const money = lazily(() => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }));
 
 /** 1234.5 -> '$1,234.50'; missing or not a number -> '$0.00' (spec 000 section 9). */
 export function formatMoney(value: unknown): string {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return money.format(Number.isFinite(n) ? n : 0);
+  return money().format(Number.isFinite(n) ? n : 0);
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
@@ -35,25 +44,25 @@ export function toIsoDate(value: unknown): string | null {
   return validYmd(y, m, d) ? `${y}-${pad(m)}-${pad(d)}` : null;
 }
 
-const dateFmt = new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const dateFmt = lazily(() => new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }));
 /** The app's one way to write a time of day: 24 h ('17:05'), never a.m./p.m. (issue 11). */
 export const TIME_24H: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-const dateTimeFmt = new Intl.DateTimeFormat('es-MX', {
-  day: '2-digit', month: '2-digit', year: 'numeric', ...TIME_24H, timeZone: 'America/Mexico_City',
-});
+const dateTimeFmt = lazily(
+  () => new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric', ...TIME_24H, timeZone: 'America/Mexico_City' }),
+);
 
 /** A calendar date in es-MX ('21/11/2026'); `fallback` when missing or invalid (spec: 'N/A'). */
 export function formatDate(value: unknown, fallback = 'N/A'): string {
   const iso = toIsoDate(value);
   if (!iso) return fallback;
-  return dateFmt.format(new Date(`${iso}T00:00:00Z`));
+  return dateFmt().format(new Date(`${iso}T00:00:00Z`));
 }
 
 /** A moment (ISO timestamp) in es-MX with the time, in Mexico City's time zone. */
 export function formatDateTime(value: unknown, fallback = 'N/A'): string {
   if (typeof value !== 'string' && !(value instanceof Date)) return fallback;
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? fallback : dateTimeFmt.format(d);
+  return Number.isNaN(d.getTime()) ? fallback : dateTimeFmt().format(d);
 }
 
 /** Star counts of the settings drawer: 1234 -> '1.2K', 2_500_000 -> '2.5M', then B and T. */

@@ -30,13 +30,15 @@ export interface PersonListFields {
   telefono?: string;
 }
 
-const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+// Built on first use (see lazily in ../format.ts).
+let madeCollator: Intl.Collator | undefined;
+const collator = (): Intl.Collator => (madeCollator ??= new Intl.Collator('es', { sensitivity: 'base', numeric: true }));
 
 /** People lists (users, employees): by first name, then the full name, then id, so the order is total. */
 export function compareByName(a: NameParts & { _id?: unknown }, b: NameParts & { _id?: unknown }): number {
   return (
-    collator.compare(plainText(a.prim_nom), plainText(b.prim_nom)) ||
-    collator.compare(fullName(a), fullName(b)) ||
+    collator().compare(plainText(a.prim_nom), plainText(b.prim_nom)) ||
+    collator().compare(fullName(a), fullName(b)) ||
     plainText(a._id).localeCompare(plainText(b._id))
   );
 }

@@ -1,6 +1,6 @@
 /** Spanish texts of the sync state (DESIGN section 5); the e2e tests look for these. */
 
-import { TIME_24H } from '../../../../couch-design/format';
+import { lazily, TIME_24H } from '../../../../couch-design/format';
 
 export const TEXT_OFFLINE = 'Sin conexión';
 export const TEXT_SYNCING = 'Sincronizando';
@@ -60,14 +60,14 @@ export function signOutQuestion(n: number, rejected = 0): string {
   return `${parts.join(' ')} Si cierra sesión ahora se perderán en este dispositivo. ¿Desea cerrar sesión de todos modos?`;
 }
 
-const timeFmt = new Intl.DateTimeFormat('es-MX', TIME_24H);
-const dateFmt = new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const timeFmt = lazily(() => new Intl.DateTimeFormat('es-MX', TIME_24H));
+const dateFmt = lazily(() => new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric' }));
 
 /** 'Última sincronización: 14:05' today, with the date before that (device time zone). */
 export function lastSyncText(at: number | null, now: number = Date.now()): string {
   if (at === null) return TEXT_NEVER_SYNCED;
   const when = new Date(at);
   const today = new Date(now).toDateString() === when.toDateString();
-  const text = today ? timeFmt.format(when) : `${dateFmt.format(when)} ${timeFmt.format(when)}`;
+  const text = today ? timeFmt().format(when) : `${dateFmt().format(when)} ${timeFmt().format(when)}`;
   return `Última sincronización: ${text}`;
 }
