@@ -1,7 +1,8 @@
 /**
  * The page of a REST list screen: its header, then either the network it needs (offline) or the
- * list: the screen's tools, the delete notice, the load error with a retry, and the table under
- * loading, empty and no-match states. The screen brings the header, tools, table and texts.
+ * list: the screen's tools, the delete notice, the load error with a retry, and the table of the
+ * rows the search shows under loading, empty and no-match states. The screen brings the header,
+ * tools, columns and texts.
  */
 import type { JSX, ReactNode } from 'react';
 import { Feedback } from '../feedback/Feedback';
@@ -9,7 +10,14 @@ import { Page } from '../page/Page';
 import { DeleteNotice, type DeleteFlow } from './delete-flow';
 import { ListContent } from './ListContent';
 import { LoadErrorBanner } from './LoadErrorBanner';
+import { SelectTable, type SelectTableProps } from './SelectTable';
 import type { ListController } from './use-list';
+
+/** What the screen says of its table; the rows, their keys, the selection and the failure come from the list. */
+export interface ListShellTable<T> extends Pick<SelectTableProps<T>, 'label' | 'columns' | 'onOpen' | 'rowTestId'> {
+  /** A row clicked or reached by the arrows (default: selecting it in the URL). */
+  onSelect?: (key: string | null) => void;
+}
 
 export interface ListShellProps<T> {
   list: ListController<T>;
@@ -27,8 +35,8 @@ export interface ListShellProps<T> {
   /** The state of a list with no records at all. */
   empty: ReactNode;
   noMatch: string;
-  /** The table; a failed load shows it too, with its failure row. */
-  table: ReactNode;
+  /** The table of the rows shown, one selected for the screen's buttons; a failed load shows it too, with its failure row. */
+  table: ListShellTable<T>;
   /** Dialogs of the screen (the delete question...). */
   children?: ReactNode;
   /** The id a test finds the offline notice by. */
@@ -49,7 +57,14 @@ export function ListShell<T>(props: ListShellProps<T>): JSX.Element {
         {state.status === 'error' ? <LoadErrorBanner error={state.error} text={props.loadError} retry={list.reload} retryText={props.retryText} /> : null}
         {props.beforeTable}
         <ListContent status={state.status} hasRecords={list.all.length > 0} matches={list.shown.length} noMatch={props.noMatch} empty={props.empty}>
-          {props.table}
+          <SelectTable
+            {...props.table}
+            rows={list.shown}
+            rowKey={list.rowKey}
+            selected={list.current ? list.rowKey(list.current) : null}
+            onSelect={props.table.onSelect ?? list.setSelected}
+            failed={state.status === 'error'}
+          />
         </ListContent>
       </>
     );

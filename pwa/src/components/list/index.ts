@@ -10,5 +10,6 @@ export { readSelection, SELECTION_PARAM, useUrlSelection, withSelection, type Ur
 export { useRowTask, type RowTask } from './use-row-task';
 export { DeleteNotice, DeleteQuestion, useDeleteFlow, type DeleteFlow, type DeleteFlowOptions, type DeleteQuestionProps, type ListNotice } from './delete-flow';
 export { useList, type ListController, type UseListOptions } from './use-list';
-export { ListShell, type ListShellProps } from './ListShell';
+export { ListShell, type ListShellProps, type ListShellTable } from './ListShell';
 export { LoadErrorBanner, type LoadErrorBannerProps } from './LoadErrorBanner';
+export { ExportCsvButton } from './ExportCsvButton';

@@ -28,6 +28,7 @@ export interface ListController<T> {
   /** The selected row when the search shows it. */
   current: T | null;
   setSelected: (id: string | null) => void;
+  rowKey: (row: T) => string;
 }
 
 export function useList<T>(resource: Resource<T>, { enabled = true, search, rowKey }: UseListOptions<T>): ListController<T> {
@@ -37,5 +38,5 @@ export function useList<T>(resource: Resource<T>, { enabled = true, search, rowK
   const all = useMemo(() => (state.status === 'ready' ? state.value : []), [state]);
   const shown = useMemo(() => search(all, q), [all, q, search]);
   const current = shown.find((row) => rowKey(row) === selected) ?? null;
-  return { state, reload, all, shown, q, setSearch, current, setSelected };
+  return { state, reload, all, shown, q, setSearch, current, setSelected, rowKey };
 }

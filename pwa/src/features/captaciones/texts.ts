@@ -2,6 +2,10 @@
 import { SCREEN_TITLE } from '../../lib/titles';
 import { DESCARGAR_PDF, EXPORTAR_CSV } from '../../components/list/texts';
 
+// Texts other screens say too, written once where they are shared.
+export { BTN_GUARDAR_CAMBIOS } from '../../components/form/texts';
+export { SIN_ADEUDOS, SIN_REFERENCIAS as SIN_REFERENCIAS_DETALLE } from '../../../../couch-design/captacion/rules';
+
 export const TITLE_NUEVA = SCREEN_TITLE.nuevaCaptacion;
 export const TITLE_EDITAR = SCREEN_TITLE.editarCaptacion;
 export const TITLE_LISTA = SCREEN_TITLE.captaciones;
@@ -9,7 +13,6 @@ export const TITLE_DETALLE = SCREEN_TITLE.captacion;
 export const TITLE_CONFLICTO = SCREEN_TITLE.captacionConflicto;
 
 export const BTN_GUARDAR_NUEVA = 'Guardar Captación';
-export { BTN_GUARDAR_CAMBIOS } from '../../components/form/texts';
 export const BTN_NUEVA = 'Nueva Captación';
 export const BTN_CREAR = 'Crear Captación';
 export const BTN_EDITAR = 'Editar';
@@ -50,7 +53,6 @@ export const ACCION_VER = 'Ver detalle';
 export const ACCION_PDF = DESCARGAR_PDF;
 export const ACCION_EDITAR = 'Editar';
 
-export { SIN_ADEUDOS, SIN_REFERENCIAS as SIN_REFERENCIAS_DETALLE } from '../../../../couch-design/captacion/rules';
 export const SIN_REFERENCIAS_FORM = 'No hay referencias registradas. Se requieren al menos 2 referencias.';
 export const ADEUDOS_AYUDA = 'Registre los adeudos de la propiedad, como predial, agua o hipoteca.';
 export const REFERENCIAS_AYUDA = 'Agregue al menos dos referencias personales del propietario.';

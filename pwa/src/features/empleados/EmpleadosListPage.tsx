@@ -8,7 +8,7 @@ import { Button, Intent, NonIdealState } from '@blueprintjs/core';
 import type { JSX } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { fullName, listEmpleados, type EmpleadoPublico } from '../../../../couch-design/empleado';
-import { DeleteQuestion, downloadCsv, ListSearch, ListShell, SelectTable, useDeleteFlow, useList } from '../../components/list';
+import { DeleteQuestion, ExportCsvButton, ListSearch, ListShell, useDeleteFlow, useList } from '../../components/list';
 import { PageHeader } from '../../components/page';
 import { refusalMessage } from '../../lib/data';
 import { paths } from '../../lib/paths';
@@ -19,7 +19,6 @@ import { EMPLEADO_COLUMNS, EMPLEADOS_CSV } from './list/columns';
 import {
   BTN_CANCELAR,
   BTN_ELIMINAR,
-  BTN_EXPORTAR,
   BTN_NUEVO,
   BTN_REINTENTAR,
   BTN_VER_DOCUMENTOS,
@@ -79,16 +78,11 @@ export default function EmpleadosListPage(): JSX.Element {
       {BTN_NUEVO}
     </Button>
   );
-  const exportButton = (
-    <Button icon="export" size="large" onClick={() => downloadCsv(EMPLEADOS_CSV, shown, q.trim() !== '')} disabled={list.state.status !== 'ready' || shown.length === 0}>
-      {BTN_EXPORTAR}
-    </Button>
-  );
 
   return (
     <ListShell
       list={list}
-      header={<PageHeader title={TITLE_LISTA} actions={<>{exportButton}{admin ? newButton : null}</>} />}
+      header={<PageHeader title={TITLE_LISTA} actions={<><ExportCsvButton list={list} csv={EMPLEADOS_CSV} />{admin ? newButton : null}</>} />}
       waiting={!ready}
       offlineTestId="needs-network"
       tools={<ListSearch value={q} onChange={list.setSearch} placeholder={BUSCAR_PLACEHOLDER} />}
@@ -120,19 +114,7 @@ export default function EmpleadosListPage(): JSX.Element {
       }
       noMatch={SIN_RESULTADOS}
       empty={<NonIdealState icon="people" title={VACIO} action={admin ? newButton : undefined} />}
-      table={
-        <SelectTable
-          label={TABLA_EMPLEADOS}
-          columns={EMPLEADO_COLUMNS}
-          rows={shown}
-          rowKey={empleadoId}
-          selected={current?.id ?? null}
-          onSelect={list.setSelected}
-          onOpen={viewProfile}
-          rowTestId="empleado-row"
-          failed={list.state.status === 'error'}
-        />
-      }
+      table={{ label: TABLA_EMPLEADOS, columns: EMPLEADO_COLUMNS, onOpen: viewProfile, rowTestId: 'empleado-row' }}
     >
       <DeleteQuestion flow={deletion} question={CONFIRM_ELIMINAR} detail={fullName} confirmText={BTN_ELIMINAR} cancelText={BTN_CANCELAR} />
     </ListShell>

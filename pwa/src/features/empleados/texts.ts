@@ -4,7 +4,13 @@
  */
 import { SCREEN_TITLE } from '../../lib/titles';
 import { PERSONA_LABEL } from '../../../../couch-design/persona';
+
+// Texts other screens say too, written once where they are shared.
 export { NETWORK_MESSAGE as ERROR_CONEXION } from '../../lib/api';
+export { CORREO_ELECTRONICO as ETQ_CORREO, NOMBRE_COMPLETO as ETQ_NOMBRE, SECCION_LABORAL, SECCION_PERSONAL } from '../../components/form/texts';
+export { ERROR_CARGAR_EMPLEADO as ERROR_CARGAR } from '../../lib/resources/texts';
+export { ERROR_SUBIR_FOTO, errorSubirFoto } from '../../components/photo/texts';
+export { NO_ESPECIFICADO } from '../../../../couch-design/captacion/rules';
 
 // --- 'Lista de Empleados' ---------------------------------------------------------------
 export const TITLE_LISTA = SCREEN_TITLE.empleados;
@@ -22,7 +28,6 @@ export const BTN_VER_DOCUMENTOS = 'Ver documentos';
 export const BTN_ELIMINAR = 'Eliminar';
 export const BTN_CANCELAR = 'Cancelar';
 export const BTN_NUEVO = 'Nuevo Empleado';
-export { EXPORTAR_CSV as BTN_EXPORTAR } from '../../components/list/texts';
 export const SIN_RESULTADOS = 'No se encontraron empleados con los criterios de búsqueda.';
 /** Not in the specification: the list before the first employee exists. */
 export const VACIO = 'Todavía no hay empleados registrados.';
@@ -40,7 +45,6 @@ export const CSV_BASE = 'empleados';
 // --- 'Crear Nuevo Empleado' / 'Editar Empleado' -----------------------------------------------
 export const TITLE_CREAR = SCREEN_TITLE.newEmpleado;
 export const TITLE_EDITAR = SCREEN_TITLE.editEmpleado;
-export { SECCION_LABORAL, SECCION_PERSONAL } from '../../components/form/texts';
 export const SECCION_DIRECCION = 'Dirección';
 export const ASOCIAR_USUARIO = 'Asociar con Usuario';
 export const NINGUNO = 'Ninguno';
@@ -62,7 +66,6 @@ export const BTN_ACTUALIZAR = 'Actualizar Empleado';
 export const CREADO_OK = 'Empleado creado exitosamente. Redirigiendo...';
 export const ACTUALIZADO_OK = 'Empleado actualizado correctamente.';
 export const ERROR_CREAR = 'Error al crear el empleado';
-export { ERROR_CARGAR_EMPLEADO as ERROR_CARGAR } from '../../lib/resources/texts';
 export const ERROR_GUARDAR = 'Error al guardar los datos. Por favor intente nuevamente.';
 export const SALIR_PREGUNTA = '¿Salir sin guardar? Los cambios de este formulario se perderán.';
 export const DESCARTAR_PREGUNTA = '¿Descartar los cambios de este formulario?';
@@ -70,7 +73,6 @@ export const AYUDA_TELEFONO = '10 dígitos';
 export const AYUDA_CODIGO = '5 dígitos';
 export const FOTO = 'Foto';
 export const AYUDA_FOTO = 'PNG, JPG, GIF o WebP, máximo 2 MB.';
-export { ERROR_SUBIR_FOTO, errorSubirFoto } from '../../components/photo/texts';
 
 // --- Employee profile ----------------------------------------------------------------------
 export const TITLE_PERFIL = SCREEN_TITLE.empleadoProfile;
@@ -78,9 +80,7 @@ export const BTN_EDITAR = 'Editar';
 export const BTN_VOLVER = 'Volver';
 export const SECCION_PERFIL = 'Perfil Personal';
 export const USUARIO_ASOCIADO = 'Usuario Asociado';
-export { NOMBRE_COMPLETO as ETQ_NOMBRE } from '../../components/form/texts';
 export const ETQ_NACIMIENTO = PERSONA_LABEL.fecha_na;
-export { CORREO_ELECTRONICO as ETQ_CORREO } from '../../components/form/texts';
 export const ETQ_TELEFONO = 'Teléfono';
 export const ETQ_DIRECCION = 'Dirección';
 export const ETQ_ESTADO = 'Estado';
@@ -89,5 +89,4 @@ export const ETQ_SALARIO = 'Salario';
 export const ETQ_INGRESO = 'Fecha de ingreso';
 export const SIN_FOTO = 'Sin foto';
 export const FOTO_DE = (name: string): string => `Foto de ${name}`;
-export { NO_ESPECIFICADO } from '../../../../couch-design/captacion/rules';
 export const COPIA_GUARDADA = 'Se muestra la copia guardada al abrir el perfil; no se pudo actualizar desde el servidor.';

@@ -6,13 +6,18 @@
 import { SCREEN_TITLE } from '../../lib/titles';
 import { NOMINA_WRITE_MSG } from '../../../../couch-design/nomina/write-policy';
 
+// Texts other screens say too, written once where they are shared.
+export { DESCARGAR_PDF as ACCION_PDF, EXPORTAR_CSV as BTN_EXPORTAR } from '../../components/list/texts';
+export { BTN_GUARDAR_CAMBIOS } from '../../components/form/texts';
+export { ERROR_CARGAR_EMPLEADO as ERROR_EMPLEADO_NO_CARGADO } from '../../lib/resources/texts';
+export { NETWORK_MESSAGE as ERROR_CONEXION } from '../../lib/api';
+
 // --- Tables (employee profile 'Información Laboral', 'Mi Nómina', profile 'Nóminas') ---
 export const COL_FECHA = 'Fecha';
 export const COL_CONCEPTO = 'Concepto';
 export const COL_SALARIO = 'Salario';
 export const COL_MONTO = 'Monto';
 export const ACCION_VER = 'Ver nómina';
-export { DESCARGAR_PDF as ACCION_PDF } from '../../components/list/texts';
 export const ACCION_ELIMINAR = 'Eliminar nómina';
 export const CONFIRM_ELIMINAR = '¿Estás seguro de que deseas eliminar esta nómina?';
 export const FILTRO_DESDE = 'Desde';
@@ -38,9 +43,7 @@ export const CAMPO_CONCEPTO = 'Concepto de Pago';
 export const BTN_CREAR_NOMINA = 'Crear Nómina';
 export const CREANDO = 'Creando...';
 export const CREADA = 'Nómina creada correctamente. Redirigiendo...';
-export { BTN_GUARDAR_CAMBIOS } from '../../components/form/texts';
 export const CARGANDO_NOMINA = 'Cargando datos de la nómina...';
-export { ERROR_CARGAR_EMPLEADO as ERROR_EMPLEADO_NO_CARGADO } from '../../lib/resources/texts';
 export const ERROR_EMPLEADO_CARGA = 'Error al cargar la información del empleado';
 export const errorCrearEstado = (status: number): string => `Error al crear la nómina. Estado: ${status}`;
 export const ERROR_CREAR_RED = 'Error al crear la nómina. Por favor, inténtelo de nuevo.';
@@ -50,7 +53,6 @@ export const TITLE_MI_NOMINA = 'Nóminas Table';
 export const SIN_NOMINAS_EMPLEADO = 'No se encontraron nóminas para este empleado';
 export const SIN_EMPLEADO = 'No se encontró ningún empleado asociado a tu cuenta';
 export const ERROR_USUARIO = 'No se pudo obtener información del usuario';
-export { NETWORK_MESSAGE as ERROR_CONEXION } from '../../lib/api';
 export const ERROR_CARGAR_NOMINAS = 'No se pudieron cargar las nóminas. Por favor intenta más tarde.';
 export const SIN_NOMINAS_DISPONIBLES = 'No hay nóminas disponibles';
 
@@ -58,7 +60,6 @@ export const SIN_NOMINAS_DISPONIBLES = 'No hay nóminas disponibles';
 export const SIN_NOMINAS_HINT = 'Si crees que es un error, contacta al administrador.';
 export const ACCION_EDITAR = 'Editar nómina';
 export const ACCION_DOCUMENTO = 'Abrir documento';
-export { EXPORTAR_CSV as BTN_EXPORTAR } from '../../components/list/texts';
 export const BTN_LIMPIAR = 'Limpiar fechas';
 export const BTN_VOLVER = 'Volver';
 export const CAMPO_EMPLEADO = 'Empleado';

@@ -10,7 +10,7 @@ import { Alert, Button, Classes, Intent, NonIdealState } from '@blueprintjs/core
 import { useId, useState, type JSX } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { listUsuarios, type UsuarioPublico } from '../../../../couch-design/usuario';
-import { DeleteQuestion, downloadCsv, ListSearch, ListShell, SelectTable, useDeleteFlow, useList } from '../../components/list';
+import { DeleteQuestion, ExportCsvButton, ListSearch, ListShell, useDeleteFlow, useList } from '../../components/list';
 import { paths } from '../../lib/paths';
 import { AdminOnly } from './access';
 import { usuariosResource } from './data/resources';
@@ -23,7 +23,6 @@ import {
   BTN_CANCELAR,
   BTN_ELIMINAR,
   BTN_ELIMINAR_CONFIRM,
-  BTN_EXPORTAR,
   BTN_NUEVO,
   BTN_REINTENTAR,
   BTN_VER,
@@ -110,9 +109,7 @@ function UsuariosList(): JSX.Element {
         <>
           <div className="usuarios-toolbar">
             <ListSearch value={q} onChange={list.setSearch} placeholder={BUSCAR} />
-            <Button icon="export" size="large" onClick={() => downloadCsv(USUARIOS_CSV, shown, q.trim() !== '')} disabled={!ready || shown.length === 0}>
-              {BTN_EXPORTAR}
-            </Button>
+            <ExportCsvButton list={list} csv={USUARIOS_CSV} />
           </div>
           <p className="usuarios-count page-muted" data-testid="usuarios-count" aria-live="polite">
             {ready ? mostrando(shown.length, all.length) : ''}
@@ -125,19 +122,7 @@ function UsuariosList(): JSX.Element {
       retryText={BTN_REINTENTAR}
       noMatch={SIN_RESULTADOS}
       empty={<NonIdealState icon="people" title={SIN_RESULTADOS} />}
-      table={
-        <SelectTable
-          label={TABLA_USUARIOS}
-          columns={USUARIO_COLUMNS}
-          rows={shown}
-          rowKey={userId}
-          selected={current?._id ?? null}
-          onSelect={select}
-          onOpen={(u) => view(u)}
-          rowTestId="usuario-row"
-          failed={list.state.status === 'error'}
-        />
-      }
+      table={{ label: TABLA_USUARIOS, columns: USUARIO_COLUMNS, onSelect: select, onOpen: (u) => view(u), rowTestId: 'usuario-row' }}
     >
       <Alert aria-labelledby={questionId} isOpen={askSelection} icon="info-sign" confirmButtonText={BTN_ACEPTAR} canEscapeKeyCancel canOutsideClickCancel onClose={() => setAskSelection(false)}>
         <p id={questionId}>{SELECCIONA_PRIMERO}</p>

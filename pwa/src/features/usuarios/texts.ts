@@ -5,6 +5,11 @@
 import { PERSONA_LABEL } from '../../../../couch-design/persona';
 import { SCREEN_TITLE } from '../../lib/titles';
 
+// Texts other screens say too, written once where they are shared.
+export { BTN_GUARDAR_CAMBIOS, SECCION_LABORAL, SECCION_PERSONAL } from '../../components/form/texts';
+export { ERROR_CARGAR_USUARIO as ERROR_CARGAR_INFO } from '../../lib/resources/texts';
+export { ERROR_SUBIR_FOTO, errorSubirFoto } from '../../components/photo/texts';
+
 // --- 'Registro de Usuario' / 'Crear Nuevo Usuario' ------------------------------------------
 export const TITLE_REGISTRO = 'Registro de Usuario';
 export const TITLE_CREAR = SCREEN_TITLE.newUser;
@@ -21,7 +26,6 @@ export const COMPROBANDO_REGISTRO = 'Comprobando si el registro está disponible
 
 // --- Sections and fields (ours: the specification names the sections, not their titles) ----
 export const SECCION_EMPLEADO = 'Empleado';
-export { SECCION_LABORAL, SECCION_PERSONAL } from '../../components/form/texts';
 export const SECCION_DIRECCION = 'Dirección';
 export const SECCION_CUENTA = 'Información de la Cuenta';
 export const SECCION_CONTACTO = 'Contacto';
@@ -62,12 +66,9 @@ export const ERROR_CARGAR_EMPLEADOS = 'No se pudieron cargar los empleados';
 // --- 'Editar Usuario' -------------------------------------------------------------------------
 export const TITLE_EDITAR = SCREEN_TITLE.editUser;
 export const VINCULAR_EMPLEADO = 'Vincular con empleado existente';
-export { BTN_GUARDAR_CAMBIOS } from '../../components/form/texts';
 export const ACTUALIZADO_OK = '¡Usuario actualizado correctamente! Redirigiendo...';
-export { ERROR_CARGAR_USUARIO as ERROR_CARGAR_INFO } from '../../lib/resources/texts';
 export const ERROR_CARGAR_DATOS = 'Error al cargar datos del usuario';
 export const ERROR_ACTUALIZAR = 'Error al actualizar usuario';
-export { ERROR_SUBIR_FOTO, errorSubirFoto } from '../../components/photo/texts';
 /** Ours: why the link cannot be changed here. */
 export const VINCULO_DESDE_EMPLEADO =
   'El vínculo está registrado en el empleado; los datos personales vienen de su expediente. Cámbielo desde la edición del empleado.';
@@ -85,7 +86,6 @@ export const TITLE_LISTA = SCREEN_TITLE.users;
 export const BTN_NUEVO = 'NUEVO USUARIO';
 export const BTN_VER = 'Ver usuario';
 export const BTN_ELIMINAR = 'Eliminar usuario';
-export { EXPORTAR_CSV as BTN_EXPORTAR } from '../../components/list/texts';
 export const BUSCAR = 'Buscar usuarios...';
 export const mostrando = (shown: number, total: number): string => `Mostrando ${shown} de ${total} usuarios`;
 export const COLUMNAS = {
