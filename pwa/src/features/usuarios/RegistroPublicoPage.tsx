@@ -11,7 +11,7 @@ import { Feedback } from '../../components/feedback';
 import { useLoad } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { registroPublicoAbierto } from './data/registro';
+import { registroPublicoAbierto } from '../../lib/resources';
 import { RegistroUsuarioView } from './form/RegistroUsuarioView';
 import { COMPROBANDO_REGISTRO, ERROR_REGISTRO, LINK_INICIAR_SESION, TITLE_REGISTRO } from './texts';
 import './usuarios.css';

@@ -15,4 +15,4 @@ export {
   type NominaUpdate,
   type NuevaNomina,
 } from './nominas';
-export { usuariosResource, usuariosResourceBreve, usuarioUrl, USUARIOS_URL, type UsuarioBody } from './usuarios';
+export { registroPublicoAbierto, setUsuarioPassword, usuarioPhotoUrl, usuariosResource, usuariosResourceBreve, usuarioUrl, USUARIOS_URL, type UsuarioBody } from './usuarios';

@@ -4,20 +4,13 @@
  */
 import type { UsuarioPublico } from '../../../../../couch-design/usuario';
 import { uploadPhoto } from '../../../components/photo';
-import type { PasswordBody } from '../../../components/form';
-import { api } from '../../../lib/api';
-import { usuarioUrl as userUrl } from '../../../lib/resources';
+import { usuarioPhotoUrl } from '../../../lib/resources';
 import type { AuthUser } from '../../../lib/session';
 
 export { RefusedAnswer } from '../../../lib/data';
-export { usuariosResource as perfilResource } from '../../../lib/resources';
+export { setUsuarioPassword as changeOwnPassword, usuariosResource as perfilResource } from '../../../lib/resources';
 
-export const uploadPerfilPhoto = (id: string, file: File): Promise<string | null> => uploadPhoto(`${userUrl(id)}/upload-photo`, file);
-
-export async function changeOwnPassword(id: string, body: PasswordBody): Promise<string | undefined> {
-  const answer = await api.put<{ message?: string }>(`${userUrl(id)}/password`, body);
-  return answer.message;
-}
+export const uploadPerfilPhoto = (id: string, file: File): Promise<string | null> => uploadPhoto(usuarioPhotoUrl(id), file);
 
 /** Offline: the person as the session entry on this device remembers them (lib/session-storage). */
 export function cachedPerson(user: AuthUser): UsuarioPublico {

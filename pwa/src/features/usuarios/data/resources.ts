@@ -4,4 +4,4 @@
  * declared once in lib/resources, shared with the other features that read them.
  */
 export { RefusedAnswer } from '../../../lib/data';
-export { empleadoDeUsuarioResource, empleadosResource, usuarioUrl as userUrl, usuariosResource, type UsuarioBody } from '../../../lib/resources';
+export { empleadoDeUsuarioResource, empleadosResource, usuariosResource, type UsuarioBody } from '../../../lib/resources';

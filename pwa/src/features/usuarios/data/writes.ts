@@ -1,16 +1,11 @@
-/** What the user screens change on the gateway (spec 000 section 7), through the data seam and lib/api. */
+/** What the user screens change on the gateway (spec 000 section 7), through the shared `/api/users` resource. */
 import type { UsuarioPublico } from '../../../../../couch-design/usuario';
 import { uploadPhoto } from '../../../components/photo';
-import { api } from '../../../lib/api';
-import { userUrl, usuariosResource, type UsuarioBody } from './resources';
+import { usuarioPhotoUrl, usuariosResource, type UsuarioBody } from '../../../lib/resources';
+
+export { setUsuarioPassword } from '../../../lib/resources';
 
 export const createUsuario = (body: UsuarioBody): Promise<UsuarioPublico> => usuariosResource.save(body);
 export const updateUsuario = (id: string, body: UsuarioBody): Promise<UsuarioPublico> => usuariosResource.save(body, id);
 export const deleteUsuario = (id: string): Promise<void> => usuariosResource.remove(id);
-export const uploadUsuarioPhoto = (id: string, file: File): Promise<string | null> => uploadPhoto(`${userUrl(id)}/upload-photo`, file);
-
-/** An admin sets someone's password (the person's sessions end); answers the server's message. */
-export async function setUsuarioPassword(id: string, body: { password_nueva: string }): Promise<string | undefined> {
-  const answer = await api.put<{ message?: string }>(`${userUrl(id)}/password`, body);
-  return answer.message;
-}
+export const uploadUsuarioPhoto = (id: string, file: File): Promise<string | null> => uploadPhoto(usuarioPhotoUrl(id), file);
