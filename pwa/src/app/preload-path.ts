@@ -31,28 +31,8 @@ export function startupCodeSettled(): boolean {
   return settled;
 }
 
-/**
- * The shared chunks a screen's code imports, each asked for on its own (issue 20 item 7): a
- * screen's import evaluates every chunk of its graph in one task, a third of a second of a
- * phone's main thread for the list (PouchDB, Formik and Yup, Blueprint's overlays, the app's
- * kit). Asked for separately, at the same moment as the screen (no request waits for another),
- * each chunk that arrives before the rest is evaluated in a task of its own. Which package
- * stands for which chunk: vite.config.ts (`VENDOR_FAMILIES`, and 'ui' for the rest).
- */
-const POUCHDB_CHUNK = () => import('pouchdb-core');
-const FORMS_CHUNK = () => import('formik');
-const UI_CHUNK = () => import('@floating-ui/dom');
-
-function warmUp(loads: ReadonlyArray<() => Promise<unknown>>): void {
-  // Only a head start: the screen's own import reports a failure.
-  for (const load of loads) load().catch(() => undefined);
-}
-
 export function preloadPath(address: string): void {
   const pathname = address.replace(/\/+$/, '');
-  const publicScreen = pathname === paths.signIn || pathname === paths.signUp;
-  // The local databases' code is for signed-in screens only.
-  warmUp(publicScreen ? [UI_CHUNK, FORMS_CHUNK] : [POUCHDB_CHUNK, UI_CHUNK, FORMS_CHUNK]);
   const loads =
     pathname === paths.signIn
       ? [fetchOnce(loadSignInPage)]
