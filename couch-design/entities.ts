@@ -6,12 +6,13 @@
  */
 import { CAPTACION } from './captacion/entity';
 import { EMPLEADO } from './empleado/entity';
+import { FOTO } from './fotos/entity';
 import { isSynced, type DeviceDatabase, type EntityDeclaration, type SyncedEntity } from './entity';
 import { NOMINA } from './nomina/entity';
 import { SESION } from './sesion/entity';
 import { USUARIO } from './usuario/entity';
 
-export const ENTITIES = [CAPTACION, NOMINA, USUARIO, EMPLEADO, SESION] as const satisfies readonly EntityDeclaration[];
+export const ENTITIES = [CAPTACION, FOTO, NOMINA, USUARIO, EMPLEADO, SESION] as const satisfies readonly EntityDeclaration[];
 
 export { isSynced, type EntityDeclaration, type SyncedEntity } from './entity';
 

@@ -34,8 +34,10 @@ export interface ReadScope {
  * REST and for `/db` (sync-server/src/policy/effects.ts), never by the policy itself:
  * - `scope-lost`: the write took the record out of someone's scope (`scopeLostBy` of the
  *   decision, a reassignment); their replication identity moves so their devices pull again.
+ * - `fotos-de-captacion`: a captación's photos follow it: reassigned, their `asesor` is rewritten;
+ *   deleted, they are deleted (both kinds).
  */
-export type WriteEffect = 'scope-lost';
+export type WriteEffect = 'scope-lost' | 'fotos-de-captacion';
 
 /** The database a signed-in person keeps on the device (DESIGN section 5). */
 export interface DeviceDatabase {
@@ -62,6 +64,13 @@ export interface SyncDeclaration {
   readonly effects?: readonly WriteEffect[];
   /** The database the device keeps, or none (the entity syncs to no device yet). */
   readonly device?: DeviceDatabase;
+  /**
+   * Its documents carry attachments that replicate: a pull gets their stubs and
+   * `GET /db/<database>/<id>/<name>` serves them (otherwise attachments never leave the server).
+   */
+  readonly attachments?: true;
+  /** The body limit of a `_bulk_docs` to it, in bytes, when larger than every other database's. */
+  readonly pushBodyBytes?: number;
 }
 
 export interface EntityDeclaration<Db extends string = string> {

@@ -43,6 +43,20 @@ export interface WriteFacts {
   existingUsers: ReadonlySet<string>;
   /** Full names of the existing employees the writes name (`WritePolicy.empleadosNamed`), by id. */
   empleados?: ReadonlyMap<string, string>;
+  /** What the writes' captaciones are (`WritePolicy.captacionesNamed`), by id; a captación that never existed is absent. */
+  captaciones?: ReadonlyMap<string, CaptacionFact>;
+}
+
+/** A captación as another record's write needs it (a property photo's). */
+export interface CaptacionFact {
+  /** `captacion.asesor` of its current revision (the tombstone's when deleted), '' when none. */
+  asesor: string;
+  deleted: boolean;
+  /**
+   * The ids of its live photo documents (both kinds). A policy adds the ones it accepts, so a
+   * per-captación maximum holds across the writes of one request.
+   */
+  fotos: Set<string>;
 }
 
 export interface WriteIssue {
@@ -76,6 +90,8 @@ export interface WritePolicy {
   usersNamed?(doc: Dict, state?: WriteState): string[];
   /** Employee ids a write names whose names the decision needs. */
   empleadosNamed?(doc: Dict, state?: WriteState): string[];
+  /** Captación ids a write names whose facts the decision needs (`WriteFacts.captaciones`). */
+  captacionesNamed?(doc: Dict, state?: WriteState): string[];
   decide(write: EntityWrite, state: WriteState, user: WriteUser, facts: WriteFacts): WriteDecision;
 }
 

@@ -35,8 +35,8 @@ export const CAPTACION = declareEntity({
   sync: {
     scope: { selector: captacionesSelector, inScope: (user, doc) => whole(user) || inCaptacionesScope(user, doc), wholeDatabase: whole },
     writePolicy: captacionWritePolicy,
-    // An admin who reassigns a captación takes it out of a supervisor's scope.
-    effects: ['scope-lost'],
+    // An admin who reassigns a captación takes it out of a supervisor's scope; its photos follow it.
+    effects: ['scope-lost', 'fotos-de-captacion'],
     device: { pushed: true, home: true },
   },
 });

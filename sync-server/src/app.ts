@@ -19,6 +19,9 @@ import { captacionesSyncedFor } from './captaciones/synced';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { EmpleadosRepository } from './empleados/repository';
+import { FotosRepository } from './fotos/repository';
+import { FOTO_UPLOAD, fotosRoutes } from './fotos/routes';
+import { FotosService } from './fotos/service';
 import { EMPLEADO_PHOTO_UPLOAD, empleadosRoutes } from './empleados/routes';
 import { EmpleadosService } from './empleados/service';
 import { compressAnswers } from './http/compression';
@@ -32,6 +35,7 @@ import { CREAR_NOMINA_FORM, nominasRoutes } from './nominas/routes';
 import { NominasService } from './nominas/service';
 import { openBackupDoor } from './ops/backup-door';
 import { writeFactsReader } from './policy/facts';
+import { captacionFactsFrom } from './policy/captacion-facts';
 import { syncedDatabases } from './sync/databases';
 import { syncRoutes } from './sync/routes';
 import { precompressedFiles, sendPrecompressed } from './http/precompressed';
@@ -81,7 +85,8 @@ export async function createApp(store: Store, config: Config, entities: readonly
   const pp = createPassport(usuarios, sessionUsers);
   // Accounts as the write policies and the list's adviser names ask for them: from memory while followed.
   const knownUsuarios = followedRecords(usuarios, feeds.usuarios);
-  const facts = writeFactsReader({ usuarios: knownUsuarios, empleados: followedRecords(empleados, feeds.empleados) });
+  const captacionFacts = captacionFactsFrom(store);
+  const facts = writeFactsReader({ usuarios: knownUsuarios, empleados: followedRecords(empleados, feeds.empleados), captaciones: captacionFacts });
   const personas = new Personas({ usuarios, empleados, store, sessionUsers });
   // One limiter for sign-in and for the current-password check: guesses at one account add up.
   const signinLimiter = new SigninLimiter(new StoreAttemptCounters(sesiones, DEFAULT_SIGNIN_LIMITS.windowMs));
@@ -122,6 +127,8 @@ export async function createApp(store: Store, config: Config, entities: readonly
   api.use(jsonBody({ limit: '1mb', otherBodies: apiOtherBodies }));
   api.use(authRoutes(pp, signinLimiter, sessionStore));
   api.get(DEMO_SETTINGS_PATH.slice('/api'.length), (_req, res) => res.json({ githubStars: config.demoGithubStars === true } satisfies DemoSettings));
+  // Before the captaciones routes, which answer deeper paths as bad ids.
+  api.use(fotosRoutes(new FotosService({ repo: await FotosRepository.open(store), facts, captaciones: captacionFacts })));
   api.use(captacionesRoutes(captacionesService));
   api.use(usuariosRoutes(usuariosService, sessionUsers));
   api.use(empleadosRoutes(empleadosService));
@@ -159,7 +166,7 @@ export async function createApp(store: Store, config: Config, entities: readonly
  * The only /api routes whose body is not JSON, as the specification lists them (forms such as
  * `POST /CrearNomina/{id}`, photo uploads as multipart): each named here explicitly, path relative to /api.
  */
-const apiOtherBodies: OtherBodyRoute[] = [CREAR_NOMINA_FORM, USER_PHOTO_UPLOAD, EMPLEADO_PHOTO_UPLOAD];
+const apiOtherBodies: OtherBodyRoute[] = [CREAR_NOMINA_FORM, USER_PHOTO_UPLOAD, EMPLEADO_PHOTO_UPLOAD, FOTO_UPLOAD];
 
 /**
  * The built PWA: hashed assets cached for good, the shell and the service worker always

@@ -97,10 +97,13 @@ export class CaptacionesService {
   async remove(user: AuthUser, id: string, rev?: string): Promise<string> {
     // The policy speaks first: a person who may not delete is told so whether the id exists or not.
     const current = await this.repo.get(id);
-    const { doc } = await this.decide(user, { _id: id, _rev: current?._rev, _deleted: true }, { base: current, winner: current });
+    const decided = await this.decide(user, { _id: id, _rev: current?._rev, _deleted: true }, { base: current, winner: current });
     if (!current || !inCaptacionesScope(user, current)) throw new HttpError(404, MSG.notFound);
     checkRev(current, rev, MSG.staleRev);
-    return (await this.write(doc))._rev as string;
+    const saved = await this.write(decided.doc);
+    // Its photos go with it (policy/effects.ts).
+    await runWriteEffects(this.deps, CAPTACION.sync.effects, [decided]);
+    return saved._rev as string;
   }
 
   async pdf(user: AuthUser, id: string): Promise<Uint8Array> {

@@ -4,8 +4,10 @@
  * write policy decided, then hands the decisions to `runWriteEffects`.
  */
 import type { WriteEffect } from '../../../couch-design/entity';
+import { FOTO, FOTOS_BY_CAPTACION } from '../../../couch-design/fotos/entity';
+import { MAX_FOTOS_POR_CAPTACION } from '../../../couch-design/fotos/types';
 import type { Actors } from '../http/actor';
-import type { Store } from '../store/port';
+import type { Store, StoreDoc } from '../store/port';
 import { bumpScopeEpoch } from './scope-epoch';
 
 export interface EffectDeps {
@@ -18,6 +20,8 @@ export interface EffectDeps {
 export interface DecidedEffects {
   /** A person who lost the record from their scope (a reassignment). */
   scopeLostBy?: string;
+  /** The revision stored. */
+  doc?: Pick<StoreDoc, '_id' | '_deleted'> & { captacion?: unknown };
 }
 
 /**
@@ -26,8 +30,52 @@ export interface DecidedEffects {
  * the client would retry (the retry finds the revision stored and would never run it again).
  */
 export async function runWriteEffects(deps: EffectDeps, declared: readonly WriteEffect[] | undefined, decided: readonly DecidedEffects[]): Promise<void> {
+  if (declared?.includes('fotos-de-captacion')) {
+    await photosFollow(deps.store, decided).catch((e: unknown) => console.error('No se pudieron actualizar las fotos de las captaciones', e));
+  }
   if (!declared?.includes('scope-lost')) return;
   for (const from of new Set(decided.map((d) => d.scopeLostBy).filter((x): x is string => !!x))) {
     await bumpScopeEpoch(deps.store, from, deps.sessionUsers).catch((e: unknown) => console.error('No se pudo renovar el alcance de', from, e));
   }
+}
+
+const adviserOf = (doc: DecidedEffects['doc']): string => {
+  const a = (doc?.captacion as { asesor?: unknown } | undefined)?.asesor;
+  return typeof a === 'string' ? a : '';
+};
+
+/**
+ * A captación's photos follow it (`fotos-de-captacion`): reassigned (the decision names who lost
+ * it), each photo whose `asesor` differs gets a revision with the new one, so it moves between
+ * scopes with its captación; deleted, its photos of both kinds are deleted, keeping their owner
+ * fields. Only those writes read the `fotos` database: an ordinary edit costs nothing here.
+ */
+async function photosFollow(store: Store, decided: readonly DecidedEffects[]): Promise<void> {
+  const touched = new Map<string, { deleted: boolean; asesor: string }>();
+  for (const d of decided) {
+    if (!d.doc?._id) continue;
+    if (d.doc._deleted === true) touched.set(d.doc._id, { deleted: true, asesor: adviserOf(d.doc) });
+    else if (d.scopeLostBy) touched.set(d.doc._id, { deleted: false, asesor: adviserOf(d.doc) });
+  }
+  if (!touched.size) return;
+  const db = await store.db(FOTO.database);
+  // A photo written meanwhile (a conflict) is read and decided again, a few times.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const { docs } = await db.find({
+      selector: { captacion_id: { $in: [...touched.keys()] } },
+      use_index: [FOTOS_BY_CAPTACION.ddoc, FOTOS_BY_CAPTACION.name],
+      limit: touched.size * MAX_FOTOS_POR_CAPTACION * 4 + 10,
+    });
+    const writes: StoreDoc[] = [];
+    for (const photo of docs) {
+      const t = touched.get(String(photo.captacion_id));
+      if (!t || typeof photo._rev !== 'string') continue;
+      if (t.deleted) writes.push({ _id: photo._id, _rev: photo._rev, _deleted: true, type: photo.type, captacion_id: photo.captacion_id, asesor: photo.asesor });
+      else if (photo.asesor !== t.asesor) writes.push({ ...(await db.get(photo._id)), asesor: t.asesor });
+    }
+    if (!writes.length) return;
+    const results = await db.bulkDocs(writes);
+    if (!results.some((r) => r.error)) return;
+  }
+  throw new Error('Las fotos cambiaron mientras se actualizaban.');
 }

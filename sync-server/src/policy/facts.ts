@@ -6,6 +6,7 @@
 import type { EntityWrite, WriteFacts, WritePolicy, WriteState } from '../../../couch-design/write-policy';
 import { fullName } from '../../../couch-design/helpers/names';
 import type { NameParts } from '../../../couch-design/helpers/names';
+import type { CaptacionFactsReader } from './captacion-facts';
 
 /** Records by id in one call, missing, deleted or other kinds left out (DocRepository.getMany). */
 export interface RecordsById<T> {
@@ -15,6 +16,8 @@ export interface RecordsById<T> {
 export interface FactSources {
   usuarios: RecordsById<{ _id: string }>;
   empleados: RecordsById<{ _id: string } & NameParts>;
+  /** The captaciones a photo names (policy/captacion-facts.ts). */
+  captaciones?: CaptacionFactsReader;
 }
 
 /** One write to decide: what the client sent and what the server holds for that id. */
@@ -25,16 +28,22 @@ export interface PendingWrite {
 
 export type WriteFactsReader = (policy: WritePolicy, writes: readonly PendingWrite[]) => Promise<WriteFacts>;
 
-export function writeFactsReader({ usuarios, empleados }: FactSources): WriteFactsReader {
+export function writeFactsReader({ usuarios, empleados, captaciones }: FactSources): WriteFactsReader {
   return async (policy, writes) => {
     const named = (pick: ((doc: PendingWrite['doc'], state: WriteState) => string[]) | undefined): string[] =>
       pick ? [...new Set(writes.flatMap((w) => pick(w.doc, w.state)))] : [];
     const userIds = named(policy.usersNamed);
     const empleadoIds = named(policy.empleadosNamed);
-    const [users, emps] = await Promise.all([
+    const captacionIds = named(policy.captacionesNamed);
+    const [users, emps, caps] = await Promise.all([
       userIds.length ? usuarios.getMany(userIds) : [],
       empleadoIds.length ? empleados.getMany(empleadoIds) : [],
+      captacionIds.length && captaciones ? captaciones(captacionIds) : undefined,
     ]);
-    return { existingUsers: new Set(users.map((u) => u._id)), empleados: new Map(emps.map((e) => [e._id, fullName(e)])) };
+    return {
+      existingUsers: new Set(users.map((u) => u._id)),
+      empleados: new Map(emps.map((e) => [e._id, fullName(e)])),
+      ...(caps ? { captaciones: caps } : {}),
+    };
   };
 }

@@ -90,7 +90,7 @@ export async function scopedChanges(db: StoreDb, def: SyncedDb, user: AuthUser, 
       if (needDocs && (!row.doc || (!whole && !def.inScope(user, row.doc)))) continue;
       if (!matchesClientFilter(req.filter, row.doc ?? { _id: row.id })) continue;
       if (!req.includeDocs) delete row.doc;
-      else if (row.doc) row.doc = forDevice(row.doc);
+      else if (row.doc) row.doc = forDevice(row.doc, def);
       results.push(row);
     }
 

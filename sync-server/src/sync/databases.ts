@@ -30,6 +30,10 @@ export interface SyncedDb {
   writePolicy: WritePolicy;
   /** The effects its writes may call for, run once they are stored (policy/effects.ts). */
   effects?: readonly WriteEffect[];
+  /** Its attachments replicate: pulls get their stubs, `GET /db/<name>/<id>/<attachment>` serves them. */
+  attachments?: true;
+  /** Its `_bulk_docs` body limit in bytes, when above SYNC_BODY_LIMIT (photos). */
+  pushBodyBytes?: number;
   /** Told of the revisions a `_bulk_docs` through this gateway just stored, each with its stored `_rev`. */
   stored?(docs: readonly StoreDoc[]): void;
 }
@@ -53,7 +57,14 @@ export class SyncedDatabases {
 
 /** The replication endpoint's view of one replicated entity's declaration. */
 export function syncedDb({ database, sync }: SyncedEntity): SyncedDb {
-  return { name: database, ...sync.scope, writePolicy: sync.writePolicy, ...(sync.effects ? { effects: sync.effects } : {}) };
+  return {
+    name: database,
+    ...sync.scope,
+    writePolicy: sync.writePolicy,
+    ...(sync.effects ? { effects: sync.effects } : {}),
+    ...(sync.attachments ? { attachments: true as const } : {}),
+    ...(sync.pushBodyBytes ? { pushBodyBytes: sync.pushBodyBytes } : {}),
+  };
 }
 
 /**
@@ -73,13 +84,13 @@ export function syncedDatabases(entities: readonly EntityDeclaration[], stored: 
 export const isSpecialId = (id: string): boolean => id.startsWith('_');
 
 /**
- * What a device receives of a stored document. Attachments are left out: PouchDB fetches them one
- * by one from `/db/<name>/<id>/<file>`, which this endpoint does not serve (photos live on
- * user and employee documents, captaciones link images by URL). The gateway keeps any the
- * server has when a device writes the document back.
+ * What a device receives of a stored document. Attachments are left out unless the database's
+ * attachments replicate (`attachments`, property photos): then their stubs go, and PouchDB fetches
+ * each one from `/db/<name>/<id>/<file>`. Elsewhere the gateway keeps any the server has when a
+ * device writes the document back.
  */
-export function forDevice<T extends { _attachments?: unknown }>(doc: T): T {
-  if (doc._attachments === undefined) return doc;
+export function forDevice<T extends { _attachments?: unknown }>(doc: T, def?: Pick<SyncedDb, 'attachments'>): T {
+  if (doc._attachments === undefined || def?.attachments) return doc;
   const { _attachments: _omit, ...rest } = doc;
   return rest as T;
 }

@@ -78,7 +78,7 @@ export async function scopedBulkGet(db: StoreDb, def: SyncedDb, user: AuthUser, 
   return {
     results: reqs.map((r) => ({
       id: r.id,
-      docs: (answers.get(r) ?? [missing(r.id, r.rev)]).map((e) => ('ok' in e ? { ok: forDevice(e.ok) } : e)),
+      docs: (answers.get(r) ?? [missing(r.id, r.rev)]).map((e) => ('ok' in e ? { ok: forDevice(e.ok, def) } : e)),
     })),
   };
 }
@@ -92,7 +92,7 @@ export async function scopedGet(
 ): Promise<StoreDoc> {
   if (!(await readableIds(db, def, user, [id])).has(id)) throw notFound();
   try {
-    return forDevice(await db.get(id, { rev: opts.rev, revs: opts.revs, latest: opts.latest, conflicts: opts.conflicts, attachments: opts.attachments }));
+    return forDevice(await db.get(id, { rev: opts.rev, revs: opts.revs, latest: opts.latest, conflicts: opts.conflicts, attachments: opts.attachments }), def);
   } catch (e) {
     if (isNotFound(e)) throw notFound();
     throw e;
@@ -113,7 +113,7 @@ export async function scopedOpenRevs(
   }
   try {
     // A revision the document never had comes back as missing from either adapter.
-    return (await db.getOpenRevs(id, openRevs, opts)).map((e): OpenRevResult => ('ok' in e ? { ok: forDevice(e.ok) } : e));
+    return (await db.getOpenRevs(id, openRevs, opts)).map((e): OpenRevResult => ('ok' in e ? { ok: forDevice(e.ok, def) } : e));
   } catch (e) {
     if (isNotFound(e)) throw notFound();
     throw e;
@@ -137,4 +137,19 @@ export async function scopedRevsDiff(db: StoreDb, def: SyncedDb, user: AuthUser,
     } else if (wanted.length) out.set(id, { missing: wanted });
   }
   return out;
+}
+
+/**
+ * One attachment of a readable document (a property photo's thumbnail or original), from its
+ * current revision: a photo's attachment never changes in its life, so the `rev` PouchDB may
+ * name is the same bytes. Answered as missing when the document is not readable or has none.
+ */
+export async function scopedAttachment(db: StoreDb, def: SyncedDb, user: AuthUser, id: string, name: string): Promise<Buffer> {
+  if (!def.attachments || !(await readableIds(db, def, user, [id])).has(id)) throw notFound();
+  try {
+    return (await db.getAttachment(id, name)).data;
+  } catch (e) {
+    if (isNotFound(e)) throw notFound();
+    throw e;
+  }
 }

@@ -31,7 +31,8 @@ import { MAX_DOCS_PER_BULK_DOCS, MAX_IDS_PER_REQUEST, MAX_OPEN_REVS, MAX_REVS_PE
 import { heavyTurns, PersonSlots, withTurn } from './person-slots';
 import { Instances } from './instance';
 import { getLocal, putLocal } from './local-docs';
-import { scopedBulkGet, scopedGet, scopedOpenRevs, scopedRevsDiff, type ReadOptions } from './reads';
+import { scopedAttachment, scopedBulkGet, scopedGet, scopedOpenRevs, scopedRevsDiff, type ReadOptions } from './reads';
+import { sendPhoto } from '../http/photo';
 import { welcome } from './server-info';
 import { scopedBulkDocs } from './writes';
 
@@ -129,6 +130,14 @@ export interface SyncDeps {
 export function syncRoutes(ctx: SyncDeps): Router {
   const router = express.Router();
   const json = jsonBody({ limit: SYNC_BODY_LIMIT });
+  // A database whose documents carry photos takes bigger pushes (its declaration's pushBodyBytes); no other does.
+  const bigPushes = new Map(
+    ctx.databases.names().flatMap((name) => {
+      const bytes = ctx.databases.get(name)?.pushBodyBytes;
+      return bytes ? [[name, { bytes, parse: jsonBody({ limit: bytes }) }] as const] : [];
+    }),
+  );
+  const bigPush = (req: Request) => bigPushes.get(req.path.split('/')[1] ?? '');
   const readJson = jsonBody({ limit: READ_BODY_LIMIT });
   const slots = new PersonSlots();
   const instances = new Instances(ctx.store, ctx.databases.names());
@@ -146,13 +155,13 @@ export function syncRoutes(ctx: SyncDeps): Router {
   // A body declared over its cap is refused from the headers, before it waits for a turn.
   router.use('/db', (req, res, next) => {
     if (!takesBody(req)) return next();
-    next(declaredTooLarge(req, res, byteLimit(isBulkDocs(req) ? SYNC_BODY_LIMIT : READ_BODY_LIMIT)));
+    next(declaredTooLarge(req, res, isBulkDocs(req) ? (bigPush(req)?.bytes ?? byteLimit(SYNC_BODY_LIMIT)) : byteLimit(READ_BODY_LIMIT)));
   });
   // One person's heavy requests take turns (person-slots.ts); the body is read once it is their turn.
   router.use('/db', heavyTurns(slots, (req) => (req.method === 'POST' || req.method === 'GET') && heavy.test(req.path)));
   router.use('/db', (req, res, next) => {
     if (!takesBody(req)) return next();
-    return (isBulkDocs(req) ? json : readJson)(req, res, next);
+    return (isBulkDocs(req) ? (bigPush(req)?.parse ?? json) : readJson)(req, res, next);
   });
 
   // The whole answer is worked out holding the request's turn, if it took one.
@@ -205,6 +214,10 @@ export function syncRoutes(ctx: SyncDeps): Router {
         return;
       }
       throw forbidden();
+    }
+    if (rest.length === 2 && def.attachments && method === 'GET' && !first.startsWith('_') && !second.startsWith('_')) {
+      sendPhoto(res, await scopedAttachment(db, def, user, first, second));
+      return;
     }
     if (rest.length !== 1) throw forbidden();
 

@@ -1,0 +1,30 @@
+/**
+ * The fotos database: property photos (types.ts), in their own database so that a captación's
+ * text replicates independently of and before its photos. A person reads the photos of the
+ * captaciones they may read; the pull brings thumbnails (`foto`, with `miniatura`), never the
+ * full-size `foto-original`, which a device pushes and reads by id when a person opens a photo.
+ * Not kept on the device yet: the PWA's `fotos` database comes with its screens (DESIGN section 3).
+ */
+import { declareEntity, type MangoIndexDef } from '../entity';
+import { fotosSelector, inFotosScope } from '../scope';
+import { FOTO_ORIGINAL_TYPE, FOTO_TYPE, FOTOS_DB, FOTOS_PUSH_BODY_BYTES } from './types';
+import { fotoWritePolicy } from './write-policy';
+
+/** A captación's photos (both kinds): its gallery, its count, and what follows a reassignment or a deletion. */
+export const FOTOS_BY_CAPTACION: MangoIndexDef = {
+  index: { fields: ['captacion_id'] },
+  ddoc: 'idx-fotos-captacion',
+  name: 'fotos-captacion',
+};
+
+export const FOTO = declareEntity({
+  database: FOTOS_DB,
+  docTypes: [FOTO_TYPE, FOTO_ORIGINAL_TYPE],
+  indexes: [FOTOS_BY_CAPTACION],
+  sync: {
+    scope: { selector: fotosSelector, inScope: inFotosScope, wholeDatabase: () => false },
+    writePolicy: fotoWritePolicy,
+    attachments: true,
+    pushBodyBytes: FOTOS_PUSH_BODY_BYTES,
+  },
+});

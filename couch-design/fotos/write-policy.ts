@@ -1,0 +1,161 @@
+/**
+ * The one write policy of property photos (`fotos`), for REST (`source: 'api'`) and replication
+ * (`source: 'device'`):
+ * - Who: people who may edit captaciones (`canEditCaptacion`) with the photo's captación in their
+ *   scope; the captación must exist and not be deleted (removing a photo of a deleted captación
+ *   is allowed: the gateway removes them anyway).
+ * - What: the id says the kind and the captación (`foto:<captación>:<uuid>`,
+ *   `foto-original:<captación>:<uuid>`); `type` and `captacion_id` must agree with it. Each
+ *   document carries exactly its one attachment (`miniatura` or `original`), a JPEG, PNG or WebP
+ *   that is one whole image with each side at most 8,000 px (couch-design/image-check.ts), at
+ *   most 2 MB (an original) or 128 KB (a thumbnail); a stub is accepted only for the attachment
+ *   the stored photo already has. A `foto`'s data follow `fotoDatosSchema`, with nothing unknown.
+ * - At most MAX_FOTOS_POR_CAPTACION photos per captación, and as many originals, across one request too.
+ * - `asesor` is the captación's, whatever the client sent, so the photos follow its scope.
+ * - A deletion keeps the owner fields (`type`, `captacion_id`, `asesor`) for filtered feeds.
+ */
+import { dict, isLive, type Dict } from '../helpers/values';
+import { checkImage } from '../image-check';
+import { canEditCaptacion } from '../roles';
+import { canSeeCaptacion } from '../scope';
+import { refusal, type CaptacionFact, type EntityWrite, type WriteDecision, type WriteFacts, type WritePolicy, type WriteState, type WriteUser } from '../write-policy';
+import { fotoDatosSchema, fotoIssues } from './schema';
+import {
+  FOTO_ATTACHMENT,
+  FOTO_TYPE,
+  FOTO_TYPES,
+  FOTOS_MSG,
+  MAX_FOTOS_POR_CAPTACION,
+  MAX_MINIATURA_BYTES,
+  MAX_ORIGINAL_BYTES,
+  parseFotoId,
+  type FotoKind,
+} from './types';
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const B64_VALUE = new Int16Array(128).fill(-1);
+for (let i = 0; i < B64.length; i++) B64_VALUE[B64.charCodeAt(i)] = i;
+const B64_TEXT = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The bytes base64 text stands for, or null when it is not base64 (no DOM, no Node in couch-design). */
+export function fromBase64(text: string): Uint8Array | null {
+  if (text.length % 4 !== 0 || !B64_TEXT.test(text)) return null;
+  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const out = new Uint8Array((text.length / 4) * 3 - pad);
+  let o = 0;
+  for (let i = 0; i < text.length; i += 4) {
+    const n =
+      (B64_VALUE[text.charCodeAt(i)] << 18) |
+      (B64_VALUE[text.charCodeAt(i + 1)] << 12) |
+      ((B64_VALUE[text.charCodeAt(i + 2)] & 0x3f) << 6) |
+      (B64_VALUE[text.charCodeAt(i + 3)] & 0x3f);
+    if (o < out.length) out[o++] = (n >> 16) & 0xff;
+    if (o < out.length) out[o++] = (n >> 8) & 0xff;
+    if (o < out.length) out[o++] = n & 0xff;
+  }
+  return out;
+}
+
+/** Bytes base64 text of this length decodes to, at least (so a huge one is refused before decoding). */
+const decodedLength = (text: string): number => Math.floor((text.length * 3) / 4) - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0);
+
+const limitOf = (kind: FotoKind): number => (kind === FOTO_TYPE ? MAX_MINIATURA_BYTES : MAX_ORIGINAL_BYTES);
+const tooLargeMsg = (kind: FotoKind): string => (kind === FOTO_TYPE ? FOTOS_MSG.miniaturaGrande : FOTOS_MSG.grande);
+
+/** The captación a write names, from its id. */
+export function fotoCaptacionesNamed(doc: Dict): string[] {
+  const parsed = parseFotoId(doc._id);
+  return parsed ? [parsed.captacionId] : [];
+}
+
+type Checked = { ok: true; attachment: Dict } | { ok: false; decision: WriteDecision };
+
+/** The one attachment of a photo document, checked by its bytes, as it is to be stored. */
+function checkAttachment(kind: FotoKind, sent: unknown, held: Dict | null): Checked {
+  const name = FOTO_ATTACHMENT[kind];
+  const atts = dict(sent);
+  const names = Object.keys(atts);
+  if (names.length !== 1 || names[0] !== name) return { ok: false, decision: refusal(400, FOTOS_MSG.adjunto) };
+  const att = dict(atts[name]);
+  if (att.stub === true) {
+    // Unchanged since the stored revision: the same attachment, which was checked when it came.
+    const stored = dict(dict(held?._attachments)[name]);
+    if (typeof att.digest !== 'string' || stored.digest !== att.digest) return { ok: false, decision: refusal(400, FOTOS_MSG.adjunto) };
+    return { ok: true, attachment: { [name]: { content_type: stored.content_type, digest: stored.digest, length: stored.length, revpos: stored.revpos, stub: true } } };
+  }
+  if (typeof att.data !== 'string') return { ok: false, decision: refusal(400, FOTOS_MSG.adjunto) };
+  if (decodedLength(att.data) > limitOf(kind)) return { ok: false, decision: refusal(413, tooLargeMsg(kind)) };
+  const bytes = fromBase64(att.data);
+  if (!bytes) return { ok: false, decision: refusal(400, FOTOS_MSG.noImagen) };
+  const image = checkImage(bytes, FOTO_TYPES);
+  if (!image.ok) return { ok: false, decision: refusal(400, image.problem === 'too-big' ? FOTOS_MSG.medidas : FOTOS_MSG.noImagen) };
+  // Stored as the type its bytes are, whatever the client declared.
+  return { ok: true, attachment: { [name]: { content_type: image.image.type, data: att.data } } };
+}
+
+const asesorOf = (d: Dict | null | undefined): string | undefined => (typeof d?.asesor === 'string' ? d.asesor : undefined);
+
+/** The fields of a `foto` that the schema checks: everything but ids, owner fields and attachments. */
+const OWN_FIELDS = new Set(['_id', '_rev', '_revisions', '_deleted', '_attachments', '_conflicts', 'type', 'captacion_id', 'asesor']);
+
+function decide({ doc: sent }: EntityWrite, { base, winner }: WriteState, user: WriteUser, facts: WriteFacts): WriteDecision {
+  const parsed = parseFotoId(sent._id);
+  if (!parsed) return refusal(400, FOTOS_MSG.id);
+  const { kind, captacionId } = parsed;
+  const id = String(sent._id);
+  const cap: CaptacionFact | undefined = facts.captaciones?.get(captacionId);
+  const held = isLive(winner) ? winner : isLive(base) ? base : null;
+  // Whose scope the photo is in: its captación's adviser, or the stored photo's when the captación is gone.
+  const asesor = cap?.asesor ?? asesorOf(winner) ?? asesorOf(base) ?? '';
+  if (!canEditCaptacion(user.role)) return refusal(403, FOTOS_MSG.rol);
+  if (!canSeeCaptacion(user, asesor) || (winner && !canSeeCaptacion(user, asesorOf(winner)))) return refusal(404, FOTOS_MSG.alcance);
+
+  if (sent._deleted === true) {
+    const tombstone: Dict = { _id: id, _deleted: true, type: kind, captacion_id: captacionId, asesor };
+    if (typeof sent._rev === 'string') tombstone._rev = sent._rev;
+    if (sent._revisions) tombstone._revisions = sent._revisions;
+    return { ok: true, doc: tombstone };
+  }
+
+  if (!cap) return refusal(404, FOTOS_MSG.sinCaptacion);
+  if (cap.deleted) return refusal(403, FOTOS_MSG.eliminada);
+  if (sent.type !== kind) return refusal(400, FOTOS_MSG.tipo);
+  if (sent.captacion_id !== captacionId) return refusal(400, FOTOS_MSG.captacion);
+
+  const attachment = checkAttachment(kind, sent._attachments, held);
+  if (!attachment.ok) return attachment.decision;
+
+  const doc: Dict = { _id: id, type: kind, captacion_id: captacionId, asesor: cap.asesor };
+  if (kind === FOTO_TYPE) {
+    const fields: Dict = {};
+    for (const [k, v] of Object.entries(sent)) if (!OWN_FIELDS.has(k)) fields[k] = v;
+    const { issues } = fotoIssues(fotoDatosSchema, fields, true);
+    if (issues.length) return refusal(400, FOTOS_MSG.campos + issues.slice(0, 3).map((i) => `${i.param || 'foto'}: ${i.msg}`).join('; '), issues);
+    Object.assign(doc, fields);
+  } else {
+    for (const k of Object.keys(sent)) if (!OWN_FIELDS.has(k)) return refusal(400, `${FOTOS_MSG.campos}${k}: campo no permitido.`);
+  }
+
+  if (!held && !cap.fotos.has(id)) {
+    const sameKind = [...cap.fotos].filter((f) => parseFotoId(f)?.kind === kind).length;
+    if (sameKind >= MAX_FOTOS_POR_CAPTACION) return refusal(403, FOTOS_MSG.maximo);
+    cap.fotos.add(id);
+  }
+
+  if (typeof sent._rev === 'string') doc._rev = sent._rev;
+  if (sent._revisions) doc._revisions = sent._revisions;
+  doc._attachments = attachment.attachment;
+  return { ok: true, doc };
+}
+
+export function decideFotoWrite(write: EntityWrite, state: WriteState, user: WriteUser, facts: WriteFacts): WriteDecision {
+  try {
+    return decide(write, state, user, facts);
+  } catch {
+    // A value no rule foresaw is refused, never an error of the server.
+    return refusal(400, FOTOS_MSG.ilegible);
+  }
+}
+
+/** The one photo policy, for REST and replication alike. */
+export const fotoWritePolicy = { captacionesNamed: fotoCaptacionesNamed, decide: decideFotoWrite } satisfies WritePolicy;

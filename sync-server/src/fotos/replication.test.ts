@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
+import { FOTOS_MSG, fotoId, fotoOriginalId } from '../../../couch-design/fotos/types';
+import { concat, JPEG_2X2, PNG_1X1, PNG_SIGNATURE, pngOfSize, WEBP_LOSSY_1X1 } from '../../../couch-design/testing/images';
+import { startGateway, type TestGateway } from '../testing/gateway';
+import { ids, localDb, pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from '../testing/pouch-client';
+
+/**
+ * Property photos through `/db/fotos` (issue 22 items 3 and 4) with a real PouchDB client: pushed
+ * with their captación, pulled as thumbnails only by the people who may see the captación, the
+ * full-size photo read by id, every refusal with its Spanish reason without blocking the rest of
+ * the push, and the photos following their captación when it is reassigned or deleted.
+ */
+let gw: TestGateway;
+let admin: Person, ana: Person, beto: Person, supervisor: Person, ayudante: Person;
+type Doc = Record<string, any>;
+
+beforeAll(async () => {
+  gw = await startGateway();
+  admin = await signedIn(gw, 'Administrador');
+  ana = await signedIn(gw, 'asesor');
+  beto = await signedIn(gw, 'user');
+  supervisor = await signedIn(gw, 'supervisor');
+  ayudante = await signedIn(gw, 'ayudante de administrador');
+});
+
+afterAll(async () => {
+  await gw?.close();
+});
+
+const b64 = (bytes: Uint8Array | Buffer): string => Buffer.from(bytes).toString('base64');
+const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion: { asesor: asesorId } }), _id: id });
+
+/** A photo as the PWA stores it: its `foto` with the thumbnail and its `foto-original`. */
+function photo(captacionId: string, asesor: string, opts: { original?: Uint8Array; miniatura?: Uint8Array; orden?: number } = {}): [Doc, Doc] {
+  const uuid = randomUUID();
+  const original = opts.original ?? JPEG_2X2;
+  return [
+    {
+      _id: fotoId(captacionId, uuid),
+      type: 'foto',
+      captacion_id: captacionId,
+      asesor,
+      orden: opts.orden ?? 0,
+      portada: opts.orden === 0,
+      ancho: 2,
+      alto: 2,
+      bytes: original.length,
+      mime: 'image/jpeg',
+      tomada: '2026-11-26T10:00:00.000Z',
+      _attachments: { miniatura: { content_type: 'image/jpeg', data: b64(opts.miniatura ?? JPEG_2X2) } },
+    },
+    { _id: fotoOriginalId(captacionId, uuid), type: 'foto-original', captacion_id: captacionId, asesor, _attachments: { original: { content_type: 'image/jpeg', data: b64(original) } } },
+  ];
+}
+
+async function push(local: ClientDb, p: Person, db = 'fotos'): Promise<{ denied: Array<{ id: string; reason: string }>; written: number }> {
+  const denied: Array<{ id: string; reason: string }> = [];
+  const rep = local.replicate.to(remoteDb(gw.url, db, p.cookie), { retry: false });
+  rep.on('denied', (e) => denied.push({ id: (e as { id: string }).id, reason: (e as { reason: string }).reason }));
+  const res = await rep;
+  return { denied, written: res.docs_written };
+}
+
+async function stored(id: string): Promise<Doc | null> {
+  try {
+    return (await (await gw.store.db('fotos')).get(id));
+  } catch {
+    return null;
+  }
+}
+
+async function livePhotos(captacionId: string): Promise<Doc[]> {
+  const { docs } = await (await gw.store.db('fotos')).find({ selector: { captacion_id: captacionId } });
+  return docs;
+}
+
+const photos = [photo('cf-1', 'quien-sea', { orden: 0 }), photo('cf-1', 'quien-sea', { orden: 1, original: PNG_1X1 }), photo('cf-1', 'quien-sea', { orden: 2, miniatura: WEBP_LOSSY_1X1 })];
+
+describe('photos through /db/fotos', () => {
+  it('an adviser pushes a captación and three photos, and they are stored with the captación’s adviser', async () => {
+    const device = localDb();
+    await device.put(cap('cf-1', ana.id));
+    expect((await push(device, ana, 'captaciones')).denied).toEqual([]);
+    const fotos = localDb();
+    await fotos.bulkDocs(photos.flat());
+    const { denied } = await push(fotos, ana);
+    expect(denied).toEqual([]);
+    for (const [foto, original] of photos) {
+      const f = await stored(foto._id);
+      expect(f).toMatchObject({ type: 'foto', captacion_id: 'cf-1', asesor: ana.id, orden: foto.orden });
+      expect(Object.keys(f!._attachments)).toEqual(['miniatura']);
+      expect((await stored(original._id))?._attachments.original.content_type).toMatch(/^image\/(jpeg|png)$/);
+    }
+    expect((await stored(photos[2][0]._id))?._attachments.miniatura.content_type).toBe('image/webp');
+  });
+
+  it('another adviser with the captación in scope pulls the thumbnails but not the originals, and reads an original by id', async () => {
+    const device = await pullInto(gw, beto, 'fotos');
+    expect(await ids(device)).toEqual(photos.map(([f]) => f._id).sort());
+    const thumb = (await device.getAttachment(photos[0][0]._id, 'miniatura')) as Buffer;
+    expect(Buffer.from(thumb).equals(Buffer.from(JPEG_2X2))).toBe(true);
+
+    const remote = remoteDb(gw.url, 'fotos', beto.cookie);
+    const original = (await remote.get(photos[1][1]._id)) as Doc;
+    expect(original).toMatchObject({ type: 'foto-original', captacion_id: 'cf-1' });
+    const bytes = (await remote.getAttachment(photos[1][1]._id, 'original')) as Buffer;
+    expect(Buffer.from(bytes).equals(Buffer.from(PNG_1X1))).toBe(true);
+  });
+
+  it('a supervisor without the captación in scope gets none of its photos by any path', async () => {
+    expect(await ids(await pullInto(gw, supervisor, 'fotos'))).toEqual([]);
+    const remote = remoteDb(gw.url, 'fotos', supervisor.cookie);
+    for (const [foto, original] of photos) {
+      await expect(remote.get(foto._id)).rejects.toMatchObject({ status: 404 });
+      await expect(remote.get(original._id)).rejects.toMatchObject({ status: 404 });
+      await expect(remote.getAttachment(original._id, 'original')).rejects.toMatchObject({ status: 404 });
+      await expect(remote.getAttachment(foto._id, 'miniatura')).rejects.toMatchObject({ status: 404 });
+    }
+    const uuid = photos[0][0]._id.split(':').pop();
+    expect((await supervisor.client.json('GET', '/api/captaciones/cf-1/fotos')).status).toBe(404);
+    expect((await supervisor.client.fetch(`/api/captaciones/cf-1/fotos/${uuid}/miniatura`)).status).toBe(404);
+    expect((await supervisor.client.fetch(`/api/captaciones/cf-1/fotos/${uuid}/original`)).status).toBe(404);
+  });
+});
+
+describe('refusals, each with its Spanish reason, never blocking the rest of the push', () => {
+  it('refuses what is not an allowed image, too large or too many, and stores the rest of the batch', async () => {
+    await seed(gw.store, 'captaciones', [cap('cf-lleno', ana.id)]);
+    // 50 photos already stored for cf-lleno.
+    await (await gw.store.db('fotos')).bulkDocs(
+      Array.from({ length: 50 }, (_, i) => ({ ...photo('cf-lleno', ana.id, { orden: i })[0], _id: fotoId('cf-lleno', randomUUID()), asesor: ana.id })),
+    );
+    const good = photo('cf-1', ana.id, { orden: 3 });
+    const notImage = photo('cf-1', ana.id, { original: new TextEncoder().encode('no soy una imagen') })[1];
+    const htmlPng = photo('cf-1', ana.id, { original: concat(PNG_SIGNATURE, '<html><script>alert(1)</script></html>') })[1];
+    const huge = photo('cf-1', ana.id, { original: pngOfSize(8001, 10) })[1];
+    const heavy = photo('cf-1', ana.id, { original: new Uint8Array(2 * 1024 * 1024 + 1) })[1];
+    const fiftyFirst = photo('cf-lleno', ana.id, { orden: 50 })[0];
+    const device = localDb();
+    await device.bulkDocs([...good, notImage, htmlPng, huge, heavy, fiftyFirst]);
+    const { denied } = await push(device, ana);
+    expect(new Map(denied.map((d) => [d.id, d.reason]))).toEqual(
+      new Map([
+        [notImage._id, FOTOS_MSG.noImagen],
+        [htmlPng._id, FOTOS_MSG.noImagen],
+        [huge._id, FOTOS_MSG.medidas],
+        [heavy._id, FOTOS_MSG.grande],
+        [fiftyFirst._id, FOTOS_MSG.maximo],
+      ]),
+    );
+    expect(await stored(good[0]._id)).toMatchObject({ asesor: ana.id });
+    expect(await stored(good[1]._id)).toMatchObject({ asesor: ana.id });
+    for (const refused of [notImage, htmlPng, huge, heavy, fiftyFirst]) expect(await stored(refused._id)).toBeNull();
+  });
+
+  it('refuses the photos of someone who may not edit the captación, and of a deleted captación', async () => {
+    await seed(gw.store, 'captaciones', [cap('cf-borrada', ana.id)]);
+    expect((await admin.client.json('DELETE', '/api/captaciones/cf-borrada')).status).toBe(200);
+    const ofAyudante = photo('cf-1', ayudante.id);
+    const readOnly = localDb();
+    await readOnly.bulkDocs(ofAyudante);
+    expect((await push(readOnly, ayudante)).denied.map((d) => d.reason)).toEqual([FOTOS_MSG.rol, FOTOS_MSG.rol]);
+
+    const toDeleted = photo('cf-borrada', ana.id);
+    const good = photo('cf-1', ana.id, { orden: 4 });
+    const device = localDb();
+    await device.bulkDocs([...toDeleted, ...good]);
+    expect((await push(device, ana)).denied.map((d) => d.reason)).toEqual([FOTOS_MSG.eliminada, FOTOS_MSG.eliminada]);
+    expect(await stored(good[0]._id)).not.toBeNull();
+  });
+});
+
+describe('photos follow their captación', () => {
+  it('reassigning a captación moves its photos into and out of a supervisor’s scope', async () => {
+    const office = await pullInto(gw, admin, 'captaciones');
+    const doc = (await office.get('cf-1')) as Doc;
+    await office.put({ ...doc, captacion: { ...doc.captacion, asesor: supervisor.id } });
+    expect((await office.replicate.to(remoteDb(gw.url, 'captaciones', admin.cookie))).doc_write_failures).toBe(0);
+    const live = await livePhotos('cf-1');
+    expect(live.length).toBeGreaterThanOrEqual(10);
+    expect(live.every((p) => p.asesor === supervisor.id)).toBe(true);
+    const thumbs = live.filter((p) => p.type === 'foto').map((p) => p._id).sort();
+    expect(await ids(await pullInto(gw, supervisor, 'fotos'))).toEqual(thumbs);
+
+    const back = (await office.get('cf-1')) as Doc;
+    await office.put({ ...back, captacion: { ...back.captacion, asesor: ana.id } });
+    await office.replicate.to(remoteDb(gw.url, 'captaciones', admin.cookie));
+    expect((await livePhotos('cf-1')).every((p) => p.asesor === ana.id)).toBe(true);
+    expect(await ids(await pullInto(gw, supervisor, 'fotos'))).toEqual([]);
+  });
+
+  it('deleting a captación deletes its photos of both kinds, and a device pulls the deletions', async () => {
+    const device = await pullInto(gw, beto, 'fotos');
+    const ofCf1 = async () => (await ids(device)).filter((id) => id.startsWith('foto:cf-1:'));
+    expect((await ofCf1()).length).toBeGreaterThan(0);
+    expect((await admin.client.json('DELETE', '/api/captaciones/cf-1')).status).toBe(200);
+    expect(await livePhotos('cf-1')).toEqual([]);
+    const tomb = (await (await gw.store.db('fotos')).getOpenRevs(photos[0][1]._id, 'all'))[0] as { ok: Doc };
+    expect(tomb.ok).toMatchObject({ _deleted: true, type: 'foto-original', captacion_id: 'cf-1' });
+    await device.replicate.from(remoteDb(gw.url, 'fotos', beto.cookie));
+    expect(await ofCf1()).toEqual([]);
+  });
+});

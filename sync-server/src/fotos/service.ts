@@ -1,0 +1,150 @@
+/**
+ * Property photos over REST (`/api/captaciones/:id/fotos`): the same write policy as `/db/fotos`
+ * (couch-design/fotos/write-policy.ts), the same scope (a person reads a photo iff they may read
+ * its captación). An upload is the full-size photo and its thumbnail, made by the client (the PWA
+ * resizes in the browser); the gateway checks both and stores a `foto` and its `foto-original`.
+ */
+import { randomUUID } from 'node:crypto';
+import { FOTO } from '../../../couch-design/fotos/entity';
+import { fotoIssues, fotoSubidaSchema } from '../../../couch-design/fotos/schema';
+import { FOTO_ATTACHMENT, FOTO_ORIGINAL_TYPE, FOTO_TYPE, FOTO_TYPES, FOTOS_MSG, fotoId, fotoOriginalId, type FotoKind } from '../../../couch-design/fotos/types';
+import { checkImage } from '../../../couch-design/image-check';
+import { canSeeCaptacion, inFotosScope } from '../../../couch-design/scope';
+import type { AuthUser } from '../http/actor';
+import { HttpError } from '../http/errors';
+import type { CaptacionFactsReader } from '../policy/captacion-facts';
+import { decideApiWrite } from '../policy/decide';
+import type { WriteFactsReader } from '../policy/facts';
+import type { StoreDoc } from '../store/port';
+import type { FotosRepository } from './repository';
+
+export const CAPTACION_NO_ENCONTRADA = 'Captación no encontrada.';
+
+export interface FotoView {
+  _id: string;
+  id: string;
+  captacion_id: string;
+  orden: number;
+  portada: boolean;
+  ancho: number;
+  alto: number;
+  bytes: number;
+  mime: string;
+  tomada: string;
+  /** Where the gateway serves its thumbnail and its full-size photo. */
+  miniatura: string;
+  original: string;
+}
+
+export interface Upload {
+  original?: Buffer;
+  miniatura?: Buffer;
+  fields: unknown;
+}
+
+export interface FotosDeps {
+  repo: FotosRepository;
+  facts: WriteFactsReader;
+  captaciones: CaptacionFactsReader;
+}
+
+const uuidOf = (id: string): string => id.slice(id.lastIndexOf(':') + 1);
+
+function view(doc: StoreDoc): FotoView {
+  const captacion = String(doc.captacion_id);
+  const id = uuidOf(doc._id);
+  const base = `/api/captaciones/${encodeURIComponent(captacion)}/fotos/${encodeURIComponent(id)}`;
+  return {
+    _id: doc._id,
+    id,
+    captacion_id: captacion,
+    orden: Number(doc.orden),
+    portada: doc.portada === true,
+    ancho: Number(doc.ancho),
+    alto: Number(doc.alto),
+    bytes: Number(doc.bytes),
+    mime: String(doc.mime),
+    tomada: String(doc.tomada),
+    miniatura: `${base}/miniatura`,
+    original: `${base}/original`,
+  };
+}
+
+export class FotosService {
+  constructor(private readonly deps: FotosDeps) {}
+
+  /** 404 unless the captación exists, is not deleted and is in this person's scope. */
+  private async readableCaptacion(user: AuthUser, captacionId: string): Promise<{ asesor: string }> {
+    const fact = (await this.deps.captaciones([captacionId])).get(captacionId);
+    if (!fact || fact.deleted || !canSeeCaptacion(user, fact.asesor)) throw new HttpError(404, CAPTACION_NO_ENCONTRADA);
+    return fact;
+  }
+
+  async list(user: AuthUser, captacionId: string): Promise<FotoView[]> {
+    await this.readableCaptacion(user, captacionId);
+    return (await this.deps.repo.ofCaptacion(captacionId)).filter((d) => inFotosScope(user, d)).map(view);
+  }
+
+  /** The bytes of a photo's thumbnail (`foto`) or full-size photo (`foto-original`). */
+  async image(user: AuthUser, captacionId: string, uuid: string, kind: FotoKind): Promise<Buffer> {
+    const id = kind === FOTO_TYPE ? fotoId(captacionId, uuid) : fotoOriginalId(captacionId, uuid);
+    const doc = await this.deps.repo.get(id);
+    if (!doc || doc.captacion_id !== captacionId || !inFotosScope(user, doc)) throw new HttpError(404, FOTOS_MSG.noEncontrada);
+    const data = await this.deps.repo.attachment(id, FOTO_ATTACHMENT[kind]);
+    if (!data) throw new HttpError(404, FOTOS_MSG.noEncontrada);
+    return data;
+  }
+
+  async create(user: AuthUser, captacionId: string, upload: Upload): Promise<FotoView> {
+    const { value, issues } = fotoIssues(fotoSubidaSchema, upload.fields, false);
+    if (issues.length || !value) throw new HttpError(400, issues[0]?.msg ?? FOTOS_MSG.ilegible, { errors: issues });
+    if (!upload.original?.length) throw new HttpError(400, FOTOS_MSG.faltaOriginal);
+    if (!upload.miniatura?.length) throw new HttpError(400, FOTOS_MSG.faltaMiniatura);
+    // Who may not write is told so before anything about the images.
+    const uuid = randomUUID();
+    const existing = await this.deps.repo.ofCaptacion(captacionId);
+    const checked = checkImage(new Uint8Array(upload.original.buffer, upload.original.byteOffset, upload.original.byteLength), FOTO_TYPES);
+    const original: StoreDoc = {
+      _id: fotoOriginalId(captacionId, uuid),
+      type: FOTO_ORIGINAL_TYPE,
+      captacion_id: captacionId,
+      _attachments: { original: { content_type: checked.ok ? checked.image.type : 'application/octet-stream', data: upload.original.toString('base64') } },
+    };
+    const foto: StoreDoc = {
+      _id: fotoId(captacionId, uuid),
+      type: FOTO_TYPE,
+      captacion_id: captacionId,
+      orden: typeof value.orden === 'number' ? value.orden : existing.length,
+      portada: typeof value.portada === 'boolean' ? value.portada : existing.length === 0,
+      ancho: checked.ok ? checked.image.width : 1,
+      alto: checked.ok ? checked.image.height : 1,
+      bytes: upload.original.length,
+      mime: checked.ok ? checked.image.type : 'image/jpeg',
+      tomada: typeof value.tomada === 'string' ? value.tomada : new Date().toISOString(),
+      _attachments: { miniatura: { content_type: 'image/jpeg', data: upload.miniatura.toString('base64') } },
+    };
+    const empty = { base: null, winner: null };
+    // The original decides first: a refused image is refused whatever its thumbnail.
+    const decidedOriginal = await decideApiWrite(FOTO.sync.writePolicy, this.deps.facts, user, original, empty, CAPTACION_NO_ENCONTRADA);
+    const decidedFoto = await decideApiWrite(FOTO.sync.writePolicy, this.deps.facts, user, foto, empty, CAPTACION_NO_ENCONTRADA);
+    // The original first, so a `foto` never names a full-size photo that is not there.
+    const written = await this.deps.repo.write([decidedOriginal.doc, decidedFoto.doc]);
+    if (written.some((w) => w.error)) throw new HttpError(409, 'La foto no se pudo guardar; inténtelo de nuevo.');
+    const stored = await this.deps.repo.get(decidedFoto.doc._id);
+    return view(stored ?? decidedFoto.doc);
+  }
+
+  async remove(user: AuthUser, captacionId: string, uuid: string): Promise<void> {
+    const ids = [fotoId(captacionId, uuid), fotoOriginalId(captacionId, uuid)];
+    const [foto, original] = await Promise.all(ids.map((id) => this.deps.repo.get(id)));
+    if (!foto || !inFotosScope(user, foto)) throw new HttpError(404, FOTOS_MSG.noEncontrada);
+    const tombstones: StoreDoc[] = [];
+    for (const doc of [foto, original]) {
+      if (!doc) continue;
+      const state = { base: doc, winner: doc };
+      tombstones.push((await decideApiWrite(FOTO.sync.writePolicy, this.deps.facts, user, { _id: doc._id, _rev: doc._rev, _deleted: true }, state, FOTOS_MSG.noEncontrada)).doc);
+    }
+    const written = await this.deps.repo.write(tombstones);
+    if (written.some((w) => w.error)) throw new HttpError(409, 'La foto cambió mientras se eliminaba; inténtelo de nuevo.');
+  }
+}
