@@ -172,6 +172,20 @@ describe('refusals, each with its Spanish reason, never blocking the rest of the
   });
 });
 
+describe('the body limit of /db/fotos', () => {
+  it('admits a batch of five 2 MB photos where every other database answers 413', async () => {
+    const big = Array.from({ length: 5 }, () => photo('cf-1', ana.id, { original: new Uint8Array(2 * 1024 * 1024 - 64) })[1]);
+    const body = JSON.stringify({ docs: big, new_edits: true });
+    expect(body.length).toBeGreaterThan(12 * 1024 * 1024);
+    const post = (db: string) => ana.client.fetch(`/db/${db}/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const fotos = await post('fotos');
+    expect(fotos.status).toBe(201);
+    // Each one is decided (zeros are no image) and answered in place.
+    expect(((await fotos.json()) as Array<{ reason: string }>).map((r) => r.reason)).toEqual(Array(5).fill(FOTOS_MSG.noImagen));
+    expect((await post('captaciones')).status).toBe(413);
+  });
+});
+
 describe('photos follow their captación', () => {
   it('reassigning a captación moves its photos into and out of a supervisor’s scope', async () => {
     const office = await pullInto(gw, admin, 'captaciones');
