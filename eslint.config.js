@@ -1,7 +1,8 @@
-// Lint: TypeScript rules (type-aware where a promise can be lost), the React hooks rules, and the
-// import zones of DESIGN section 2 (eslint-zones.js): features never import each other, lib and
-// components import no feature, sync knows no entity, couch-design imports neither side. Import
-// cycles are found by couch-design/architecture.test.ts.
+// Lint: typescript-eslint's type-checked preset, the React hooks rules, and the import zones of
+// DESIGN section 2 (eslint-zones.js, which follow the folders): features never import each other,
+// lib and components import no feature, app/ reaches a feature through its index, a gateway
+// feature keeps routes -> service -> repository, sync knows no entity, couch-design imports neither
+// side, and an import that closes a cycle fails.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -20,12 +21,21 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': 'off',
     },
   },
+  // The rest of the type-checked preset (recommendedTypeChecked = recommended + these), on the typed
+  // project's files; the icon script runs once by hand, outside it.
+  ...tseslint.configs.recommendedTypeCheckedOnly.map((c) => ({ ...c, files: ['**/*.ts', '**/*.tsx'], ignores: ['pwa/scripts/**'] })),
   {
     files: ['**/*.ts', '**/*.tsx'],
-    // The icon script runs once by hand, outside the typed project.
     ignores: ['pwa/scripts/**'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
+      // An async function without await is how a promise-returning API here fails as a rejection, never a synchronous throw.
+      '@typescript-eslint/require-await': 'off',
+      // Functions destructured from hooks, contexts and Formik (useSession, push/remove) are closures, not class methods.
+      '@typescript-eslint/unbound-method': 'off',
+      // Passing on a caught error as it came (PouchDB's and passport's are not always Error instances) is deliberate.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
+      '@typescript-eslint/only-throw-error': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
       // node:test's describe/it answer promises the runner itself awaits.
       '@typescript-eslint/no-floating-promises': [
         'error',
@@ -43,6 +53,50 @@ export default tseslint.config(
       // A promise-returning handler where a void one is expected (JSX events, Express middleware
       // arguments) is how Express 5 and React are meant to be used; conditionals and spreads are not.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false, arguments: false } }],
+    },
+  },
+  {
+    // Tests, test gateways and measurements read answers as `any` on purpose (HttpClient.json<T = any>, raw CouchDB bodies).
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', '**/testing/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    // TEMPORARY (issue 21 item 3): findings of the type-checked preset in files others were editing
+    // when it was turned on; warnings until each is fixed there, then this block goes.
+    files: [
+      'pwa/src/app/shell/SettingsDrawer.test.tsx',
+      'pwa/src/app/shell/settings.ts',
+      'pwa/src/components/form/error-lines.ts',
+      'pwa/src/components/photo/PhotoField.tsx',
+      'pwa/src/features/auth/SignInPage.test.tsx',
+      'pwa/src/features/captaciones/DetalleCaptacionPage.tsx',
+      'pwa/src/features/empleados/EmpleadosListPage.test.tsx',
+      'pwa/src/features/usuarios/reasignar.test.tsx',
+      'pwa/src/features/usuarios/usuarios.test.tsx',
+      'pwa/src/lib/data/local.test.ts',
+      'pwa/src/lib/resources/nominas.ts',
+      'pwa/src/lib/sync/live.ts',
+      'pwa/src/lib/sync/push.ts',
+      'pwa/src/lib/sync/rejected-dialog.test.tsx',
+      'pwa/src/lib/sync/rejected-text.ts',
+      'sync-server/src/sync/couch-http.ts',
+      'sync-server/src/sync/restart.test.ts',
+      'sync-server/src/sync/two-gateways.test.ts',
+      'sync-server/src/sync/write-input.test.ts',
+      'sync-server/src/sync/writes.test.ts',
+      'sync-server/src/sync/writes.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-unnecessary-type-assertion': 'warn',
+      '@typescript-eslint/no-base-to-string': 'warn',
+      '@typescript-eslint/await-thenable': 'warn',
+      '@typescript-eslint/restrict-template-expressions': 'warn',
     },
   },
   {

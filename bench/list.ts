@@ -116,7 +116,7 @@ export async function benchList(): Promise<Row[]> {
     const docs = Array.from({ length: DOCS }, (_, i) => captacion(`cap-${String(i).padStart(6, '0')}`, i, adviser.id, stamper));
     const device = localDb();
     for (let i = 0; i < docs.length; i += 1000) await device.bulkDocs(docs.slice(i, i + 1000) as never);
-    const pushed = await device.replicate.to(remoteDb(gw.url, 'captaciones', cookie), { batch_size: 200, retry: false } as PouchDB.Replication.ReplicateOptions);
+    const pushed = await device.replicate.to(remoteDb(gw.url, 'captaciones', cookie), { batch_size: 200, retry: false });
     await device.destroy();
     if (pushed.docs_written !== DOCS) throw new Error(`La pasarela aceptó ${pushed.docs_written} de ${DOCS} captaciones`);
     progress(`${DOCS} captaciones en la pasarela`);

@@ -95,7 +95,7 @@ export function captacion(id: string, i: number, asesor: string, by: Stamper): S
       observaciones: `Visita ${i}. ${Array.from({ length: 1 + (i % 8) }, () => NOTA).join('; ')}.`,
     },
   });
-  return { ...stampCaptacion(doc, null, by, new Date().toISOString()), _id: id } as StoreDoc;
+  return { ...stampCaptacion(doc, null, by, new Date().toISOString()), _id: id };
 }
 
 const progress = (msg: string): void => {
@@ -178,7 +178,7 @@ async function push(meter: Meter, target: () => ClientDb, docs: StoreDoc[], what
     for (let i = 0; i < docs.length; i += 1000) await local.bulkDocs(docs.slice(i, i + 1000) as never);
     let result: PushResult | undefined;
     const s = await timed(meter, async () => {
-      result = await local.replicate.to(target(), { batch_size: PWA_BATCH, retry: false, ...PUSH_CHECKPOINT } as PouchDB.Replication.ReplicateOptions);
+      result = await local.replicate.to(target(), { batch_size: PWA_BATCH, retry: false, ...PUSH_CHECKPOINT });
     });
     assertAccepted(result!, docs.length, what);
     return s;
@@ -220,7 +220,7 @@ function freshDocs(p: People, n: number, tag: string): StoreDoc[] {
 /** A client replicating live from `source`, as the PWA keeps one; resolves once it is caught up. */
 async function liveClient(source: ClientDb, selector?: MangoSelector): Promise<{ db: ClientDb; stop(): Promise<void> }> {
   const db = localDb();
-  const rep = db.replicate.from(source, { live: true, retry: true, batch_size: PWA_BATCH, ...PULL_CHECKPOINT, ...(selector ? { selector } : {}) } as PouchDB.Replication.ReplicateOptions);
+  const rep = db.replicate.from(source, { live: true, retry: true, batch_size: PWA_BATCH, ...PULL_CHECKPOINT, ...(selector ? { selector } : {}) });
   await new Promise((resolve, reject) => {
     void rep.once('paused', resolve);
     void rep.once('error', reject);
@@ -265,7 +265,7 @@ function oneChange(p: People, writer: ClientDb, target: () => ClientDb, live: Cl
     const seen = arrival(live, doc._id);
     const t0 = performance.now();
     try {
-      const result = await writer.replicate.to(target(), { batch_size: PWA_BATCH, retry: false, ...PUSH_CHECKPOINT } as PouchDB.Replication.ReplicateOptions);
+      const result = await writer.replicate.to(target(), { batch_size: PWA_BATCH, retry: false, ...PUSH_CHECKPOINT });
       assertAccepted(result, 1, what);
       await seen.done;
     } finally {
@@ -410,7 +410,7 @@ async function benchCouchDb(url: string): Promise<Row[]> {
     const supCookie = await signIn(gw.url, supervisor.email);
     const viaAdmin = () => remoteDb(gw!.url, 'captaciones', adminCookie);
     const viaSupervisor = () => remoteDb(gw!.url, 'captaciones', supCookie);
-    const toAnchor = () => new PouchDB(anchorUrl, { skip_setup: true } as PouchDB.Configuration.RemoteDatabaseConfiguration) as ClientDb;
+    const toAnchor = () => new PouchDB(anchorUrl, { skip_setup: true });
 
     await seed(viaAdmin, people);
     progress('sembrado en CouchDB por el gateway');

@@ -14,7 +14,6 @@ import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { sampleCaptacion } from '../couch-design/captacion/fixtures';
-import type { StoreDoc } from '../sync-server/src/store/port';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
 import { openBrowser, signInThroughUi, startE2EGateway, type BrowserSession } from './harness';
@@ -37,8 +36,8 @@ before(async () => {
   await seedEmpleados(gw, [{ _id: EMP, prim_nom: 'Armando', apell_pa: 'Asesor', apell_ma: 'Luna', userId: users.asesor.id, salario: 15000 }]);
   await seedNominas(gw, [{ ...nominaOf(EMP, '2026-01-15', 7500, { empleado: 'Armando Asesor Luna' }), _id: NOMINA }]);
   const db = await gw.store.db('captaciones');
-  await db.put({ ...sampleCaptacion({ propietario: { nombre: 'Accesible Pérez' }, captacion: { asesor: users.asesor.id } }), _id: CAPTACION } as StoreDoc);
-  await db.put({ ...sampleCaptacion({ propietario: { nombre: 'Pendiente Gris' }, captacion: { asesor: users.asesor.id }, estatus_actual: 'Pendiente' }), _id: CAPTACION_PENDIENTE } as StoreDoc);
+  await db.put({ ...sampleCaptacion({ propietario: { nombre: 'Accesible Pérez' }, captacion: { asesor: users.asesor.id } }), _id: CAPTACION });
+  await db.put({ ...sampleCaptacion({ propietario: { nombre: 'Pendiente Gris' }, captacion: { asesor: users.asesor.id }, estatus_actual: 'Pendiente' }), _id: CAPTACION_PENDIENTE });
 });
 after(() => gw.close());
 

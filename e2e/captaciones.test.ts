@@ -291,7 +291,7 @@ describe('captaciones in the browser', () => {
 
   it('admin: search kept in the URL, CSV export, and delete with its confirmation', async () => {
     const db = await captacionesDb();
-    await db.put({ ...sampleCaptacion({ propietario: { nombre: 'Eliminable Pérez' }, captacion: { asesor: users.asesor.id, fecha: '2024-01-05T10:00:00.000Z' } }), _id: 'borrar-1' } as StoreDoc);
+    await db.put({ ...sampleCaptacion({ propietario: { nombre: 'Eliminable Pérez' }, captacion: { asesor: users.asesor.id, fecha: '2024-01-05T10:00:00.000Z' } }), _id: 'borrar-1' });
 
     await withBrowser(async (b) => {
       const { page } = b;
@@ -381,7 +381,7 @@ describe('captaciones in the browser', () => {
 
 async function assertValue(page: Page, name: string, expected: string): Promise<void> {
   await page.waitForFunction(
-    ([sel, value]) => (document.querySelector(sel) as HTMLInputElement | null)?.value === value,
+    ([sel, value]) => document.querySelector<HTMLInputElement>(sel)?.value === value,
     [`#f-${name.replace(/\./g, '-')}`, expected] as const,
   );
 }

@@ -75,7 +75,7 @@ const EMPLEADO = {
   codigo: '06400',
 };
 
-async function empleadoByEmail(email: string): Promise<any | undefined> {
+async function empleadoByEmail(email: string): Promise<any> {
   const r = await adminApi.json('GET', '/api/empleados-api');
   assert.equal(r.status, 200);
   return (r.body.empleados as any[]).find((e) => e.email === email);

@@ -10,7 +10,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { sampleCaptacion } from '../couch-design/captacion/fixtures';
-import type { StoreDoc } from '../sync-server/src/store/port';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
 import { openBrowser, signInThroughUi, startE2EGateway } from './harness';
@@ -29,7 +28,7 @@ before(async () => {
   await seedEmpleados(gw, [{ _id: EMP, prim_nom: 'Armando', apell_pa: 'Asesor', apell_ma: 'Luna', userId: users.asesor.id }]);
   await seedNominas(gw, [{ ...nominaOf(EMP, '2026-01-15', 7500, { empleado: 'Armando Asesor Luna' }), _id: NOMINA }]);
   const db = await gw.store.db('captaciones');
-  await db.put({ ...sampleCaptacion({ propietario: { nombre: 'Táctil Pérez' }, captacion: { asesor: users.asesor.id } }), _id: CAPTACION } as StoreDoc);
+  await db.put({ ...sampleCaptacion({ propietario: { nombre: 'Táctil Pérez' }, captacion: { asesor: users.asesor.id } }), _id: CAPTACION });
 });
 after(() => gw.close());
 
@@ -68,7 +67,7 @@ const formReveal = [
 ];
 
 const ownerLoaded = async (page: Page): Promise<void> => {
-  await page.waitForFunction(() => (document.querySelector('#f-propietario-nombre') as HTMLInputElement | null)?.value === 'Táctil Pérez');
+  await page.waitForFunction(() => document.querySelector<HTMLInputElement>('#f-propietario-nombre')?.value === 'Táctil Pérez');
 };
 
 const ADMIN_SCREENS = (): Screen[] => [

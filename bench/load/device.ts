@@ -276,7 +276,7 @@ export class Device {
   }
 
   async pullOnce(timeoutMs = PUSH_TIMEOUT_MS): Promise<number> {
-    const result = await bounded(this.local.replicate.from(this.remote, { batch_size: BATCH, retry: false }) as unknown as Replication, timeoutMs);
+    const result = await bounded(this.local.replicate.from(this.remote, { batch_size: BATCH, retry: false }), timeoutMs);
     if (result === STALLED) {
       this.stats.pullStalls++;
       this.log(`dispositivo ${this.index}: descarga sin avance desde hace ${timeoutMs} ms`);

@@ -117,8 +117,8 @@ export async function startGatewayProcess(s: GatewaySettings, log: (line: string
       log(line);
     }
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   // A benchmark that dies must not leave a gateway holding the port and the data folder.
   const orphanGuard = () => child.kill('SIGKILL');
   process.once('exit', orphanGuard);

@@ -88,7 +88,7 @@ export const WARNING = {
 export function captacionWarnings(captacion: unknown): Array<{ param: string; msg: string }> {
   const owner = (captacion as { propietario?: Record<string, unknown> } | null)?.propietario;
   if (typeof owner !== 'object' || owner === null) return [];
-  const read = (key: string): string => (typeof owner[key] === 'string' ? (owner[key] as string).trim().toUpperCase() : '');
+  const read = (key: string): string => (typeof owner[key] === 'string' ? (owner[key]).trim().toUpperCase() : '');
   const warnings: Array<{ param: string; msg: string }> = [];
   const curp = read('curp');
   if (CURP_FORMAT.test(curp) && !isCurpCheckDigitValid(curp)) warnings.push({ param: 'propietario.curp', msg: WARNING.curp });

@@ -61,7 +61,7 @@ function asesor(v: unknown): string | AsesorLegacy {
   if (typeof v === 'string') return v.trim();
   if (!isDict(v)) return '';
   const id = typeof v._id === 'string' ? v._id : typeof v.id === 'string' ? v.id : '';
-  return id !== '' ? id : (v as AsesorLegacy);
+  return id !== '' ? id : (v);
 }
 
 function referencia(v: unknown): ReferenciaPersonal {

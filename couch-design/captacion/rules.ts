@@ -4,7 +4,7 @@
  */
 import { fullName } from '../helpers/names';
 import { newestFirst } from '../helpers/order';
-import { dict, trimmed as nonEmpty } from '../helpers/values';
+import { dict, plainText, trimmed as nonEmpty } from '../helpers/values';
 import { MIN_REFERENCIAS } from './schema';
 import type { UserNameParts } from './types';
 
@@ -149,6 +149,6 @@ export const captureTime = (c: unknown): number | null => {
 
 /** The list's order (spec 001 section 2.5): newest capture first, undated last, ties by id. */
 export const compareCaptacionesNewestFirst: (a: unknown, b: unknown) => number = newestFirst(captureTime, {
-  id: (c) => String(dict(c)._id ?? ''),
+  id: (c) => plainText(dict(c)._id),
   ties: 'ascending',
 });

@@ -39,7 +39,7 @@ export const MAX_IMAGENES = 50;
 const str = () =>
   yup
     .string()
-    .transform((v, o) => (o === null ? undefined : v))
+    .transform((v: unknown, o: unknown): unknown => (o === null ? undefined : v))
     .trim()
     .typeError(MSG.formatoInvalido)
     .max(MAX_TEXTO, MSG.textoMax);
@@ -58,7 +58,7 @@ const telefono = () =>
 const num = () =>
   yup
     .number()
-    .transform((v, o) => (isBlank(o) ? undefined : v))
+    .transform((v: unknown, o: unknown): unknown => (isBlank(o) ? undefined : v))
     .typeError(MSG.numeroInvalido);
 
 const bool = () => yup.boolean().typeError(MSG.booleanoInvalido);
@@ -68,7 +68,7 @@ const mustBeTrue = (message: string) => bool().test('obligatorio', message, (v) 
 const obj = <T extends yup.ObjectShape>(shape: T) =>
   yup
     .object(shape)
-    .transform((v, o) => (o === null ? undefined : v))
+    .transform((v: unknown, o: unknown): unknown => (o === null ? undefined : v))
     .typeError(MSG.formatoInvalido);
 
 const propietario = obj({
@@ -150,7 +150,7 @@ const referencia = obj({
 const referencias = yup
   .array()
   .of(referencia)
-  .transform((v, o) => (o === null ? undefined : v))
+  .transform((v: unknown, o: unknown): unknown => (o === null ? undefined : v))
   .typeError(MSG.referenciasRequeridas)
   .required(MSG.referenciasRequeridas)
   .min(MIN_REFERENCIAS, MSG.referenciasMin)

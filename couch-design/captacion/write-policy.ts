@@ -51,7 +51,8 @@ function asesorKey(v: unknown): string {
   if (isBlank(v)) return '';
   if (typeof v === 'string') return v;
   const o = dict(v);
-  return String(o._id ?? o.id ?? JSON.stringify(v));
+  const key = o._id ?? o.id;
+  return typeof key === 'string' || typeof key === 'number' ? String(key) : JSON.stringify(v);
 }
 
 /** A deletion written without owner fields is readable by whoever reads every captación. */

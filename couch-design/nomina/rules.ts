@@ -4,6 +4,7 @@
  */
 import { formatDate, formatMoney, toIsoDate } from '../format';
 import { newestFirst } from '../helpers/order';
+import { plainText } from '../helpers/values';
 import type { NominaLike } from './types';
 
 /** Section 9: without a date filter a payroll list asks for 20 payslips (`limite=20`). */
@@ -57,7 +58,7 @@ export function inDateRange(n: NominaLike, filter: DateFilter): boolean {
 
 /** Newest payment first; payslips without a date last; equal dates by id, so the order is stable. */
 export const compareNominasNewestFirst: (a: NominaLike, b: NominaLike) => number = newestFirst((n) => toIsoDate(n?.fecha), {
-  id: (n) => String(n?._id ?? ''),
+  id: (n) => plainText(n?._id),
   ties: 'descending',
 });
 

@@ -53,7 +53,7 @@ function isPaymentDate(v: string): boolean {
 const text = () =>
   yup
     .string()
-    .transform((_v, o) => (o === null || o === undefined ? undefined : typeof o === 'string' ? o.trim() : o))
+    .transform((_v: unknown, o: unknown): unknown => (o === null || o === undefined ? undefined : typeof o === 'string' ? o.trim() : o))
     .typeError(MSG.textoInvalido);
 
 export const nominaSchema = yup

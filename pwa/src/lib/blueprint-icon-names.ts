@@ -25,7 +25,7 @@ function names(): Record<string, IconName> {
   return table;
 }
 
-export const IconNames = new Proxy({} as Record<string, IconName>, {
+export const IconNames = new Proxy<Record<string, IconName>>({}, {
   get: (_, key) => (typeof key === 'string' ? names()[key] : undefined),
   has: (_, key) => key in names(),
   ownKeys: () => Reflect.ownKeys(names()),

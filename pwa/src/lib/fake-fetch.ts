@@ -28,7 +28,7 @@ export function fakeFetch(routes: Record<string, FakeHandler>) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = new URL(url, 'http://localhost').pathname;
     const method = (init.method ?? 'GET').toUpperCase();
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     const req: FakeRequest = { method, path, url, headers: new Headers(init.headers), body, credentials: init.credentials };
     calls.push(req);
     const handler = routes[`${method} ${path}`];

@@ -21,7 +21,7 @@ function iconPaths(): Promise<PathsModule> {
 export async function loadIconPaths(name: IconName, size: number): Promise<string[]> {
   const entry = (await iconPaths()).ICON_PATHS[name];
   if (!entry) throw new Error(`Icono no registrado en pwa/src/lib/icon-paths.ts: '${name}'`);
-  return size >= IconSize.LARGE ? entry[1] : entry[0];
+  return size >= Number(IconSize.LARGE) ? entry[1] : entry[0];
 }
 
 export function setupIcons(): void {

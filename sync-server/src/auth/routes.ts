@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import type passport from 'passport';
 import { NO_SESSION, SIGNIN_FAILED, signinSchema, type SessionAnswer } from '../../../couch-design/usuario';
 import { HttpError } from '../http/errors';
@@ -40,7 +40,8 @@ export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter, 
     const verdict = await limiter.confirm(reserved.attempt);
     if (verdict.blocked) throw tooMany(res, verdict.retryAfterSec);
     req.body = body;
-    pp.authenticate('local', { session: true }, (err: unknown, user: AuthUser | false) => {
+    // @types/passport answers `any` for a custom callback; it is Express middleware.
+    (pp.authenticate('local', { session: true }, (err: unknown, user: AuthUser | false) => {
       if (err) return next(err);
       if (!user) return next(new HttpError(401, SIGNIN_FAILED));
       limiter
@@ -59,7 +60,7 @@ export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter, 
           });
         })
         .catch(next);
-    })(req, res, next);
+    }) as RequestHandler)(req, res, next);
   });
 
   // "Nobody is signed in here" is an answer, not a failure: 200, so a visitor's first load logs no error.

@@ -27,7 +27,7 @@ const freshDb = (): Promise<StoreDb> => store.db(`captaciones${++n}`);
 
 const captacion = (id: string, nombre: string, fecha = '2025-05-01T10:00:00.000Z', asesor = 'asesor-1'): StoreDoc => {
   const c = sampleCaptacion({ propietario: { nombre } });
-  return { ...c, _id: id, captacion: { ...c.captacion, fecha, asesor } } as unknown as StoreDoc;
+  return { ...c, _id: id, captacion: { ...c.captacion, fecha, asesor } };
 };
 
 /** Writes like the gateway does and answers the stored revision. */

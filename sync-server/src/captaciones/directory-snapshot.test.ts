@@ -14,7 +14,7 @@ let n = 0;
 const doc = (id: string, day: number, asesor: string, nombre = `Dueño ${id}`): StoreDoc => {
   const c = sampleCaptacion({ propietario: { nombre } });
   const fecha = new Date(Date.UTC(2025, 0, 1) + day * 86_400_000).toISOString();
-  return { ...c, _id: id, captacion: { ...c.captacion, fecha, asesor } } as unknown as StoreDoc;
+  return { ...c, _id: id, captacion: { ...c.captacion, fecha, asesor } };
 };
 
 /** A database of `count` captaciones, three advisers. */

@@ -12,7 +12,7 @@ let db: StoreDb;
 
 const doc = (id: string, fecha: string | null, asesor: string, nombre = `Dueño ${id}`): StoreDoc => {
   const c = sampleCaptacion({ propietario: { nombre } });
-  return { ...c, _id: id, captacion: { ...c.captacion, fecha: fecha as string, asesor } } as unknown as StoreDoc;
+  return { ...c, _id: id, captacion: { ...c.captacion, fecha: fecha as string, asesor } };
 };
 
 /** The order of the Mango index, the reference the directory must agree with. */
@@ -28,7 +28,7 @@ async function mangoIds(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  store = await createEmbeddedStore(':memory:', `dir${Date.now()}_`);
+  store = createEmbeddedStore(':memory:', `dir${Date.now()}_`);
   await deployDesignDocs(store);
   db = await store.db('captaciones');
   // The reference order: the index the devices list from.

@@ -3,7 +3,7 @@ import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { DocRepository } from '../store/doc-repository';
 import type { ChangesOptions, Store } from '../store/port';
 import { testStore } from '../testing/store';
-import { CaptacionesRepository, type StoredCaptacion } from './repository';
+import { CaptacionesRepository } from './repository';
 
 /** A busy store must not hold the list: it waits a moment for the feed, then answers from what it holds. */
 let store: Store;
@@ -24,7 +24,7 @@ describe('the list on a slow feed', () => {
     const repo = new CaptacionesRepository(db, new DocRepository(await store.db('usuarios'), 'usuario'), {}, { changes });
     await repo.window({}, true, 0, 10);
     slow = true;
-    const saved = await repo.put({ ...sampleCaptacion({ captacion: { asesor: 'u1' } }), _id: 'propia-lenta' } as unknown as StoredCaptacion);
+    const saved = await repo.put({ ...sampleCaptacion({ captacion: { asesor: 'u1' } }), _id: 'propia-lenta' });
     const started = Date.now();
     const page = await repo.window({}, true, 0, 10);
     expect(Date.now() - started).toBeLessThan(1_500);

@@ -29,7 +29,7 @@ export function captacionesRoutes(service: CaptacionesService): Router {
   router.use('/captaciones', requireAuth);
 
   router.get('/captaciones', async (req, res) => {
-    const q = parseListQuery(req.query as Record<string, unknown>);
+    const q = parseListQuery(req.query);
     // The person's own recent writes are in it, whichever gateway made them (recent-writes.ts).
     const result = await service.list(userOf(req), q, recentWrites(req));
     res.json({ success: true, ...result });

@@ -89,7 +89,7 @@ export async function buildPwa(root: string): Promise<void> {
     });
     if (code === 0) return;
     fs.rmSync(path.join(root, BUILD_MARK), { force: true });
-    if (stoppedBy) throw new BuildFailed(`Compilación detenida (${stoppedBy}).`, true);
+    if (stoppedBy) throw new BuildFailed(`Compilación detenida (${String(stoppedBy)}).`, true);
     throw new BuildFailed(`La compilación de la aplicación web falló (código ${code}); corrija el error de arriba y vuelva a ejecutar «npm start».`);
   } finally {
     process.off('SIGINT', forward);

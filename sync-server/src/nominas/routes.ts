@@ -37,7 +37,7 @@ export function nominasRoutes({ service }: NominasDeps): Router {
 
   router.get('/nominas-api/empleado/:empleadoId', async (req: Request<{ empleadoId: string }>, res: Response) => {
     const empleadoId = parseId(req.params.empleadoId, MSG.badEmpleadoId);
-    const page = await service.list(userOf(req), empleadoId, parseListQuery(req.query as Record<string, unknown>));
+    const page = await service.list(userOf(req), empleadoId, parseListQuery(req.query));
     res.json({ success: true, ...page });
   });
 

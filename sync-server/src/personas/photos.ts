@@ -17,7 +17,7 @@ export class PersonPhotos<T extends PersonDoc> {
   ) {}
 
   url(doc: T): string | null {
-    return photoUrl(this.base, doc as unknown as Parameters<typeof photoUrl>[1]);
+    return photoUrl(this.base, doc);
   }
 
   /** Stores the photo on the current revision; answers its URL. */

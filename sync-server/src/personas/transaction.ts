@@ -129,7 +129,7 @@ export class PersonTransactions {
   constructor(private readonly repos: PersonRepositories) {}
 
   private repo(kind: Kind): DocRepository<PersonDoc> {
-    return (kind === 'usuario' ? this.repos.usuarios : this.repos.empleados) as unknown as DocRepository<PersonDoc>;
+    return kind === 'usuario' ? this.repos.usuarios : this.repos.empleados;
   }
 
   /**

@@ -194,7 +194,7 @@ function makeNode(url: string): CouchNode {
   u.password = '';
   return {
     label: nodeLabel(url),
-    relax: server.relax as unknown as Relax,
+    relax: server.relax,
     base: u.toString().replace(/\/?$/, '/'),
     headers,
     failing: false,

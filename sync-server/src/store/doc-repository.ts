@@ -80,7 +80,7 @@ export class DocRepository<T extends { _id: string; _rev?: string; type: string 
 
   /** Writes the document; a stale `_rev` throws the store's conflict (answered 409). */
   async put(doc: T): Promise<T> {
-    const res: WriteResult = await this.db.put(doc as unknown as StoreDoc);
+    const res: WriteResult = await this.db.put(doc);
     return { ...doc, _rev: res.rev };
   }
 
@@ -100,7 +100,7 @@ export class DocRepository<T extends { _id: string; _rev?: string; type: string 
    */
   async putIfConfirmed(doc: T): Promise<T | null> {
     try {
-      const res = await this.db.put(doc as unknown as StoreDoc);
+      const res = await this.db.put(doc);
       return res.accepted ? null : { ...doc, _rev: res.rev };
     } catch (e) {
       if (isConflict(e)) return null;

@@ -10,6 +10,9 @@ import type { PouchDatabase } from './pouchdb';
 import type { StoreDoc } from './port';
 import { StoreError } from './port';
 
+/** What validate_doc_update threw, as CouchDB words it: a string as it is, anything else as JSON. */
+const reasonText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
 type Validator = (newDoc: StoreDoc, oldDoc: StoreDoc | null, userCtx: object, secObj: object) => void;
 
 export class Validators {
@@ -22,6 +25,8 @@ export class Validators {
     const list: Validator[] = [];
     for (const row of rows) {
       const src = row.doc?.validate_doc_update;
+      // The embedded store runs a database's validate_doc_update source as CouchDB itself does.
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call
       if (typeof src === 'string') list.push(new Function(`return (${src});`)() as Validator);
     }
     this.list = list;
@@ -36,8 +41,8 @@ export class Validators {
         validate(doc, null, userCtx, {});
       } catch (thrown) {
         const t = (thrown ?? {}) as { forbidden?: unknown; unauthorized?: unknown };
-        if (t.forbidden !== undefined) return new StoreError(403, 'forbidden', String(t.forbidden));
-        if (t.unauthorized !== undefined) return new StoreError(401, 'unauthorized', String(t.unauthorized));
+        if (t.forbidden !== undefined) return new StoreError(403, 'forbidden', reasonText(t.forbidden));
+        if (t.unauthorized !== undefined) return new StoreError(401, 'unauthorized', reasonText(t.unauthorized));
         return new StoreError(500, 'unknown_error', thrown instanceof Error ? thrown.message : String(thrown));
       }
     }

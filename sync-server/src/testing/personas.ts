@@ -6,6 +6,9 @@ import { JPEG_2X2, PNG_1X1 } from '../../../couch-design/testing/images';
 import type { Store, StoreDoc } from '../store/port';
 import type { HttpClient, TestGateway } from './gateway';
 
+/** A field as a problem message names it: text as it is, anything else as JSON. */
+const textOf = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
 let n = 0;
 const next = () => `${++n}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -73,7 +76,7 @@ export async function linkProblems(store: Store): Promise<string[]> {
     if (!eid) continue;
     const e = emps.get(eid);
     if (!e) problems.push(`usuario ${u._id} apunta al empleado inexistente ${eid}`);
-    else if (e.userId && e.userId !== u._id) problems.push(`usuario ${u._id} apunta a ${eid}, que apunta a ${String(e.userId)}`);
+    else if (e.userId && e.userId !== u._id) problems.push(`usuario ${u._id} apunta a ${eid}, que apunta a ${textOf(e.userId)}`);
     if (seenEmp.has(eid)) problems.push(`usuarios ${seenEmp.get(eid)} y ${u._id} comparten el empleado ${eid}`);
     seenEmp.set(eid, u._id);
   }
@@ -83,7 +86,7 @@ export async function linkProblems(store: Store): Promise<string[]> {
     if (!uid) continue;
     const u = users.get(uid);
     if (!u) problems.push(`empleado ${e._id} apunta al usuario inexistente ${uid}`);
-    else if (u.empleado_id && u.empleado_id !== e._id) problems.push(`empleado ${e._id} apunta a ${uid}, que apunta a ${String(u.empleado_id)}`);
+    else if (u.empleado_id && u.empleado_id !== e._id) problems.push(`empleado ${e._id} apunta a ${uid}, que apunta a ${textOf(u.empleado_id)}`);
     if (seenUser.has(uid)) problems.push(`empleados ${seenUser.get(uid)} y ${e._id} comparten el usuario ${uid}`);
     seenUser.set(uid, e._id);
   }

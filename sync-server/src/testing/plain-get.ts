@@ -12,5 +12,5 @@ export async function get(url: string, cookie?: string) {
 /** Every line logged with console.error from now until the mocks are restored, as text. */
 export function errorLines(): string[][] {
   const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  return spy.mock.calls as unknown as string[][];
+  return spy.mock.calls;
 }

@@ -40,7 +40,7 @@ export function sessionFetch(cookie: string, onRequest?: (url: string) => void) 
 }
 
 export function remoteDb(baseUrl: string, name: string, cookie: string, onRequest?: (url: string) => void): ClientDb {
-  return new PouchDB(`${baseUrl}/db/${name}`, { fetch: sessionFetch(cookie, onRequest) as unknown as PouchDB.Core.Options['fetch'] } as PouchDB.Configuration.RemoteDatabaseConfiguration);
+  return new PouchDB(`${baseUrl}/db/${name}`, { fetch: sessionFetch(cookie, onRequest) as unknown as PouchDB.Core.Options['fetch'] });
 }
 
 export function localDb(): ClientDb {

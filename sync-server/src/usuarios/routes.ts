@@ -44,7 +44,7 @@ export function usuariosRoutes(service: UsuariosService, sessionUsers: Pick<Acto
   });
 
   r.post('/signup', async (req, res) => {
-    const actor = req.user as AuthUser | undefined;
+    const actor = req.user;
     const user = await service.signup(actor, req.body);
     if (!actor) {
       const authUser = await sessionUsers.resolve(user._id);

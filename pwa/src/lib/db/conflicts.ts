@@ -16,7 +16,7 @@ export async function listConflictsIn<T extends {}>(db: LocalDatabase): Promise<
   const all = await db.allDocs<T>({ include_docs: true, conflicts: true });
   const out: Array<ConflictedDoc<T>> = [];
   for (const row of all.rows) {
-    const doc = row.doc as (PouchDB.Core.ExistingDocument<T> & { _conflicts?: string[] }) | undefined;
+    const doc = row.doc;
     if (!doc || row.id.startsWith('_design/') || !doc._conflicts?.length) continue;
     const { _conflicts, ...rest } = doc;
     out.push({ doc: rest as PouchDB.Core.ExistingDocument<T>, conflicts: _conflicts });
@@ -57,7 +57,7 @@ export async function resolveConflictIn<T extends object>(
   if (deletions.length) {
     const results = await db.bulkDocs(deletions);
     const failed = results.find((r) => 'error' in r && r.error);
-    if (failed) throw failed;
+    if (failed) throw Object.assign(new Error('message' in failed ? String(failed.message) : 'conflict'), failed);
   }
   return written.rev;
 }

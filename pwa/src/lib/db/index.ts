@@ -86,7 +86,7 @@ export async function ensureLocalIndex(name: SyncedDbName, index: MangoIndexDef 
   const def = 'ddoc' in index ? { index: { ...index.index, ddoc: index.ddoc, name: index.name } } : index;
   const key = JSON.stringify(def);
   let known = indexes.get(db);
-  if (!known) indexes.set(db, (known = new Map()));
+  if (!known) indexes.set(db, (known = new Map<string, Promise<unknown>>()));
   let pending = known.get(key);
   if (!pending) {
     pending = db.createIndex(def as PouchDB.Find.CreateIndexOptions);
@@ -105,7 +105,7 @@ export type BoundedMangoQuery<T extends {} = Record<string, unknown>> = MangoQue
 
 export async function localFind<T extends {} = Record<string, unknown>>(name: SyncedDbName, query: BoundedMangoQuery<T>): Promise<Array<Doc<T>>> {
   const db = await ready(name);
-  const res = await db.find(query as PouchDB.Find.FindRequest<object>);
+  const res = await db.find(query);
   return res.docs as unknown as Array<Doc<T>>;
 }
 
@@ -120,7 +120,7 @@ export const ALL_ROWS = 2 ** 31 - 1;
  * consistent read (paging with `skip` could skip or repeat a record written between pages).
  */
 export async function localFindAll<T extends {} = Record<string, unknown>>(name: SyncedDbName, query: Omit<MangoQuery<T>, 'limit' | 'skip'>): Promise<Array<Doc<T>>> {
-  return localFind<T>(name, { ...query, limit: ALL_ROWS } as BoundedMangoQuery<T>);
+  return localFind<T>(name, { ...query, limit: ALL_ROWS });
 }
 
 /** The captaciones list's kept index (list-index.ts), caught up with every change stored so far. */

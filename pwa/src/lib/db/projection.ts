@@ -95,7 +95,7 @@ class Kept<E> {
     await this.loaded;
     let changed = await this.recheckIds();
     for (;;) {
-      const res = await this.db.changes({ since: this.seq, include_docs: true, limit: BATCH, return_docs: true } as PouchDB.Core.ChangesOptions);
+      const res = await this.db.changes({ since: this.seq, include_docs: true, limit: BATCH, return_docs: true });
       for (const c of res.results) {
         if (c.id.startsWith('_design/')) continue;
         this.apply(c.id, c.deleted || !c.doc ? null : (c.doc as unknown as Record<string, unknown>));
@@ -170,9 +170,9 @@ const kept = new WeakMap<LocalDatabase, Map<string, Kept<unknown>>>();
 
 function keptFor<E>(db: LocalDatabase, spec: ProjectionSpec<E>): Kept<E> {
   let byKey = kept.get(db);
-  if (!byKey) kept.set(db, (byKey = new Map()));
+  if (!byKey) kept.set(db, (byKey = new Map<string, Kept<unknown>>()));
   let k = byKey.get(spec.key) as Kept<E> | undefined;
-  if (!k) byKey.set(spec.key, (k = new Kept(db, spec) as Kept<unknown> as Kept<E>));
+  if (!k) byKey.set(spec.key, (k = new Kept(db, spec)));
   return k;
 }
 

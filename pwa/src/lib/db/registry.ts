@@ -92,7 +92,7 @@ function hubFor(userId: string, name: SyncedDbName, includeDocs: boolean): Hub {
 function attach(userId: string, hub: Hub): void {
   if (hub.feed || hub.watchers.size === 0) return;
   const options = { live: true, since: 'now', include_docs: hub.includeDocs, return_docs: false };
-  const feed = dbFor(userId, hub.name).changes(options as PouchDB.Core.ChangesOptions);
+  const feed = dbFor(userId, hub.name).changes(options);
   feed.on('change', (c) => {
     // Indexes of pouchdb-find are local design documents, not data.
     if (c.id.startsWith('_design/')) return;
