@@ -102,10 +102,11 @@ export async function createNomina(empleadoId: string, nomina: NuevaNomina, text
     throw new DataError(texts.sinRed, 0, { offline: true });
   }
   if (res.ok || res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) return;
+  type Refusal = { mensaje?: unknown; message?: unknown; errors?: unknown };
   const body = await res.json().then(
-    (b: unknown) => (b && typeof b === 'object' ? (b as { mensaje?: unknown; message?: unknown; errors?: unknown }) : {}),
+    (b: unknown): Refusal => (b && typeof b === 'object' ? (b as Refusal) : {}),
     // not JSON (a proxy's error page): the status speaks
-    () => ({}) as { mensaje?: unknown; message?: unknown; errors?: unknown },
+    (): Refusal => ({}),
   );
   const said = [body.mensaje, body.message].find((m): m is string => typeof m === 'string' && m !== '');
   throw new DataError(said ?? texts.estado(res.status), res.status, { errors: Array.isArray(body.errors) ? body.errors : undefined, body });
