@@ -85,12 +85,6 @@ export default tseslint.config(
       'pwa/src/lib/sync/push.ts',
       'pwa/src/lib/sync/rejected-dialog.test.tsx',
       'pwa/src/lib/sync/rejected-text.ts',
-      'sync-server/src/sync/couch-http.ts',
-      'sync-server/src/sync/restart.test.ts',
-      'sync-server/src/sync/two-gateways.test.ts',
-      'sync-server/src/sync/write-input.test.ts',
-      'sync-server/src/sync/writes.test.ts',
-      'sync-server/src/sync/writes.ts',
     ],
     rules: {
       '@typescript-eslint/no-unnecessary-type-assertion': 'warn',

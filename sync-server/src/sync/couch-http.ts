@@ -87,7 +87,7 @@ export function stringArray(v: unknown, what: string, max: number): string[] {
   if (!Array.isArray(v)) throw badRequest(MSG.badParam(what));
   if (v.length > max) throw tooLarge(MSG.tooMany(what, max));
   if (!v.every((x) => typeof x === 'string')) throw badRequest(MSG.badParam(what));
-  return v as string[];
+  return v;
 }
 
 /** JSON text of a parsed value, or `undefined` when it nests too deep for a recursive stringify. */

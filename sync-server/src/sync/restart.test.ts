@@ -112,7 +112,7 @@ describe('gateway restart during replication', { timeout: 180_000 }, () => {
     } finally {
       rep.cancel();
     }
-    const db = await second!.store.db('captaciones');
+    const db = await second.store.db('captaciones');
     const { docs } = await db.find({ selector: { type: 'captacion' }, limit: M + 10 });
     expect(docs).toHaveLength(M);
     for (const d of docs) {

@@ -148,7 +148,7 @@ describe('two gateways starting together on a new store', () => {
       startGateway({ store: sameDatabases(store), dbPrefix, sessionSecret: '' }),
     ]);
     const close = async (): Promise<void> => {
-      await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
+      await Promise.all(started.flatMap((s) => (s.status === 'fulfilled' ? [s.value.close()] : [])));
       await store.close();
     };
     const failed = started.find((s) => s.status === 'rejected');

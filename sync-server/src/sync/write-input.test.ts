@@ -65,7 +65,7 @@ describe('bad documents are refused one by one, the rest of the batch is stored'
     ]);
     const denied: Doc[] = [];
     const rep = local.replicate.to(remoteDb(gw.url, 'captaciones', agente.cookie));
-    rep.on('denied', (e) => denied.push(e as Doc));
+    rep.on('denied', (e) => denied.push(e));
     const res = await rep;
     expect(res.doc_write_failures).toBe(2);
     expect(denied.map((d) => d.id).sort()).toEqual(['rep-hash', 'rep-objeto']);

@@ -207,7 +207,7 @@ describe('advisers', () => {
     await save(local, admin, 'para-nadie', (d) => ({ ...d, captacion: { ...d.captacion, asesor: 'cuenta-inexistente' } }));
     const denied: Doc[] = [];
     const rep = push(local, admin);
-    rep.on('denied', (e) => denied.push(e as Doc));
+    rep.on('denied', (e) => denied.push(e));
     expect((await rep).doc_write_failures).toBe(1);
     expect(denied[0].reason).toContain('El asesor indicado no existe.');
     await expect(serverDoc('para-nadie')).rejects.toMatchObject({ status: 404 });

@@ -51,7 +51,7 @@ function checkShape(raw: unknown[], newEdits: boolean): StoreDoc[] {
         r.ids.length <= MAX_PATH &&
         (r.start as number) >= r.ids.length &&
         r.ids.every((h) => typeof h === 'string' && HASH.test(h)) &&
-        `${r.start}-${r.ids[0]}` === doc._rev;
+        `${r.start as number}-${r.ids[0] as string}` === doc._rev;
       if (!ok) throw badRequest(MSG.badParam('_revisions'));
     }
     return doc;
