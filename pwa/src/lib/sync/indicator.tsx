@@ -30,8 +30,11 @@ const LOOK: Record<SyncStatus, { icon: IconName | undefined; intent: Intent }> =
   expired: { icon: 'lock', intent: Intent.WARNING },
 };
 
-/** How long after the top bar appears the sync starts at the earliest, and at the latest once the page is busy. */
-const SYNC_START_DELAY_MS = 300;
+/**
+ * The sync starts at the first idle moment after the top bar appears (the screen's own reads
+ * leave some), at the latest this long after. No fixed delay: started later than the screen's
+ * reads, its first counts and requests can fall on the person's first search (bench/list.ts).
+ */
 const SYNC_START_MAX_WAIT_MS = 2_000;
 
 function useSyncLifecycle(): void {
@@ -42,7 +45,7 @@ function useSyncLifecycle(): void {
     if (!userId) return;
     // Once the first screen is drawn and the page has a moment: the sync's start (its code, its
     // local counts, its requests) would otherwise compete with that screen on a phone.
-    const cancel = whenIdle(() => startSyncFor({ id: userId }), { delayMs: SYNC_START_DELAY_MS, maxWaitMs: SYNC_START_MAX_WAIT_MS });
+    const cancel = whenIdle(() => startSyncFor({ id: userId }), { maxWaitMs: SYNC_START_MAX_WAIT_MS });
     // Unmounted without a sign-out (session expired): stop, keep the person's data.
     return () => {
       cancel();
