@@ -36,8 +36,9 @@ export interface ReadScope {
  *   decision, a reassignment); their replication identity moves so their devices pull again.
  * - `fotos-de-captacion`: a captación's photos follow it: reassigned, their `asesor` is rewritten;
  *   deleted, they are deleted (both kinds).
+ * - `original-de-foto`: a deleted property photo (`foto`) takes its full-size `foto-original` with it.
  */
-export type WriteEffect = 'scope-lost' | 'fotos-de-captacion';
+export type WriteEffect = 'scope-lost' | 'fotos-de-captacion' | 'original-de-foto';
 
 /** The database a signed-in person keeps on the device (DESIGN section 5). */
 export interface DeviceDatabase {

@@ -24,6 +24,8 @@ export const FOTO = declareEntity({
   sync: {
     scope: { selector: fotosSelector, inScope: inFotosScope, wholeDatabase: () => false },
     writePolicy: fotoWritePolicy,
+    // A device deletes a photo by its `foto`; the gateway deletes the original too.
+    effects: ['original-de-foto'],
     attachments: true,
     pushBodyBytes: FOTOS_PUSH_BODY_BYTES,
   },

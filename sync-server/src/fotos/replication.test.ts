@@ -187,6 +187,18 @@ describe('the body limit of /db/fotos', () => {
 });
 
 describe('photos follow their captación', () => {
+  it('a photo deleted on a device takes its original with it', async () => {
+    const [foto, original] = photo('cf-1', ana.id, { orden: 9 });
+    const device = localDb();
+    await device.bulkDocs([foto, original]);
+    await push(device, ana);
+    expect(await stored(original._id)).not.toBeNull();
+    await device.remove(foto._id, ((await device.get(foto._id)) as Doc)._rev);
+    expect((await push(device, ana)).denied).toEqual([]);
+    expect(await stored(foto._id)).toBeNull();
+    expect(await stored(original._id)).toBeNull();
+  });
+
   it('reassigning a captación moves its photos into and out of a supervisor’s scope', async () => {
     const office = await pullInto(gw, admin, 'captaciones');
     const doc = (await office.get('cf-1')) as Doc;

@@ -5,7 +5,7 @@
  */
 import type { WriteEffect } from '../../../couch-design/entity';
 import { FOTO, FOTOS_BY_CAPTACION } from '../../../couch-design/fotos/entity';
-import { MAX_FOTOS_POR_CAPTACION } from '../../../couch-design/fotos/types';
+import { FOTO_TYPE, fotoOriginalId, MAX_FOTOS_POR_CAPTACION, parseFotoId } from '../../../couch-design/fotos/types';
 import type { Actors } from '../http/actor';
 import type { Store, StoreDoc } from '../store/port';
 import { bumpScopeEpoch } from './scope-epoch';
@@ -32,6 +32,9 @@ export interface DecidedEffects {
 export async function runWriteEffects(deps: EffectDeps, declared: readonly WriteEffect[] | undefined, decided: readonly DecidedEffects[]): Promise<void> {
   if (declared?.includes('fotos-de-captacion')) {
     await photosFollow(deps.store, decided).catch((e: unknown) => console.error('No se pudieron actualizar las fotos de las captaciones', e));
+  }
+  if (declared?.includes('original-de-foto')) {
+    await originalsFollow(deps.store, decided).catch((e: unknown) => console.error('No se pudieron eliminar los originales de las fotos', e));
   }
   if (!declared?.includes('scope-lost')) return;
   for (const from of new Set(decided.map((d) => d.scopeLostBy).filter((x): x is string => !!x))) {
@@ -78,4 +81,24 @@ async function photosFollow(store: Store, decided: readonly DecidedEffects[]): P
     if (!results.some((r) => r.error)) return;
   }
   throw new Error('Las fotos cambiaron mientras se actualizaban.');
+}
+
+/** A deleted `foto` deletes its `foto-original` (same captación and uuid), keeping the owner fields. */
+async function originalsFollow(store: Store, decided: readonly DecidedEffects[]): Promise<void> {
+  const ids = decided.flatMap((d) => {
+    const parsed = d.doc?._deleted === true ? parseFotoId(d.doc._id) : null;
+    return parsed?.kind === FOTO_TYPE ? [fotoOriginalId(parsed.captacionId, parsed.uuid)] : [];
+  });
+  if (!ids.length) return;
+  const db = await store.db(FOTO.database);
+  const { results } = await db.bulkGet(ids.map((id) => ({ id })));
+  const writes: StoreDoc[] = [];
+  for (const r of results) {
+    for (const e of r.docs) {
+      if ('ok' in e && e.ok._deleted !== true && typeof e.ok._rev === 'string') {
+        writes.push({ _id: e.ok._id, _rev: e.ok._rev, _deleted: true, type: e.ok.type, captacion_id: e.ok.captacion_id, asesor: e.ok.asesor });
+      }
+    }
+  }
+  if (writes.length) await db.bulkDocs(writes);
 }
