@@ -26,7 +26,7 @@ export function PhotoField({ name, label, hint, currentUrl }: PhotoFieldProps): 
   const { disabled } = useFormUi();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const picked = formik.values[name] instanceof File ? (formik.values[name] as File) : null;
+  const picked = formik.values[name] instanceof File ? (formik.values[name]) : null;
   const preview = usePreview(picked);
   const shown = preview ?? currentUrl ?? null;
   const id = `f-${name}`;

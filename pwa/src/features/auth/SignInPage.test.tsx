@@ -54,7 +54,7 @@ describe('sign-in screen', () => {
     await fill('admin@inmo.mx', 'mala');
     submit();
     expect(await screen.findByText('El correo o la contraseña son incorrectos.')).toBeTruthy();
-    expect((screen.getByLabelText('Contraseña') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Contraseña').value).toBe('');
   });
 
   it("shows the server's words when sign-in is rate limited", async () => {

@@ -63,7 +63,7 @@ export default function DetalleCaptacionPage(): JSX.Element {
   const stored = loaded.status === 'ready' ? loaded.value : null;
   // Legacy or partial records get every field, so each tab shows '-' rather than failing.
   const doc = useMemo<Captacion | null>(
-    () => (stored ? ({ ...formToDoc(stored.doc as unknown as Record<string, unknown>), _id: stored.doc._id, _rev: stored.doc._rev } as Captacion) : null),
+    () => (stored ? ({ ...formToDoc(stored.doc as unknown as Record<string, unknown>), _id: stored.doc._id, _rev: stored.doc._rev }) : null),
     [stored],
   );
   const warnings = useMemo(() => (doc ? captacionWarnings(doc) : []), [doc]);

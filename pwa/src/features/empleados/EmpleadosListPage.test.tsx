@@ -59,7 +59,7 @@ async function open(who: CreatedUser, path = '/dashboard/empleados') {
 const names = () => screen.getAllByTestId('empleado-row').map((r) => r.querySelector('td')?.textContent);
 const count = () => screen.getByTestId('empleados-count').textContent;
 /** The toolbar's buttons (a closing question keeps its own 'Eliminar' a moment). */
-const button = (name: string) => within(screen.getByRole('toolbar', { name: 'Empleados' })).getByRole('button', { name }) as HTMLButtonElement;
+const button = (name: string) => within(screen.getByRole('toolbar', { name: 'Empleados' })).getByRole<HTMLButtonElement>('button', { name });
 const SLOW = { timeout: 5_000 };
 
 describe('Lista de Empleados', () => {

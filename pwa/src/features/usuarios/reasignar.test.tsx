@@ -41,8 +41,8 @@ async function linkedPair(nombre: string): Promise<{ empleado: string; owner: st
   return { empleado, owner };
 }
 
-const selector = () => screen.getByLabelText('Seleccionar Empleado', { exact: false }) as HTMLSelectElement;
-const optionOf = (id: string) => within(selector()).getByRole('option', { name: (_n, el) => (el as HTMLOptionElement).value === id }) as HTMLOptionElement;
+const selector = () => screen.getByLabelText<HTMLSelectElement>('Seleccionar Empleado', { exact: false });
+const optionOf = (id: string) => within(selector()).getByRole<HTMLOptionElement>('option', { name: (_n, el) => (el as HTMLOptionElement).value === id });
 const question = () => screen.findByTestId('pick-question', undefined, SLOW);
 
 describe("'Editar Usuario' ('Vincular con empleado existente')", () => {
@@ -100,12 +100,12 @@ describe("'Crear Nuevo Usuario' ('Usar empleado existente')", () => {
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('pick-question')).toBeNull());
     expect(selector().value).toBe('');
-    expect((screen.getByLabelText('Primer nombre', { exact: false }) as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Primer nombre', { exact: false }).value).toBe('');
 
     fireEvent.change(selector(), { target: { value: empleado } });
     await question();
     fireEvent.click(screen.getByRole('button', { name: 'Reasignar empleado' }));
-    await waitFor(() => expect((screen.getByLabelText('Primer nombre', { exact: false }) as HTMLInputElement).value).toBe('Ramiro'));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Primer nombre', { exact: false }).value).toBe('Ramiro'));
     fireEvent.change(screen.getByLabelText('Correo Electrónico', { exact: false }), { target: { value: 'ramiro.nuevo@ejemplo.mx' } });
     fireEvent.change(screen.getByLabelText('Contraseña', { exact: false }), { target: { value: 'Clave-segura-9' } });
     fireEvent.click(screen.getByRole('button', { name: 'Registrar Nuevo Usuario' }));

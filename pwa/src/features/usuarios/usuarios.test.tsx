@@ -49,8 +49,8 @@ async function newEmpleado(overrides: Record<string, unknown> = {}): Promise<{ _
   return r.body.empleado;
 }
 
-const input = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
-const vinculo = () => within(screen.getByTestId('seccion-vinculo')).getByRole('switch') as HTMLInputElement;
+const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label, { exact: false });
+const vinculo = () => within(screen.getByTestId('seccion-vinculo')).getByRole<HTMLInputElement>('switch');
 
 describe("'Editar Usuario' detects the link direction on load (spec 000 section 2)", () => {
   it('user-to-employee: the switch is on, the employee chosen, contact and address hidden', async () => {
@@ -102,7 +102,7 @@ describe("'Editar Usuario' detects the link direction on load (spec 000 section 
     const user = await newUser();
     open(`/dashboard/users/edit/${user._id}`);
     await screen.findByRole('button', { name: 'Guardar Cambios' }, SLOW);
-    const file = screen.getByLabelText('Foto de Perfil') as HTMLInputElement;
+    const file = screen.getByLabelText<HTMLInputElement>('Foto de Perfil');
     fireEvent.change(file, { target: { files: [new File(['hola'], 'notas.txt', { type: 'text/plain' })] } });
     expect((await screen.findByRole('alert')).textContent).toBe('Por favor selecciona una imagen válida');
     expect(screen.queryByTestId('photo-preview')).toBeNull();

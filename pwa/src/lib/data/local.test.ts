@@ -44,7 +44,7 @@ describe('local resource (records this device holds)', () => {
   it('reports each record that arrives or goes, and EVERY_RECORD when the database is wiped', async () => {
     const me = signInAs();
     const seen: string[] = [];
-    const stop = nominas.watch!((id) => seen.push(id));
+    const stop = nominas.watch((id) => seen.push(id));
     try {
       await arrive([payslip(1, '2025-01-15')]);
       await eventually(() => seen.includes('nom-001'), 'la nómina que llegó');
