@@ -90,7 +90,7 @@ describe('settings drawer', () => {
     const types = within(screen.getByRole('radiogroup', { name: 'Tipo de barra lateral' }));
     expect(types.getAllByRole('radio').map((r) => r.textContent)).toEqual(['Oscuro', 'Transparente', 'Blanco']);
     expect(types.getByRole('radio', { name: 'Blanco' }).getAttribute('aria-checked')).toBe('true');
-    expect((screen.getByRole('checkbox', { name: 'Barra de navegación fija' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Barra de navegación fija' }).checked).toBe(false);
   });
 });
 

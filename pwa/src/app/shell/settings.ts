@@ -61,7 +61,7 @@ export function parseUiSettings(raw: string | null, defaults: UiSettings = DEFAU
     // keep defaults
   }
   const bool = (key: keyof UiSettings) =>
-    typeof v[key] === 'boolean' ? (v[key] as boolean) : (defaults[key] as boolean);
+    typeof v[key] === 'boolean' ? (v[key]) : (defaults[key] as boolean);
   return {
     sidebarOpen: bool('sidebarOpen'),
     sidebarColor: (SIDEBAR_COLORS as readonly unknown[]).includes(v.sidebarColor)

@@ -32,7 +32,7 @@ export function startPulls(opts: { userId: string; origin: string; fetch: FetchF
   const base = { live: true, retry: false, batch_size: opts.batchSize, timeout: opts.longpollMs, ...PULL_CHECKPOINT } as PouchDB.Replication.ReplicateOptions;
   const pulls = SYNCED_DBS.map((name) => ({
     name,
-    rep: dbFor(opts.userId, name).replicate.from(remoteDb(opts.origin, name, opts.fetch), base) as unknown as Replication,
+    rep: dbFor(opts.userId, name).replicate.from(remoteDb(opts.origin, name, opts.fetch), base),
   }));
   const session: LiveSession = { pulls: pulls.map((p) => p.rep), active: new Set(pulls.map((p) => p.rep)) };
   for (const { name, rep } of pulls) {

@@ -148,7 +148,7 @@ export class Pusher<Session extends object> {
     const remote = remoteDb(ctx.origin, pending.name, this.fetch);
     const covers = Number((await local.info()).update_seq);
     ctx.watchdog.alive();
-    const rep = local.replicate.to(remote, { batch_size: ctx.batchSize, retry: false, filter: PUSH_FILTER, ...PUSH_CHECKPOINT } as PouchDB.Replication.ReplicateOptions) as unknown as Replication;
+    const rep = local.replicate.to(remote, { batch_size: ctx.batchSize, retry: false, filter: PUSH_FILTER, ...PUSH_CHECKPOINT }) as unknown as Replication;
     let stop!: (reason: PushStop) => void;
     const stopped = new Promise<PushStop>((resolve) => (stop = resolve));
     const handle: PushHandle = {

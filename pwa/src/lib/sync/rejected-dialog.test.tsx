@@ -47,7 +47,7 @@ describe('Cambios rechazados', () => {
     const item = await screen.findByTestId('rejected-item');
     expect(within(item).getByRole('heading').textContent).toBe('Captación: Rosa Hernández');
     expect(within(item).getByTestId('rejected-reason').textContent).toBe('La captación fue eliminada; solo un administrador puede restaurarla.');
-    const content = within(item).getByLabelText('Lo que escribió') as HTMLTextAreaElement;
+    const content = within(item).getByLabelText<HTMLTextAreaElement>('Lo que escribió');
     expect(content.readOnly).toBe(true);
     expect(content.value).toContain('propietario.nombre: Rosa Hernández');
     expect(content.value).toContain('propietario.telefono: 5511122233');

@@ -36,7 +36,8 @@ function lines(value: unknown, path: string, out: string[]): void {
     return;
   }
   if (value === null || value === undefined || value === '') return;
-  out.push(`${path}: ${String(value)}`);
+  // Numbers and yes/no read as JSON writes them; any other value left here is no text to show.
+  out.push(`${path}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
 }
 
 /** What the person typed, one `field: value` a line (empty fields left out). */
