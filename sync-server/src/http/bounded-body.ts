@@ -7,7 +7,7 @@
  *  - a body without a declared length (chunked) is refused as soon as it passes the cap;
  *  - a body that stops arriving is refused after `idleMs`;
  * and each of these answers closes the connection (`Connection: close`), so the rest of the body
- * is never parsed (what the client still sends meanwhile is dropped: lingerOnClose).
+ * is never read (the connection lingers a moment so the client reads the answer: lingerOnClose).
  */
 import type { Request, Response } from 'express';
 import type { Socket } from 'node:net';
@@ -43,19 +43,19 @@ const lingering = new WeakSet<Socket>();
  * Node ends a `Connection: close` answer with `destroySoon()`: the connection is destroyed as soon
  * as the answer is written, and a client still writing its body (fetch and PouchDB write it all
  * before reading) gets a reset instead of the answer. A lingering close instead: the answer and
- * the end of the server's side go out, what the client still sends is dropped unparsed, and the
- * connection ends when the client stops or after LINGER_MS.
+ * the end of the server's side go out at once, and the connection is destroyed LINGER_MS later,
+ * when the client has read the answer. Meanwhile nothing more is read: what the client still sends
+ * waits in the kernel's buffers and never reaches the gateway's memory.
  */
 function lingerOnClose(socket: Socket | null): void {
   if (!socket || lingering.has(socket)) return;
   lingering.add(socket);
   socket.destroySoon = function lingerThenDestroy(this: Socket): void {
     this.end();
+    this.pause();
     const timer = setTimeout(() => this.destroy(), LINGER_MS);
     timer.unref();
-    this.once('end', () => this.destroy());
     this.once('close', () => clearTimeout(timer));
-    this.resume();
   };
 }
 
