@@ -5,6 +5,7 @@ import { FOTOS_MSG } from '../../../couch-design/fotos/types';
 import { concat, JPEG_2X2, PNG_1X1, PNG_SIGNATURE, pngOfSize } from '../../../couch-design/testing/images';
 import { expectNoStack, ROLES, signedIn, type Person } from '../testing/captaciones';
 import { startGateway, type HttpClient, type TestGateway } from '../testing/gateway';
+import { postForm } from '../testing/personas';
 import { seed } from '../testing/seed';
 
 /**
@@ -42,16 +43,9 @@ async function post(client: HttpClient, path: string, parts: Parts = {}): Promis
   if (parts.miniatura !== null) form.append('miniatura', file(parts.miniatura ?? JPEG_2X2), 'miniatura.jpg');
   if (parts.extraFile) form.append(parts.extraFile, file(JPEG_2X2), 'otra.jpg');
   for (const [k, v] of Object.entries(parts.fields ?? {})) form.append(k, v);
-  const res = await client.fetch(path, { method: 'POST', body: form });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* asserted by the caller */
-  }
+  const { status, body } = await postForm(client, path, form);
   expectNoStack(body);
-  return { status: res.status, body };
+  return { status, body };
 }
 
 describe('REST photos of a captación', () => {

@@ -36,15 +36,8 @@ export const PNG = Buffer.from(PNG_1X1);
 /** A 2x2 JPEG: uploads must be whole images (couch-design/image-check.ts), not just their first bytes. */
 export const JPEG = Buffer.from(JPEG_2X2);
 
-/** POST multipart with one file, as the browser's FormData sends it. */
-export async function upload(
-  client: HttpClient,
-  path: string,
-  file: { bytes?: Buffer; name?: string; type?: string; field?: string } | null,
-): Promise<{ status: number; body: any }> {
-  const form = new FormData();
-  if (file) form.append(file.field ?? 'foto_perfil', new Blob([new Uint8Array(file.bytes ?? PNG)], { type: file.type ?? 'image/png' }), file.name ?? 'foto.png');
-  else form.append('nota', 'sin archivo');
+/** POST a multipart form, as the browser sends FormData; the answer as JSON, or its raw text. */
+export async function postForm(client: HttpClient, path: string, form: FormData): Promise<{ status: number; body: any }> {
   const res = await client.fetch(path, { method: 'POST', body: form });
   const text = await res.text();
   let body: unknown = text;
@@ -54,6 +47,18 @@ export async function upload(
     /* the raw text is asserted by the caller */
   }
   return { status: res.status, body };
+}
+
+/** POST multipart with one file, as the browser's FormData sends it. */
+export async function upload(
+  client: HttpClient,
+  path: string,
+  file: { bytes?: Buffer; name?: string; type?: string; field?: string } | null,
+): Promise<{ status: number; body: any }> {
+  const form = new FormData();
+  if (file) form.append(file.field ?? 'foto_perfil', new Blob([new Uint8Array(file.bytes ?? PNG)], { type: file.type ?? 'image/png' }), file.name ?? 'foto.png');
+  else form.append('nota', 'sin archivo');
+  return postForm(client, path, form);
 }
 
 async function all(store: Store, db: string, type: string): Promise<StoreDoc[]> {
