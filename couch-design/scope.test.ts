@@ -4,6 +4,7 @@ import {
   captacionesSelector,
   inCaptacionesScope,
   inNominasScope,
+  listedAdviser,
   nominasSelector,
   scopeFingerprint,
   type ScopeUser,
@@ -48,6 +49,13 @@ describe('captaciones scope', () => {
     for (const u of [admin, agente, asesor, supervisor]) {
       for (const d of docs) expect(matchesSelector(d, captacionesSelector(u)), `${u.role} ${d._id}`).toBe(inCaptacionesScope(u, d));
     }
+  });
+
+  it("narrows a supervisor's list to their own whatever adviser they ask for, and nobody else's", () => {
+    expect(listedAdviser(supervisor, 'u-agente')).toBe('u-sup');
+    expect(listedAdviser(supervisor, undefined)).toBe('u-sup');
+    expect(listedAdviser(admin, 'u-agente')).toBe('u-agente');
+    expect(listedAdviser(asesor, undefined)).toBeUndefined();
   });
 
   it('normalises the role text before choosing the scope', () => {

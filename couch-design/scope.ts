@@ -20,6 +20,14 @@ export function captacionesScopeKind(user: ScopeUser): CaptacionesScopeKind {
 }
 
 /**
+ * The adviser a captaciones list is narrowed to: a person who reads only their own captaciones
+ * gets their own, whatever adviser they asked for; anyone else gets what they asked (or all).
+ */
+export function listedAdviser(user: ScopeUser, asked: string | undefined): string | undefined {
+  return captacionesScopeKind(user) === 'propias' ? user.id : asked;
+}
+
+/**
  * Whether reassigning a record to someone else takes it out of this person's scope (a supervisor
  * reads only what they advise): only then does a reassignment need a new replication identity.
  */

@@ -10,8 +10,7 @@ import { CAPTACION } from '../../../couch-design/captacion/entity';
 import { dict, type Dict } from '../../../couch-design/helpers/values';
 import type { WriteState } from '../../../couch-design/write-policy';
 import { captacionPdf } from '../../../couch-design/pdf';
-import { isSupervisor } from '../../../couch-design/roles';
-import { inCaptacionesScope } from '../../../couch-design/scope';
+import { inCaptacionesScope, listedAdviser } from '../../../couch-design/scope';
 import type { Actors, AuthUser } from '../http/actor';
 import { bodyObject, checkRev, orConflict } from '../http/body';
 import { HttpError } from '../http/errors';
@@ -54,8 +53,8 @@ export class CaptacionesService {
    * through another gateway, so they are in it too.
    */
   async list(user: AuthUser, q: ListQuery, written: readonly RevisionRef[] = []): Promise<ListResult> {
-    // A supervisor's list is their own, whatever `supervisor=` names.
-    const asesor = isSupervisor(user.role) ? user.id : q.asesor;
+    // A supervisor's list is their own, whatever `supervisor=` names (the scope rule decides).
+    const asesor = listedAdviser(user, q.asesor);
     const { ids, total } = await this.repo.window({ asesor, terms: q.terms }, q.descending, (q.page - 1) * q.limit, q.limit, written);
     // The directory and the scope say the same; this re-check keeps a supervisor's answer exact even
     // if they ever disagreed.
