@@ -7,6 +7,7 @@ import { formToDoc } from '../captacion/convert';
 import { addressLine, lastUpdate, NUNCA_EDITADO, SIN_ADEUDOS, SIN_DIRECCION, SIN_REFERENCIAS } from '../captacion/rules';
 import type { NewCaptacion } from '../captacion/types';
 import { formatDate, formatDateTime, formatMoney } from '../format';
+import { drawFotos, type PdfFotos } from './fotos';
 import {
   addPageNumbers,
   drawHeader,
@@ -26,6 +27,8 @@ export interface CaptacionPdfOptions {
   asesor?: string;
   /** When the file is made; now by default. */
   generatedAt?: Date;
+  /** The cover and thumbnails (fotos.ts `loadPdfFotos`); without them the PDF has no photos section. */
+  fotos?: PdfFotos;
 }
 
 export const CAPTACION_PDF_TITLE = 'Captación Inmobiliaria';
@@ -57,6 +60,9 @@ export async function captacionPdf(input: NewCaptacion | Record<string, unknown>
     `Asesor: ${orDash(opts.asesor)}`,
     `Última actualización: ${last ? `${last.usuario}${last.fecha ? `, ${formatDateTime(last.fecha, EMPTY)}` : ''}` : NUNCA_EDITADO}`,
   ]);
+
+  // The property first, as a listing shows it: the cover under the header, the thumbnails below.
+  y = drawFotos(kit, opts.fotos, y);
 
   const p = c.propietario;
   y = sectionTable(kit, '1. Propietario', [

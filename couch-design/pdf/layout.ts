@@ -79,12 +79,12 @@ export function formatNumber(value: unknown, unit = ''): string {
 export type Row = [label: string, value: string];
 
 const BRAND: [number, number, number] = [28, 33, 39];
-const SECTION_FILL: [number, number, number] = [45, 114, 210];
+export const SECTION_FILL: [number, number, number] = [45, 114, 210];
 const LABEL_FILL: [number, number, number] = [243, 244, 246];
 export const MARGIN = 14;
 
 /** A section title never sits alone at the foot of a page: start it on the next one. */
-function sectionStart(kit: PdfKit, y: number, needed = 28): number {
+export function sectionStart(kit: PdfKit, y: number, needed = 28): number {
   const bottom = kit.doc.internal.pageSize.getHeight() - 16;
   if (y + needed <= bottom) return y;
   kit.doc.addPage();

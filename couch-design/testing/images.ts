@@ -58,3 +58,14 @@ export function pngOfSize(width: number, height: number): Uint8Array {
 export function concat(...parts: Array<ArrayLike<number> | string>): Uint8Array {
   return new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? Array.from(new TextEncoder().encode(p)) : Array.from(p))));
 }
+
+/**
+ * JPEG_2X2 with a comment segment saying `n`: a different file that decodes to the same picture.
+ * PDF writers keep one copy of identical images, so a test counting the images a PDF embeds
+ * needs photos whose bytes differ, as real ones do.
+ */
+export function jpegVariant(n: number): Uint8Array {
+  const note = new TextEncoder().encode(`foto ${n}`);
+  const length = note.length + 2;
+  return concat(JPEG_2X2.slice(0, 2), [0xff, 0xfe, length >> 8, length & 0xff], note, JPEG_2X2.slice(2));
+}

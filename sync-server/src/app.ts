@@ -95,7 +95,9 @@ export async function createApp(store: Store, config: Config, entities: readonly
   const empleadosService = new EmpleadosService({ empleados, usuarios, personas });
   const nominasService = new NominasService(await NominasRepository.open(store, empleados), facts);
   const captaciones = await CaptacionesRepository.open(store, knownUsuarios);
-  const captacionesService = new CaptacionesService({ store, sessionUsers, repo: captaciones, facts });
+  const fotosService = new FotosService({ repo: await FotosRepository.open(store), facts, captaciones: captacionFacts });
+  // The captación PDF shows its photos: the fotos feature reads them, the captaciones feature draws.
+  const captacionesService = new CaptacionesService({ store, sessionUsers, repo: captaciones, facts, pdfFotos: (user, id) => fotosService.pdfFotos(user, id) });
   // The list's directory follows the database in the background (from its snapshot), so the
   // first list after a start or an import does not wait for it.
   captaciones.follow();
@@ -128,7 +130,7 @@ export async function createApp(store: Store, config: Config, entities: readonly
   api.use(authRoutes(pp, signinLimiter, sessionStore));
   api.get(DEMO_SETTINGS_PATH.slice('/api'.length), (_req, res) => res.json({ githubStars: config.demoGithubStars === true } satisfies DemoSettings));
   // Before the captaciones routes, which answer deeper paths as bad ids.
-  api.use(fotosRoutes(new FotosService({ repo: await FotosRepository.open(store), facts, captaciones: captacionFacts })));
+  api.use(fotosRoutes(fotosService));
   api.use(captacionesRoutes(captacionesService));
   api.use(usuariosRoutes(usuariosService, sessionUsers));
   api.use(empleadosRoutes(empleadosService));

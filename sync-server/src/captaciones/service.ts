@@ -9,7 +9,7 @@ import { adviserName } from '../../../couch-design/captacion';
 import { CAPTACION } from '../../../couch-design/captacion/entity';
 import { dict, type Dict } from '../../../couch-design/helpers/values';
 import type { WriteState } from '../../../couch-design/write-policy';
-import { captacionPdf } from '../../../couch-design/pdf';
+import { captacionPdf, type PdfFotos } from '../../../couch-design/pdf';
 import { inCaptacionesScope, listedAdviser } from '../../../couch-design/scope';
 import type { Actors, AuthUser } from '../http/actor';
 import { bodyObject, checkRev, orConflict } from '../http/body';
@@ -38,6 +38,8 @@ export interface Deps {
   sessionUsers: Pick<Actors, 'invalidate'>;
   repo: CaptacionesRepository;
   facts: WriteFactsReader;
+  /** The captación's photos for its PDF (the fotos feature, composed in app.ts); no photos section without it. */
+  pdfFotos?: (user: AuthUser, captacionId: string) => Promise<PdfFotos>;
 }
 
 export class CaptacionesService {
@@ -107,8 +109,11 @@ export class CaptacionesService {
 
   async pdf(user: AuthUser, id: string): Promise<Uint8Array> {
     const doc = await this.get(user, id);
-    const names = await this.repo.users(typeof asesorOf(doc) === 'string' ? [asesorOf(doc) as string] : []);
-    return captacionPdf(doc, { asesor: adviserName(asesorOf(doc), names) });
+    const [names, fotos] = await Promise.all([
+      this.repo.users(typeof asesorOf(doc) === 'string' ? [asesorOf(doc) as string] : []),
+      this.deps.pdfFotos?.(user, id),
+    ]);
+    return captacionPdf(doc, { asesor: adviserName(asesorOf(doc), names), fotos });
   }
 
   /** Someone wrote between our read and our write: the same answer as a stale `_rev`. The list shows the write at once (repository). */

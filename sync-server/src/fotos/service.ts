@@ -9,6 +9,7 @@ import { FOTO } from '../../../couch-design/fotos/entity';
 import { fotoIssues, fotoSubidaSchema } from '../../../couch-design/fotos/schema';
 import { FOTO_ATTACHMENT, FOTO_ORIGINAL_TYPE, FOTO_TYPE, FOTO_TYPES, FOTOS_MSG, fotoId, fotoOriginalId, type FotoKind } from '../../../couch-design/fotos/types';
 import { checkImage } from '../../../couch-design/image-check';
+import { loadPdfFotos, type PdfFotos } from '../../../couch-design/pdf';
 import { canSeeCaptacion, inFotosScope } from '../../../couch-design/scope';
 import type { AuthUser } from '../http/actor';
 import { HttpError } from '../http/errors';
@@ -83,6 +84,21 @@ export class FotosService {
   async list(user: AuthUser, captacionId: string): Promise<FotoView[]> {
     await this.readableCaptacion(user, captacionId);
     return (await this.deps.repo.ofCaptacion(captacionId)).filter((d) => inFotosScope(user, d)).map(view);
+  }
+
+  /**
+   * The cover and thumbnails of the captación PDF (couch-design/pdf/fotos.ts), read from the store:
+   * the cover from its original when that is a small JPEG, the rest from their thumbnails. The
+   * caller has checked the captación; the photos pass the same scope as the list's.
+   */
+  async pdfFotos(user: AuthUser, captacionId: string): Promise<PdfFotos> {
+    const fotos = (await this.deps.repo.ofCaptacion(captacionId)).filter((d) => inFotosScope(user, d));
+    return loadPdfFotos(fotos, async (foto, kind) => {
+      const uuid = uuidOf(foto._id);
+      const id = kind === 'original' ? fotoOriginalId(captacionId, uuid) : fotoId(captacionId, uuid);
+      const data = await this.deps.repo.attachment(id, kind);
+      return data && new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    });
   }
 
   /** The bytes of a photo's thumbnail (`foto`) or full-size photo (`foto-original`). */

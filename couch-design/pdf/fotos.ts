@@ -1,0 +1,143 @@
+/**
+ * The photos of the captación PDF (issue 22 item 5): the cover large, then up to six more as
+ * thumbnails in a grid of three columns. The same code picks, reads and draws them on the gateway
+ * (from the `fotos` store) and in the browser (from the device's `fotos` PouchDB database); each
+ * side only says how to read one image (`PdfFotoReader`).
+ *
+ * Formats: jsPDF embeds a JPEG as it is and decodes PNG and WebP itself (its own JavaScript WebP
+ * decoder, in Node as in the browser), so no canvas or native library is needed on either side.
+ * An image that is missing or that jsPDF cannot read becomes a box saying so, never a failed PDF.
+ */
+import { checkImage } from '../image-check';
+import { FOTO_TYPES, type FotoMime } from '../fotos/types';
+import { MARGIN, pdfText, SECTION_FILL, sectionStart, type PdfKit } from './layout';
+
+/** The fields of a `foto` document the PDF reads (a stored document, or the device's copy). */
+export interface PdfFotoRef {
+  _id: string;
+  orden?: unknown;
+  portada?: unknown;
+  /** Size and type of its original (`foto-original`), to decide whether the cover uses it. */
+  bytes?: unknown;
+  mime?: unknown;
+}
+
+/** Cover and thumbnails the PDF shows, in order. */
+export interface PdfFotoChoice<T extends PdfFotoRef> {
+  portada: T | null;
+  miniaturas: T[];
+}
+
+/** The image bytes of the photos chosen; `null` where one could not be read. */
+export interface PdfFotos {
+  portada: Uint8Array | null;
+  miniaturas: Array<Uint8Array | null>;
+}
+
+/** Reads a photo's thumbnail (`miniatura`) or full-size image (`original`); null when it is not there. */
+export type PdfFotoReader<T extends PdfFotoRef> = (foto: T, kind: 'miniatura' | 'original') => Promise<Uint8Array | null>;
+
+export const PDF_MAX_MINIATURAS = 6;
+/**
+ * The cover comes from the original only when it is a JPEG of at most this size: jsPDF embeds a
+ * JPEG without decoding it, so that costs the file its bytes and no CPU (the PWA stores originals
+ * at 1,600 px and about 300 KB). A PNG or WebP original would be decoded in JavaScript; its
+ * 320 px thumbnail is drawn instead.
+ */
+export const PORTADA_ORIGINAL_MAX_BYTES = 1024 * 1024;
+
+export const PDF_FOTOS_TITULO = 'Fotos de la propiedad';
+export const PDF_FOTO_NO_DISPONIBLE = 'Foto no disponible';
+
+const orden = (f: PdfFotoRef): number => (typeof f.orden === 'number' && Number.isFinite(f.orden) ? f.orden : Number.MAX_SAFE_INTEGER);
+
+/** The cover first (`portada`), then by `orden` and id; the first is the cover even when none is marked. */
+export function choosePdfFotos<T extends PdfFotoRef>(fotos: readonly T[]): PdfFotoChoice<T> {
+  const sorted = [...fotos].sort((a, b) => Number(b.portada === true) - Number(a.portada === true) || orden(a) - orden(b) || a._id.localeCompare(b._id));
+  return { portada: sorted[0] ?? null, miniaturas: sorted.slice(1, 1 + PDF_MAX_MINIATURAS) };
+}
+
+export const coverFromOriginal = (f: PdfFotoRef): boolean =>
+  f.mime === 'image/jpeg' && typeof f.bytes === 'number' && f.bytes > 0 && f.bytes <= PORTADA_ORIGINAL_MAX_BYTES;
+
+/** A reader that fails counts as a missing image: the PDF still comes out, with a box in its place. */
+async function readOrNull<T extends PdfFotoRef>(read: PdfFotoReader<T>, foto: T, kind: 'miniatura' | 'original'): Promise<Uint8Array | null> {
+  try {
+    return await read(foto, kind);
+  } catch {
+    return null;
+  }
+}
+
+/** Chooses the photos of a captación and reads their images (cover from its original when cheap). */
+export async function loadPdfFotos<T extends PdfFotoRef>(fotos: readonly T[], read: PdfFotoReader<T>): Promise<PdfFotos> {
+  const { portada, miniaturas } = choosePdfFotos(fotos);
+  if (!portada) return { portada: null, miniaturas: [] };
+  const cover = (coverFromOriginal(portada) ? await readOrNull(read, portada, 'original') : null) ?? (await readOrNull(read, portada, 'miniatura'));
+  return { portada: cover, miniaturas: await Promise.all(miniaturas.map((f) => readOrNull(read, f, 'miniatura'))) };
+}
+
+export const hasPdfFotos = (fotos: PdfFotos | undefined): fotos is PdfFotos => !!fotos && (fotos.portada !== null || fotos.miniaturas.length > 0);
+
+const FORMAT: Record<FotoMime, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WEBP' };
+
+/** The image in a box of `w` × `h` mm at (x, y), centred and never stretched; a framed note when it cannot be drawn. */
+function drawImage(kit: PdfKit, bytes: Uint8Array | null, x: number, y: number, w: number, h: number): void {
+  const { doc } = kit;
+  const checked = bytes ? checkImage(bytes, FOTO_TYPES) : null;
+  if (bytes && checked?.ok) {
+    // checkImage was given FOTO_TYPES: the type is one of them.
+    const { width, height, type } = checked.image;
+    const scale = Math.min(w / width, h / height);
+    const dw = width * scale;
+    const dh = height * scale;
+    try {
+      doc.addImage(bytes, FORMAT[type as FotoMime], x + (w - dw) / 2, y + (h - dh) / 2, dw, dh);
+      return;
+    } catch {
+      // jsPDF could not decode it (an unusual WebP variant): the note below takes its place.
+    }
+  }
+  doc.setDrawColor(200, 200, 200);
+  doc.setFillColor(246, 247, 249);
+  doc.rect(x, y, w, h, 'FD');
+  doc.setFont('helvetica', 'italic');
+  doc.setFontSize(9);
+  doc.setTextColor(110, 110, 110);
+  doc.text(pdfText(PDF_FOTO_NO_DISPONIBLE), x + w / 2, y + h / 2, { align: 'center', baseline: 'middle' });
+}
+
+const TITLE_H = 7.5;
+const COVER_H = 95;
+const GAP = 4;
+const COLUMNS = 3;
+const THUMB_H = 42;
+
+/** The section title band, styled like the tables' heads. */
+function drawTitle(kit: PdfKit, y: number, width: number): void {
+  const { doc } = kit;
+  doc.setFillColor(...SECTION_FILL);
+  doc.rect(MARGIN, y, width, TITLE_H, 'F');
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(10.5);
+  doc.setTextColor(255, 255, 255);
+  doc.text(pdfText(PDF_FOTOS_TITULO), MARGIN + 1.8, y + TITLE_H / 2, { baseline: 'middle' });
+}
+
+/** Draws the photos section from `startY`; returns where the next section starts. Nothing at all without photos. */
+export function drawFotos(kit: PdfKit, fotos: PdfFotos | undefined, startY: number): number {
+  if (!hasPdfFotos(fotos)) return startY;
+  const width = kit.doc.internal.pageSize.getWidth() - 2 * MARGIN;
+  let y = sectionStart(kit, startY, TITLE_H + GAP + COVER_H);
+  drawTitle(kit, y, width);
+  y += TITLE_H + GAP;
+  drawImage(kit, fotos.portada, MARGIN, y, width, COVER_H);
+  y += COVER_H + GAP;
+  const cellW = (width - (COLUMNS - 1) * GAP) / COLUMNS;
+  for (let i = 0; i < fotos.miniaturas.length; i += COLUMNS) {
+    y = sectionStart(kit, y, THUMB_H);
+    fotos.miniaturas.slice(i, i + COLUMNS).forEach((bytes, c) => drawImage(kit, bytes, MARGIN + c * (cellW + GAP), y, cellW, THUMB_H));
+    y += THUMB_H + GAP;
+  }
+  return y + 1;
+}

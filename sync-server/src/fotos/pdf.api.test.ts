@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDF_FOTOS_TITULO } from '../../../couch-design/pdf';
+import { jpegVariant, WEBP_LOSSY_1X1 } from '../../../couch-design/testing/images';
+import { captacionOf, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
+import { startGateway, type TestGateway } from '../testing/gateway';
+import { postForm } from '../testing/personas';
+
+/**
+ * The captación PDF of `GET /api/captaciones/:id/pdf` with its photos (issue 22 item 5): the cover
+ * from its original, up to six thumbnails, nothing of the photos section when there are none.
+ * Each test photo is a different JPEG whose comment names it (`foto <n>`), and the PDF keeps
+ * its JPEGs as they are, so the file says which images it holds.
+ */
+let gw: TestGateway;
+let ana: Person;
+let supervisor: Person;
+
+beforeAll(async () => {
+  gw = await startGateway();
+  ana = await signedIn(gw, ROLES.asesor);
+  supervisor = await signedIn(gw, ROLES.supervisor);
+  await seed(gw, [{ ...captacionOf(ana.user.id, 1), _id: 'cp-fotos' }, { ...captacionOf(ana.user.id, 2), _id: 'cp-sin-fotos' }]);
+});
+
+afterAll(async () => {
+  await gw?.close();
+});
+
+/** Uploads photo `n`: its original is `foto <n>`, its thumbnail `foto <n + 100>` (or a WebP). */
+async function upload(n: number, fields: Record<string, string>, miniatura: Uint8Array = jpegVariant(n + 100)): Promise<string> {
+  const form = new FormData();
+  form.append('original', new Blob([new Uint8Array(jpegVariant(n))], { type: 'image/jpeg' }), 'original.jpg');
+  form.append('miniatura', new Blob([new Uint8Array(miniatura)], { type: 'image/jpeg' }), 'miniatura.jpg');
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const res = await postForm(ana.client, '/api/captaciones/cp-fotos/fotos', form);
+  expect(res.status).toBe(201);
+  return String(res.body.foto.id);
+}
+
+async function pdf(person: Person, id: string): Promise<string> {
+  const res = await person.client.fetch(`/api/captaciones/${id}/pdf`);
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer()).toString('latin1');
+}
+
+const images = (text: string): number => (text.match(/\/Subtype \/Image/g) ?? []).length;
+/** The photos whose JPEG the file holds, by their comment. */
+const held = (text: string): number[] => [...text.matchAll(/foto (\d+)/g)].map((m) => Number(m[1])).sort((a, b) => a - b);
+
+describe('the captación PDF from the gateway', () => {
+  it('has no photos section and no image when the captación has no photos', async () => {
+    const text = await pdf(ana, 'cp-sin-fotos');
+    expect(images(text)).toBe(0);
+    expect(text).not.toContain(PDF_FOTOS_TITULO);
+  });
+
+  let uuids: string[] = [];
+
+  it('draws the cover from its original and the next six by orden from their thumbnails', async () => {
+    // Eight photos; the cover is the fourth by orden; a WebP thumbnail is drawn like the others.
+    uuids = [];
+    for (let n = 0; n < 8; n++) {
+      uuids.push(await upload(n, { orden: String(n), portada: String(n === 3) }, n === 5 ? WEBP_LOSSY_1X1 : undefined));
+    }
+    const text = await pdf(ana, 'cp-fotos');
+    expect(text).toContain(`(${PDF_FOTOS_TITULO})`);
+    expect(images(text)).toBe(1 + 6);
+    // Cover: original 3. Thumbnails: 0, 1, 2, 4, 5 (the WebP, re-encoded by jsPDF), 6; not 7.
+    expect(held(text)).toEqual([3, 100, 101, 102, 104, 106]);
+  });
+
+  it('leaves out a deleted photo, and someone who may not read the captación gets no PDF at all', async () => {
+    expect((await ana.client.json('DELETE', `/api/captaciones/cp-fotos/fotos/${uuids[3]}`)).status).toBe(200);
+    const text = await pdf(ana, 'cp-fotos');
+    // No photo is marked cover any more: the first by orden is, from its original.
+    expect(held(text)).toEqual([0, 101, 102, 104, 106, 107]);
+    expect(images(text)).toBe(1 + 6);
+    expect((await supervisor.client.fetch('/api/captaciones/cp-fotos/pdf')).status).toBe(404);
+  });
+});
