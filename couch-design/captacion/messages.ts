@@ -49,3 +49,11 @@ export const MSG = {
 
 /** The summary banner's prefix (spec section 8), trailing space included. */
 export { ERROR_SUMMARY_PREFIX } from '../helpers/form-errors';
+
+/** What a write of a captación answers: the REST endpoints say it and the PWA shows it (spec 001 section 8). */
+export const CAPTACION_DONE = {
+  creada: 'Captación guardada exitosamente',
+  actualizada: 'Captación actualizada exitosamente',
+  eliminada: 'Captación eliminada exitosamente',
+} as const;
+export const CAPTACION_NOT_FOUND = 'No se encontró la captación';

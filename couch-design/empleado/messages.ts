@@ -5,3 +5,10 @@ export const EMPLEADO_MSG = {
   salarioNegativo: 'El salario no puede ser negativo',
   salarioMaximo: 'El salario no es válido',
 } as const;
+
+/** What a write of an employee answers: the REST endpoints say it and the PWA shows it (spec 000 sections 2 and 8). */
+export const EMPLEADO_DONE = {
+  creado: 'Empleado creado exitosamente.',
+  actualizado: 'Empleado actualizado correctamente.',
+  eliminado: 'Empleado eliminado correctamente.',
+} as const;

@@ -27,3 +27,10 @@ export const MSG = {
   empleadoIdInvalido: 'El identificador del empleado no es válido',
   urlInvalida: 'La liga del PDF debe ser una dirección https o una ruta de esta aplicación',
 } as const;
+
+/** What a write of a payslip answers: the REST endpoints say it and the PWA shows it. */
+export const NOMINA_DONE = {
+  creada: 'Nómina creada correctamente.',
+  actualizada: 'Nómina actualizada correctamente.',
+  eliminada: 'Nómina eliminada correctamente.',
+} as const;

@@ -1,6 +1,8 @@
 /** The Spanish texts of the captaciones REST endpoints; refusals of writes come from the write policy. */
+import { CAPTACION_DONE, CAPTACION_NOT_FOUND } from '../../../couch-design/captacion/messages';
+
 export const MSG = {
-  notFound: 'No se encontró la captación',
+  notFound: CAPTACION_NOT_FOUND,
   badId: 'Identificador no válido.',
   badPage: 'El número de página no es válido.',
   badLimit: 'El límite por página no es válido: use un número entero entre 1 y 100.',
@@ -9,7 +11,5 @@ export const MSG = {
   badSearch: 'La búsqueda no es válida: use a lo sumo 100 caracteres.',
   badBody: 'El cuerpo de la petición debe ser un objeto JSON.',
   staleRev: 'La captación fue modificada por otra persona. Recargue la página para ver los cambios más recientes.',
-  creada: 'Captación guardada exitosamente',
-  actualizada: 'Captación actualizada exitosamente',
-  eliminada: 'Captación eliminada exitosamente',
+  ...CAPTACION_DONE,
 } as const;

@@ -2,6 +2,7 @@
  * The Spanish texts of the payroll REST endpoints. Refusals of the write policy and the schema
  * messages live in couch-design/nomina; these are what only the HTTP layer says.
  */
+import { NOMINA_DONE } from '../../../couch-design/nomina/messages';
 import { NOMINA_WRITE_MSG } from '../../../couch-design/nomina/write-policy';
 
 export const MSG = {
@@ -14,7 +15,5 @@ export const MSG = {
   badLimite: 'El límite no es válido: use un número entero entre 1 y 1000.',
   badDesde: "La fecha 'Desde' no es válida: use dd/mm/aaaa o aaaa-mm-dd.",
   badHasta: "La fecha 'Hasta' no es válida: use dd/mm/aaaa o aaaa-mm-dd.",
-  creada: 'Nómina creada correctamente.',
-  actualizada: 'Nómina actualizada correctamente.',
-  eliminada: 'Nómina eliminada correctamente.',
+  ...NOMINA_DONE,
 } as const;

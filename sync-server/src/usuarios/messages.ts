@@ -1,14 +1,13 @@
 /** Texts of the users endpoints: the specification's where it gives one, ours otherwise. */
+import { FOTO_ACTUALIZADA, USUARIO_DONE } from '../../../couch-design/usuario/answers';
+
 export { PERSONAS_MSG } from '../personas/messages';
 
 export const MSG = {
-  registrado: 'Usuario registrado correctamente.',
+  ...USUARIO_DONE,
   actualizado: 'Usuario actualizado correctamente.',
-  /** Spec 000 section 8: the users list's success alert. */
-  eliminado: 'Usuario eliminado correctamente',
   vinculoActualizado: 'Vínculo con el empleado actualizado correctamente.',
-  fotoActualizada: 'Foto actualizada correctamente.',
-  passwordActualizada: 'Contraseña actualizada correctamente.',
+  fotoActualizada: FOTO_ACTUALIZADA,
   passwordActualIncorrecta: 'La contraseña actual no es correcta.',
   correoEnUso: 'Ya existe un usuario registrado con ese correo electrónico.',
   registroCerrado: 'El registro público de usuarios no está habilitado. Solicite una cuenta a un administrador.',

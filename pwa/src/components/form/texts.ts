@@ -1,4 +1,6 @@
 /** Texts of the form kit, shared by every form (spec 001 sections 2.3, 2.4, 8). */
+import { USUARIO_DONE } from '../../../../couch-design/usuario/answers';
+
 export const GUARDANDO = 'Guardando...';
 export const REQUIRED_NOTE = 'Los campos marcados con * son obligatorios.';
 export const BTN_CANCELAR = 'Cancelar';
@@ -19,7 +21,9 @@ export const PASSWORD_NUEVA = 'Nueva contraseña';
 export const PASSWORD_CONFIRMAR = 'Confirmar nueva contraseña';
 export const CONTRASENAS_DISTINTAS = 'Las contraseñas no coinciden';
 export const BTN_CAMBIAR_PASSWORD = 'Cambiar contraseña';
-export const PASSWORD_ACTUALIZADA = 'Contraseña actualizada correctamente.';
+export const PASSWORD_ACTUALIZADA = USUARIO_DONE.passwordActualizada;
+/** A saved form's success text when the screen goes on to another one. */
+export const redirigiendo = (done: string): string => `${done} Redirigiendo...`;
 export const ERROR_PASSWORD = 'No se pudo cambiar la contraseña';
 
 /** The save button of every edit form. */

@@ -1,6 +1,7 @@
 /** Spanish texts of the captación screens (specification 001 sections 2.3-2.6, 4, 8), word for word. */
 import { SCREEN_TITLE } from '../../lib/titles';
 import { DESCARGAR_PDF, EXPORTAR_CSV } from '../../components/list/texts';
+import { CAPTACION_DONE, CAPTACION_NOT_FOUND } from '../../../../couch-design/captacion/messages';
 
 // Texts other screens say too, written once where they are shared.
 export { BTN_GUARDAR_CAMBIOS } from '../../components/form/texts';
@@ -22,8 +23,8 @@ export const BTN_DESCARGAR_PDF = DESCARGAR_PDF;
 export const BTN_AGREGAR_ADEUDO = '+ Agregar Adeudo';
 export const BTN_AGREGAR_REFERENCIA = '+ Agregar Referencia';
 
-export const GUARDADA_OK = 'Captación guardada exitosamente';
-export const ACTUALIZADA_OK = 'Captación actualizada exitosamente';
+export const GUARDADA_OK = CAPTACION_DONE.creada;
+export const ACTUALIZADA_OK = CAPTACION_DONE.actualizada;
 export const ERROR_GUARDAR = 'Error al guardar la captación';
 export const ERROR_ACTUALIZAR = 'Error al actualizar la captación';
 export const ERROR_CARGAR_EDICION = 'Error al cargar los datos de la captación';
@@ -32,7 +33,7 @@ export const ERROR_CARGAR_LISTA = 'No se pudieron cargar las captaciones';
 export const ERROR_ELIMINAR = 'Error al eliminar la captación';
 export const ERROR_PDF_ID = 'Error: ID de captación no válido';
 export const ERROR_PDF = 'Error al descargar el PDF. Por favor intente nuevamente.';
-export const NO_ENCONTRADA = 'No se encontró la captación';
+export const NO_ENCONTRADA = CAPTACION_NOT_FOUND;
 /** Not in the specification: the record changed on this device (a sync) while the form was open. */
 export const CAMBIO_CONCURRENTE =
   'La captación cambió mientras la editaba (otra persona o dispositivo). Sus cambios siguen en el formulario: recargue la página para partir de la versión nueva.';

@@ -4,6 +4,8 @@
  */
 import { SCREEN_TITLE } from '../../lib/titles';
 import { PERSONA_LABEL } from '../../../../couch-design/persona';
+import { EMPLEADO_DONE } from '../../../../couch-design/empleado/messages';
+import { redirigiendo } from '../../components/form/texts';
 
 // Texts other screens say too, written once where they are shared.
 export { NETWORK_MESSAGE as ERROR_CONEXION } from '../../lib/api';
@@ -34,7 +36,7 @@ export const VACIO = 'Todavía no hay empleados registrados.';
 export const seleccionado = (name: string): string => `Empleado seleccionado: ${name}`;
 export const SELECCIONE_FILA = 'Seleccione un empleado de la lista para ver su perfil, sus documentos o eliminarlo.';
 export const CONFIRM_ELIMINAR = '¿Está seguro de que desea eliminar este empleado? Esta acción no se puede deshacer.';
-export const ELIMINADO_OK = 'Empleado eliminado correctamente.';
+export const ELIMINADO_OK = EMPLEADO_DONE.eliminado;
 export const ERROR_ELIMINAR = 'Error al eliminar empleado';
 export const errorEliminar = (message: string): string => `${ERROR_ELIMINAR}: ${message}`;
 /** Spec 000 section 8 only logs a failed load; the list says so rather than looking empty. */
@@ -63,8 +65,8 @@ export const reasignarUsuario = (usuario: string, empleado: string): string[] =>
 export const BTN_REASIGNAR = 'Reasignar usuario';
 export const BTN_GUARDAR = 'Guardar Empleado';
 export const BTN_ACTUALIZAR = 'Actualizar Empleado';
-export const CREADO_OK = 'Empleado creado exitosamente. Redirigiendo...';
-export const ACTUALIZADO_OK = 'Empleado actualizado correctamente.';
+export const CREADO_OK = redirigiendo(EMPLEADO_DONE.creado);
+export const ACTUALIZADO_OK = EMPLEADO_DONE.actualizado;
 export const ERROR_CREAR = 'Error al crear el empleado';
 export const ERROR_GUARDAR = 'Error al guardar los datos. Por favor intente nuevamente.';
 export const SALIR_PREGUNTA = '¿Salir sin guardar? Los cambios de este formulario se perderán.';

@@ -5,6 +5,8 @@
  */
 import { SCREEN_TITLE } from '../../lib/titles';
 import { NOMINA_WRITE_MSG } from '../../../../couch-design/nomina/write-policy';
+import { NOMINA_DONE } from '../../../../couch-design/nomina/messages';
+import { redirigiendo } from '../../components/form/texts';
 
 // Texts other screens say too, written once where they are shared.
 export { DESCARGAR_PDF as ACCION_PDF, EXPORTAR_CSV as BTN_EXPORTAR } from '../../components/list/texts';
@@ -42,7 +44,7 @@ export const CAMPO_FECHA = 'Fecha de Pago';
 export const CAMPO_CONCEPTO = 'Concepto de Pago';
 export const BTN_CREAR_NOMINA = 'Crear Nómina';
 export const CREANDO = 'Creando...';
-export const CREADA = 'Nómina creada correctamente. Redirigiendo...';
+export const CREADA = redirigiendo(NOMINA_DONE.creada);
 export const CARGANDO_NOMINA = 'Cargando datos de la nómina...';
 export const ERROR_EMPLEADO_CARGA = 'Error al cargar la información del empleado';
 export const errorCrearEstado = (status: number): string => `Error al crear la nómina. Estado: ${status}`;
@@ -72,7 +74,7 @@ export const ERROR_PDF = 'No se pudo descargar el PDF de la nómina. Inténtelo 
 export const ERROR_ELIMINAR = 'No se pudo eliminar la nómina.';
 export const ERROR_GUARDAR = 'No se pudieron guardar los cambios de la nómina.';
 export const NOMINA_NO_ENCONTRADA = NOMINA_WRITE_MSG.notFound;
-export const ACTUALIZADA = 'Nómina actualizada correctamente.';
+export const ACTUALIZADA = NOMINA_DONE.actualizada;
 export const SALIR_PREGUNTA = 'Tiene cambios sin guardar en esta nómina. ¿Desea salir de todos modos?';
 export const DESCARTAR_PREGUNTA = '¿Desea descartar los cambios de esta nómina?';
 export const CSV_BASE = 'nominas';

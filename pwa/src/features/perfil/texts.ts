@@ -33,4 +33,4 @@ export const DATOS_GUARDADOS = 'Sin conexión: se muestran los datos guardados e
 /** Ours (issue 9 item 5). */
 export const PASSWORD_AYUDA = 'Escriba su contraseña actual y la nueva. Las demás sesiones abiertas con su cuenta se cerrarán.';
 export const BTN_EDITAR = 'Editar perfil';
-export const FOTO_ACTUALIZADA = 'Foto actualizada correctamente.';
+export { FOTO_ACTUALIZADA } from '../../../../couch-design/usuario/answers';

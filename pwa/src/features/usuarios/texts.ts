@@ -4,6 +4,8 @@
  */
 import { PERSONA_LABEL } from '../../../../couch-design/persona';
 import { SCREEN_TITLE } from '../../lib/titles';
+import { USUARIO_DONE } from '../../../../couch-design/usuario/answers';
+import { redirigiendo } from '../../components/form/texts';
 
 // Texts other screens say too, written once where they are shared.
 export { BTN_GUARDAR_CAMBIOS, SECCION_LABORAL, SECCION_PERSONAL } from '../../components/form/texts';
@@ -20,7 +22,7 @@ export const MODO_SIN_EMPLEADO = 'Crear usuario sin empleado';
 export const SELECCIONAR_EMPLEADO = 'Seleccionar Empleado';
 export const ERROR_REGISTRO = 'Error durante el registro';
 /** Ours: the gateway's answer to a registration, shown while the screen waits to leave. */
-export const REGISTRADO_OK = 'Usuario registrado correctamente. Redirigiendo...';
+export const REGISTRADO_OK = redirigiendo(USUARIO_DONE.registrado);
 /** Ours: the public form is offered only when the gateway says public sign-up is open. */
 export const COMPROBANDO_REGISTRO = 'Comprobando si el registro está disponible...';
 
@@ -99,7 +101,7 @@ export const COLUMNAS = {
 export const SIN_RESULTADOS = 'No se encontraron usuarios con los criterios de búsqueda.';
 export const SELECCIONA_PRIMERO = 'Por favor, selecciona un usuario primero.';
 export const CONFIRM_ELIMINAR = 'Estás seguro de que deseas eliminar este usuario?';
-export const ELIMINADO_OK = 'Usuario eliminado correctamente';
+export const ELIMINADO_OK = USUARIO_DONE.eliminado;
 export const ERROR_ELIMINAR = 'Error al eliminar usuario: ';
 export const ERROR_DESCONOCIDO = 'Error desconocido';
 export const BTN_ACEPTAR = 'Aceptar';
