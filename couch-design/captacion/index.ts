@@ -34,3 +34,4 @@ export {
 export * from './rules';
 export { ESTADOS_MEXICO, isEstadoMexico, normalizeEstado } from '../mexico';
 export type { EstadoMexico } from '../mexico';
+export { CAPTACION_LABELS, type FieldLabel } from './labels';

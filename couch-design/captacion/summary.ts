@@ -8,6 +8,7 @@
  * 'Datos Laborales' (their tabs) and 'Captación'. Sections come in tab order and only when they
  * hold something.
  */
+import { CAPTACION_LABELS } from './labels';
 import { ERROR_SUMMARY_PREFIX, MSG } from './messages';
 import type { ValidationIssue } from './types';
 
@@ -61,20 +62,23 @@ const GENERIC = new Set<string>([
   MSG.correoFormato,
 ]);
 
+const { propiedad, adeudo, laborales, venta, comprador } = CAPTACION_LABELS;
 const LABELS: Record<string, string> = {
-  m2_terreno: 'Terreno (m²)',
-  m2_construccion: 'Construcción (m²)',
-  habitaciones: 'Recámaras',
-  baños: 'Baños',
-  cocheras: 'Cocheras',
-  año_construccion: 'Año de construcción',
-  monto: 'Monto',
-  antiguedad: 'Antigüedad',
-  ingresos_mensuales: 'Ingresos mensuales',
-  precio_venta: 'Precio de venta',
-  comision_venta: 'Comisión',
-  fecha_venta: 'Fecha de venta',
-  'comprador.correo': 'Correo del comprador',
+  m2_terreno: propiedad.m2_terreno.entry,
+  m2_construccion: propiedad.m2_construccion.entry,
+  habitaciones: propiedad.habitaciones.entry,
+  baños: propiedad.baños.entry,
+  cocheras: propiedad.cocheras.entry,
+  año_construccion: propiedad.año_construccion.entry,
+  monto: adeudo.monto.entry,
+  // The unit follows in the message itself where it matters: the short names read better there.
+  antiguedad: laborales.antiguedad.shown,
+  ingresos_mensuales: laborales.ingresos_mensuales.entry,
+  precio_venta: venta.precio_venta.entry,
+  comision_venta: venta.comision_venta.shown,
+  fecha_venta: venta.fecha_venta.entry,
+  'comprador.correo': comprador.correo.entry,
+  // Any other e-mail field (the owner's): the generic name.
   correo: 'Correo',
 };
 

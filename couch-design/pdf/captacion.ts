@@ -4,6 +4,7 @@
  * `GET /api/captaciones/{id}/pdf`; the PWA makes the same file offline.
  */
 import { formToDoc } from '../captacion/convert';
+import { CAPTACION_LABELS as LABEL } from '../captacion/labels';
 import { addressLine, lastUpdate, NUNCA_EDITADO, SIN_ADEUDOS, SIN_DIRECCION, SIN_REFERENCIAS } from '../captacion/rules';
 import type { NewCaptacion } from '../captacion/types';
 import { formatDate, formatDateTime, formatMoney } from '../format';
@@ -40,6 +41,10 @@ const address = (d: unknown): string => {
   return line === SIN_DIRECCION ? EMPTY : line;
 };
 
+const { adeudo, referencia } = LABEL;
+const ADEUDO_COLUMNS = [adeudo.tipo, adeudo.estatus, adeudo.monto, adeudo.numero_referencia, adeudo.descripcion].map((l) => l.printed);
+const REFERENCIA_COLUMNS = ['#', ...[referencia.nombre, referencia.relacion, referencia.telefono, referencia.direccion].map((l) => l.printed)];
+
 /** The file name the browser saves (spec 7). */
 export const captacionPdfFileName = (id: string): string => `captacion_${id}.pdf`;
 
@@ -66,82 +71,82 @@ export async function captacionPdf(input: NewCaptacion | Record<string, unknown>
 
   const p = c.propietario;
   y = sectionTable(kit, '1. Propietario', [
-    ['Nombre', orDash(p.nombre)],
-    ['Teléfono', orDash(p.telefono)],
-    ['Correo electrónico', orDash(p.correo)],
-    ['Dirección', orDash(p.direccion)],
-    ['Identificación', orDash(p.identificacion)],
-    ['NSS', orDash(p.nss)],
-    ['RFC', orDash(p.rfc)],
-    ['CURP', orDash(p.curp)],
-    ['Estado civil', orDash(p.estado_civil)],
+    [LABEL.propietario.nombre.printed, orDash(p.nombre)],
+    [LABEL.propietario.telefono.printed, orDash(p.telefono)],
+    [LABEL.propietario.correo.printed, orDash(p.correo)],
+    [LABEL.propietario.direccion.printed, orDash(p.direccion)],
+    [LABEL.propietario.identificacion.printed, orDash(p.identificacion)],
+    [LABEL.propietario.nss.printed, orDash(p.nss)],
+    [LABEL.propietario.rfc.printed, orDash(p.rfc)],
+    [LABEL.propietario.curp.printed, orDash(p.curp)],
+    [LABEL.propietario.estado_civil.printed, orDash(p.estado_civil)],
   ], y);
 
   const prop = c.propiedad;
   const car = prop.caracteristicas;
   y = sectionTable(kit, '2. Propiedad', [
-    ['Tipo de propiedad', orDash(prop.tipo)],
-    ['Dirección', address(prop.direccion)],
-    ['Terreno', formatNumber(car.m2_terreno, 'm²')],
-    ['Construcción', formatNumber(car.m2_construccion, 'm²')],
-    ['Recámaras', formatNumber(car.habitaciones)],
-    ['Baños', formatNumber(car.baños)],
-    ['Cocheras', formatNumber(car.cocheras)],
-    ['Año de construcción', typeof car.año_construccion === 'number' ? String(car.año_construccion) : EMPTY],
-    ['Descripción', orDash(car.descripcion)],
+    [LABEL.propiedad.tipo.printed, orDash(prop.tipo)],
+    [LABEL.propiedad.direccion.printed, address(prop.direccion)],
+    [LABEL.propiedad.m2_terreno.printed, formatNumber(car.m2_terreno, 'm²')],
+    [LABEL.propiedad.m2_construccion.printed, formatNumber(car.m2_construccion, 'm²')],
+    [LABEL.propiedad.habitaciones.printed, formatNumber(car.habitaciones)],
+    [LABEL.propiedad.baños.printed, formatNumber(car.baños)],
+    [LABEL.propiedad.cocheras.printed, formatNumber(car.cocheras)],
+    [LABEL.propiedad.año_construccion.printed, typeof car.año_construccion === 'number' ? String(car.año_construccion) : EMPTY],
+    [LABEL.propiedad.descripcion.printed, orDash(car.descripcion)],
   ], y);
 
   const adeudos = prop.adeudos.map((a) => [orDash(a.tipo), orDash(a.estatus), money(a.monto), orDash(a.numero_referencia), orDash(a.descripcion)]);
   const totalAdeudos = prop.adeudos.reduce((sum, a) => sum + (typeof a.monto === 'number' && Number.isFinite(a.monto) ? a.monto : 0), 0);
   if (adeudos.length > 0) adeudos.push(['Total', '', formatMoney(totalAdeudos), '', '']);
-  y = listTable(kit, '3. Adeudos', ['Tipo', 'Estatus', 'Monto', 'Referencia', 'Descripción'], adeudos, SIN_ADEUDOS, y);
+  y = listTable(kit, '3. Adeudos', ADEUDO_COLUMNS, adeudos, SIN_ADEUDOS, y);
 
   const lab = c.datos_laborales;
   y = sectionTable(kit, '4. Datos Laborales', [
-    ['Empresa', orDash(lab.empresa)],
-    ['Puesto', orDash(lab.puesto)],
-    ['Área', orDash(lab.area)],
-    ['Turno', orDash(lab.turno)],
-    ['Antigüedad', formatNumber(lab.antiguedad, lab.antiguedad === 1 ? 'año' : 'años')],
-    ['Ingresos mensuales', money(lab.ingresos_mensuales)],
-    ['Teléfono del trabajo', orDash(lab.telefono)],
-    ['Dirección del trabajo', orDash(lab.direccion)],
-    ['Registro patronal', orDash(lab.registro_patronal)],
+    [LABEL.laborales.empresa.printed, orDash(lab.empresa)],
+    [LABEL.laborales.puesto.printed, orDash(lab.puesto)],
+    [LABEL.laborales.area.printed, orDash(lab.area)],
+    [LABEL.laborales.turno.printed, orDash(lab.turno)],
+    [LABEL.laborales.antiguedad.printed, formatNumber(lab.antiguedad, lab.antiguedad === 1 ? 'año' : 'años')],
+    [LABEL.laborales.ingresos_mensuales.printed, money(lab.ingresos_mensuales)],
+    [LABEL.laborales.telefono.printed, orDash(lab.telefono)],
+    [LABEL.laborales.direccion.printed, orDash(lab.direccion)],
+    [LABEL.laborales.registro_patronal.printed, orDash(lab.registro_patronal)],
   ], y);
 
   const refs = c.referencias_personales.map((r, i) => [String(i + 1), orDash(r.nombre), orDash(r.relacion), orDash(r.telefono), orDash(r.direccion)]);
-  y = listTable(kit, '5. Referencias', ['#', 'Nombre', 'Relación', 'Teléfono', 'Dirección'], refs, SIN_REFERENCIAS, y);
+  y = listTable(kit, '5. Referencias', REFERENCIA_COLUMNS, refs, SIN_REFERENCIAS, y);
 
   const docs = c.documentos_entregados;
   y = sectionTable(kit, '6. Documentos', [
-    ['INE', siNo(docs.ine)],
-    ['CURP', siNo(docs.curp)],
-    ['RFC', siNo(docs.rfc)],
-    ['Escrituras', siNo(docs.escrituras)],
-    ['Comprobante de domicilio', siNo(docs.comprobante_domicilio)],
-    ['Predial pagado', siNo(docs.predial_pagado)],
-    ['Libre de gravamen', siNo(docs.libre_gravamen)],
-    ['Observaciones', orDash(docs.observaciones)],
+    [LABEL.documentos.ine.printed, siNo(docs.ine)],
+    [LABEL.documentos.curp.printed, siNo(docs.curp)],
+    [LABEL.documentos.rfc.printed, siNo(docs.rfc)],
+    [LABEL.documentos.escrituras.printed, siNo(docs.escrituras)],
+    [LABEL.documentos.comprobante_domicilio.printed, siNo(docs.comprobante_domicilio)],
+    [LABEL.documentos.predial_pagado.printed, siNo(docs.predial_pagado)],
+    [LABEL.documentos.libre_gravamen.printed, siNo(docs.libre_gravamen)],
+    [LABEL.documentos.observaciones.printed, orDash(docs.observaciones)],
   ], y);
 
   const v = c.venta;
-  const venta: Row[] = [['En venta', siNo(v.en_venta)]];
+  const venta: Row[] = [[LABEL.venta.en_venta.printed, siNo(v.en_venta)]];
   // Spec 4: the sale details exist only while the property is on sale.
   if (v.en_venta) {
     venta.push(
-      ['Precio de venta', money(v.precio_venta)],
-      ['Comisión de venta', typeof v.comision_venta === 'number' ? `${formatNumber(v.comision_venta)} %` : EMPTY],
-      ['Fecha de venta', date(v.fecha_venta)],
-      ['Estatus de venta', orDash(v.estatus_venta)],
-      ['Tipo de crédito', orDash(v.tipo_credito)],
-      ['Observaciones', orDash(v.observaciones)],
-      ['Comprador', orDash(v.comprador.nombre)],
-      ['Teléfono del comprador', orDash(v.comprador.telefono)],
-      ['Correo del comprador', orDash(v.comprador.correo)],
-      ['Dirección del comprador', orDash(v.comprador.direccion)],
-      ['Contrato', siNo(v.documentos_entregados.contrato)],
-      ['Identificación', siNo(v.documentos_entregados.identificacion)],
-      ['Constancia de crédito', siNo(v.documentos_entregados.constancia_credito)],
+      [LABEL.venta.precio_venta.printed, money(v.precio_venta)],
+      [LABEL.venta.comision_venta.printed, typeof v.comision_venta === 'number' ? `${formatNumber(v.comision_venta)} %` : EMPTY],
+      [LABEL.venta.fecha_venta.printed, date(v.fecha_venta)],
+      [LABEL.venta.estatus_venta.printed, orDash(v.estatus_venta)],
+      [LABEL.venta.tipo_credito.printed, orDash(v.tipo_credito)],
+      [LABEL.venta.observaciones.printed, orDash(v.observaciones)],
+      [LABEL.comprador.nombre.printed, orDash(v.comprador.nombre)],
+      [LABEL.comprador.telefono.printed, orDash(v.comprador.telefono)],
+      [LABEL.comprador.correo.printed, orDash(v.comprador.correo)],
+      [LABEL.comprador.direccion.printed, orDash(v.comprador.direccion)],
+      [LABEL.documentosVenta.contrato.printed, siNo(v.documentos_entregados.contrato)],
+      [LABEL.documentosVenta.identificacion.printed, siNo(v.documentos_entregados.identificacion)],
+      [LABEL.documentosVenta.constancia_credito.printed, siNo(v.documentos_entregados.constancia_credito)],
     );
   }
   y = sectionTable(kit, '7. Venta', venta, y);

@@ -2,7 +2,7 @@
  * Each section of a version as label/value lines, so two versions can be read side by side on
  * the conflict screen. Pure.
  */
-import { addressLine, formToDoc, lastUpdate, SIN_DIRECCION, type Captacion } from '../../../../../couch-design/captacion';
+import { addressLine, CAPTACION_LABELS, formToDoc, lastUpdate, SIN_DIRECCION, type Captacion } from '../../../../../couch-design/captacion';
 import { formatDateTime } from '../../../../../couch-design/format';
 import { date, money, orDash, siNo, VACIO_VALOR } from '../../../components/feedback';
 import { SIN_ADEUDOS, SIN_REFERENCIAS_DETALLE } from '../texts';
@@ -19,30 +19,30 @@ export function describeSection(raw: Captacion, key: SectionKey): Line[] {
     case 'propietario': {
       const p = c.propietario;
       return [
-        { label: 'Nombre', value: orDash(p.nombre) },
-        { label: 'Teléfono', value: orDash(p.telefono) },
-        { label: 'Correo electrónico', value: orDash(p.correo) },
-        { label: 'Dirección', value: orDash(p.direccion) },
-        { label: 'Identificación', value: orDash(p.identificacion) },
-        { label: 'Estado civil', value: orDash(p.estado_civil) },
-        { label: 'NSS', value: orDash(p.nss) },
-        { label: 'RFC', value: orDash(p.rfc) },
-        { label: 'CURP', value: orDash(p.curp) },
+        { label: CAPTACION_LABELS.propietario.nombre.entry, value: orDash(p.nombre) },
+        { label: CAPTACION_LABELS.propietario.telefono.entry, value: orDash(p.telefono) },
+        { label: CAPTACION_LABELS.propietario.correo.entry, value: orDash(p.correo) },
+        { label: CAPTACION_LABELS.propietario.direccion.shown, value: orDash(p.direccion) },
+        { label: CAPTACION_LABELS.propietario.identificacion.entry, value: orDash(p.identificacion) },
+        { label: CAPTACION_LABELS.propietario.estado_civil.entry, value: orDash(p.estado_civil) },
+        { label: CAPTACION_LABELS.propietario.nss.entry, value: orDash(p.nss) },
+        { label: CAPTACION_LABELS.propietario.rfc.entry, value: orDash(p.rfc) },
+        { label: CAPTACION_LABELS.propietario.curp.entry, value: orDash(p.curp) },
       ];
     }
     case 'propiedad': {
       const car = c.propiedad.caracteristicas;
       const address = addressLine(c.propiedad.direccion);
       return [
-        { label: 'Tipo', value: orDash(c.propiedad.tipo) },
-        { label: 'Dirección', value: address === SIN_DIRECCION ? VACIO_VALOR : address },
-        { label: 'Terreno (m²)', value: orDash(car.m2_terreno) },
-        { label: 'Construcción (m²)', value: orDash(car.m2_construccion) },
-        { label: 'Recámaras', value: orDash(car.habitaciones) },
-        { label: 'Baños', value: orDash(car.baños) },
-        { label: 'Cocheras', value: orDash(car.cocheras) },
-        { label: 'Año de construcción', value: typeof car.año_construccion === 'number' ? String(car.año_construccion) : VACIO_VALOR },
-        { label: 'Descripción', value: orDash(car.descripcion) },
+        { label: CAPTACION_LABELS.propiedad.tipo.shown, value: orDash(c.propiedad.tipo) },
+        { label: CAPTACION_LABELS.propiedad.direccion.entry, value: address === SIN_DIRECCION ? VACIO_VALOR : address },
+        { label: CAPTACION_LABELS.propiedad.m2_terreno.entry, value: orDash(car.m2_terreno) },
+        { label: CAPTACION_LABELS.propiedad.m2_construccion.entry, value: orDash(car.m2_construccion) },
+        { label: CAPTACION_LABELS.propiedad.habitaciones.entry, value: orDash(car.habitaciones) },
+        { label: CAPTACION_LABELS.propiedad.baños.entry, value: orDash(car.baños) },
+        { label: CAPTACION_LABELS.propiedad.cocheras.entry, value: orDash(car.cocheras) },
+        { label: CAPTACION_LABELS.propiedad.año_construccion.entry, value: typeof car.año_construccion === 'number' ? String(car.año_construccion) : VACIO_VALOR },
+        { label: CAPTACION_LABELS.propiedad.descripcion.entry, value: orDash(car.descripcion) },
       ];
     }
     case 'adeudos':
@@ -55,15 +55,15 @@ export function describeSection(raw: Captacion, key: SectionKey): Line[] {
     case 'datos_laborales': {
       const l = c.datos_laborales;
       return [
-        { label: 'Empresa', value: orDash(l.empresa) },
-        { label: 'Puesto', value: orDash(l.puesto) },
-        { label: 'Área o departamento', value: orDash(l.area) },
-        { label: 'Turno', value: orDash(l.turno) },
-        { label: 'Antigüedad (años)', value: orDash(l.antiguedad) },
-        { label: 'Ingresos mensuales', value: money(l.ingresos_mensuales) },
-        { label: 'Teléfono del trabajo', value: orDash(l.telefono) },
-        { label: 'Registro patronal', value: orDash(l.registro_patronal) },
-        { label: 'Dirección del trabajo', value: orDash(l.direccion) },
+        { label: CAPTACION_LABELS.laborales.empresa.entry, value: orDash(l.empresa) },
+        { label: CAPTACION_LABELS.laborales.puesto.entry, value: orDash(l.puesto) },
+        { label: CAPTACION_LABELS.laborales.area.entry, value: orDash(l.area) },
+        { label: CAPTACION_LABELS.laborales.turno.entry, value: orDash(l.turno) },
+        { label: CAPTACION_LABELS.laborales.antiguedad.entry, value: orDash(l.antiguedad) },
+        { label: CAPTACION_LABELS.laborales.ingresos_mensuales.entry, value: money(l.ingresos_mensuales) },
+        { label: CAPTACION_LABELS.laborales.telefono.entry, value: orDash(l.telefono) },
+        { label: CAPTACION_LABELS.laborales.registro_patronal.entry, value: orDash(l.registro_patronal) },
+        { label: CAPTACION_LABELS.laborales.direccion.entry, value: orDash(l.direccion) },
       ];
     }
     case 'referencias':
@@ -76,29 +76,29 @@ export function describeSection(raw: Captacion, key: SectionKey): Line[] {
     case 'documentos': {
       const d = c.documentos_entregados;
       return [
-        { label: 'INE', value: siNo(d.ine) },
-        { label: 'Escrituras', value: siNo(d.escrituras) },
-        { label: 'CURP', value: siNo(d.curp) },
-        { label: 'RFC', value: siNo(d.rfc) },
-        { label: 'Comprobante de domicilio', value: siNo(d.comprobante_domicilio) },
-        { label: 'Predial pagado', value: siNo(d.predial_pagado) },
-        { label: 'Libre de gravamen', value: siNo(d.libre_gravamen) },
-        { label: 'Notas', value: orDash(d.observaciones) },
+        { label: CAPTACION_LABELS.documentos.ine.entry, value: siNo(d.ine) },
+        { label: CAPTACION_LABELS.documentos.escrituras.entry, value: siNo(d.escrituras) },
+        { label: CAPTACION_LABELS.documentos.curp.entry, value: siNo(d.curp) },
+        { label: CAPTACION_LABELS.documentos.rfc.entry, value: siNo(d.rfc) },
+        { label: CAPTACION_LABELS.documentos.comprobante_domicilio.entry, value: siNo(d.comprobante_domicilio) },
+        { label: CAPTACION_LABELS.documentos.predial_pagado.entry, value: siNo(d.predial_pagado) },
+        { label: CAPTACION_LABELS.documentos.libre_gravamen.entry, value: siNo(d.libre_gravamen) },
+        { label: CAPTACION_LABELS.documentos.observaciones.entry, value: orDash(d.observaciones) },
       ];
     }
     case 'venta': {
       const v = c.venta;
-      const lines: Line[] = [{ label: 'En venta', value: siNo(v.en_venta) }];
+      const lines: Line[] = [{ label: CAPTACION_LABELS.venta.en_venta.shown, value: siNo(v.en_venta) }];
       if (!v.en_venta) return lines;
       return [
         ...lines,
-        { label: 'Precio de venta', value: money(v.precio_venta) },
-        { label: 'Comisión (%)', value: orDash(v.comision_venta) },
-        { label: 'Fecha de venta', value: date(v.fecha_venta) },
-        { label: 'Estatus de la venta', value: orDash(v.estatus_venta) },
-        { label: 'Tipo de crédito', value: orDash(v.tipo_credito) },
-        { label: 'Comprador', value: [v.comprador.nombre, v.comprador.telefono, v.comprador.correo].filter(Boolean).join(' · ') || VACIO_VALOR },
-        { label: 'Notas de la venta', value: orDash(v.observaciones) },
+        { label: CAPTACION_LABELS.venta.precio_venta.entry, value: money(v.precio_venta) },
+        { label: CAPTACION_LABELS.venta.comision_venta.entry, value: orDash(v.comision_venta) },
+        { label: CAPTACION_LABELS.venta.fecha_venta.entry, value: date(v.fecha_venta) },
+        { label: CAPTACION_LABELS.venta.estatus_venta.entry, value: orDash(v.estatus_venta) },
+        { label: CAPTACION_LABELS.venta.tipo_credito.entry, value: orDash(v.tipo_credito) },
+        { label: CAPTACION_LABELS.comprador.nombre.printed, value: [v.comprador.nombre, v.comprador.telefono, v.comprador.correo].filter(Boolean).join(' · ') || VACIO_VALOR },
+        { label: CAPTACION_LABELS.venta.observaciones.entry, value: orDash(v.observaciones) },
       ];
     }
   }

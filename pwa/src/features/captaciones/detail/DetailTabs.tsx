@@ -3,6 +3,7 @@ import { Card, Icon, Tag } from '@blueprintjs/core';
 import type { JSX } from 'react';
 import {
   addressLine,
+  CAPTACION_LABELS,
   CAPTACION_TABS,
   debtStatusChip,
   saleStatusChip,
@@ -18,15 +19,15 @@ function Propietario({ c }: { c: Captacion }): JSX.Element {
   return (
     <Facts
       items={[
-        { label: 'Nombre', value: orDash(p.nombre) },
-        { label: 'Teléfono', value: orDash(p.telefono) },
-        { label: 'Correo electrónico', value: orDash(p.correo) },
-        { label: 'Dirección', value: orDash(p.direccion), wide: true },
-        { label: 'Identificación', value: orDash(p.identificacion) },
-        { label: 'NSS', value: orDash(p.nss) },
-        { label: 'RFC', value: orDash(p.rfc) },
-        { label: 'CURP', value: orDash(p.curp) },
-        { label: 'Estado civil', value: orDash(p.estado_civil) },
+        { label: CAPTACION_LABELS.propietario.nombre.shown, value: orDash(p.nombre) },
+        { label: CAPTACION_LABELS.propietario.telefono.shown, value: orDash(p.telefono) },
+        { label: CAPTACION_LABELS.propietario.correo.shown, value: orDash(p.correo) },
+        { label: CAPTACION_LABELS.propietario.direccion.shown, value: orDash(p.direccion), wide: true },
+        { label: CAPTACION_LABELS.propietario.identificacion.shown, value: orDash(p.identificacion) },
+        { label: CAPTACION_LABELS.propietario.nss.shown, value: orDash(p.nss) },
+        { label: CAPTACION_LABELS.propietario.rfc.shown, value: orDash(p.rfc) },
+        { label: CAPTACION_LABELS.propietario.curp.shown, value: orDash(p.curp) },
+        { label: CAPTACION_LABELS.propietario.estado_civil.shown, value: orDash(p.estado_civil) },
       ]}
     />
   );
@@ -38,15 +39,15 @@ function Propiedad({ c }: { c: Captacion }): JSX.Element {
   return (
     <Facts
       items={[
-        { label: 'Tipo', value: orDash(c.propiedad.tipo) },
-        { label: 'Dirección', value: address === SIN_DIRECCION ? VACIO_VALOR : address, wide: true },
-        { label: 'Terreno', value: withUnit(car.m2_terreno, 'm²') },
-        { label: 'Construcción', value: withUnit(car.m2_construccion, 'm²') },
-        { label: 'Recámaras', value: orDash(car.habitaciones) },
-        { label: 'Baños', value: orDash(car.baños) },
-        { label: 'Cocheras', value: orDash(car.cocheras) },
-        { label: 'Año de construcción', value: typeof car.año_construccion === 'number' ? String(car.año_construccion) : VACIO_VALOR },
-        { label: 'Descripción', value: orDash(car.descripcion), wide: true },
+        { label: CAPTACION_LABELS.propiedad.tipo.shown, value: orDash(c.propiedad.tipo) },
+        { label: CAPTACION_LABELS.propiedad.direccion.shown, value: address === SIN_DIRECCION ? VACIO_VALOR : address, wide: true },
+        { label: CAPTACION_LABELS.propiedad.m2_terreno.shown, value: withUnit(car.m2_terreno, 'm²') },
+        { label: CAPTACION_LABELS.propiedad.m2_construccion.shown, value: withUnit(car.m2_construccion, 'm²') },
+        { label: CAPTACION_LABELS.propiedad.habitaciones.shown, value: orDash(car.habitaciones) },
+        { label: CAPTACION_LABELS.propiedad.baños.shown, value: orDash(car.baños) },
+        { label: CAPTACION_LABELS.propiedad.cocheras.shown, value: orDash(car.cocheras) },
+        { label: CAPTACION_LABELS.propiedad.año_construccion.shown, value: typeof car.año_construccion === 'number' ? String(car.año_construccion) : VACIO_VALOR },
+        { label: CAPTACION_LABELS.propiedad.descripcion.shown, value: orDash(car.descripcion), wide: true },
       ]}
     />
   );
@@ -65,9 +66,9 @@ function Adeudos({ c }: { c: Captacion }): JSX.Element {
           </div>
           <Facts
             items={[
-              { label: 'Monto', value: money(a.monto) },
-              { label: 'Número de referencia', value: orDash(a.numero_referencia) },
-              { label: 'Descripción', value: orDash(a.descripcion), wide: true },
+              { label: CAPTACION_LABELS.adeudo.monto.shown, value: money(a.monto) },
+              { label: CAPTACION_LABELS.adeudo.numero_referencia.shown, value: orDash(a.numero_referencia) },
+              { label: CAPTACION_LABELS.adeudo.descripcion.shown, value: orDash(a.descripcion), wide: true },
             ]}
           />
         </Card>
@@ -81,15 +82,15 @@ function Laborales({ c }: { c: Captacion }): JSX.Element {
   return (
     <Facts
       items={[
-        { label: 'Empresa', value: orDash(l.empresa) },
-        { label: 'Puesto', value: orDash(l.puesto) },
-        { label: 'Área o departamento', value: orDash(l.area) },
-        { label: 'Turno', value: orDash(l.turno) },
-        { label: 'Antigüedad', value: withUnit(l.antiguedad, l.antiguedad === 1 ? 'año' : 'años') },
-        { label: 'Ingresos mensuales', value: money(l.ingresos_mensuales) },
-        { label: 'Teléfono del trabajo', value: orDash(l.telefono) },
-        { label: 'Registro patronal', value: orDash(l.registro_patronal) },
-        { label: 'Dirección del trabajo', value: orDash(l.direccion), wide: true },
+        { label: CAPTACION_LABELS.laborales.empresa.shown, value: orDash(l.empresa) },
+        { label: CAPTACION_LABELS.laborales.puesto.shown, value: orDash(l.puesto) },
+        { label: CAPTACION_LABELS.laborales.area.shown, value: orDash(l.area) },
+        { label: CAPTACION_LABELS.laborales.turno.shown, value: orDash(l.turno) },
+        { label: CAPTACION_LABELS.laborales.antiguedad.shown, value: withUnit(l.antiguedad, l.antiguedad === 1 ? 'año' : 'años') },
+        { label: CAPTACION_LABELS.laborales.ingresos_mensuales.shown, value: money(l.ingresos_mensuales) },
+        { label: CAPTACION_LABELS.laborales.telefono.shown, value: orDash(l.telefono) },
+        { label: CAPTACION_LABELS.laborales.registro_patronal.shown, value: orDash(l.registro_patronal) },
+        { label: CAPTACION_LABELS.laborales.direccion.shown, value: orDash(l.direccion), wide: true },
       ]}
     />
   );
@@ -127,15 +128,15 @@ function Documentos({ c }: { c: Captacion }): JSX.Element {
   return (
     <>
       <div className="page-checks">
-        <ReadOnlyCheck label="INE" checked={d.ine} />
-        <ReadOnlyCheck label="CURP" checked={d.curp} />
-        <ReadOnlyCheck label="RFC" checked={d.rfc} />
-        <ReadOnlyCheck label="Escrituras" checked={d.escrituras} />
-        <ReadOnlyCheck label="Comprobante de domicilio" checked={d.comprobante_domicilio} />
-        <ReadOnlyCheck label="Predial pagado" checked={d.predial_pagado} />
-        <ReadOnlyCheck label="Libre de gravamen" checked={d.libre_gravamen} />
+        <ReadOnlyCheck label={CAPTACION_LABELS.documentos.ine.shown} checked={d.ine} />
+        <ReadOnlyCheck label={CAPTACION_LABELS.documentos.curp.shown} checked={d.curp} />
+        <ReadOnlyCheck label={CAPTACION_LABELS.documentos.rfc.shown} checked={d.rfc} />
+        <ReadOnlyCheck label={CAPTACION_LABELS.documentos.escrituras.shown} checked={d.escrituras} />
+        <ReadOnlyCheck label={CAPTACION_LABELS.documentos.comprobante_domicilio.shown} checked={d.comprobante_domicilio} />
+        <ReadOnlyCheck label={CAPTACION_LABELS.documentos.predial_pagado.shown} checked={d.predial_pagado} />
+        <ReadOnlyCheck label={CAPTACION_LABELS.documentos.libre_gravamen.shown} checked={d.libre_gravamen} />
       </div>
-      <Facts items={[{ label: 'Observaciones', value: orDash(d.observaciones), wide: true }]} />
+      <Facts items={[{ label: CAPTACION_LABELS.documentos.observaciones.shown, value: orDash(d.observaciones), wide: true }]} />
     </>
   );
 }
@@ -147,35 +148,35 @@ function Venta({ c }: { c: Captacion }): JSX.Element {
       <Facts
         items={[
           {
-            label: 'En venta',
+            label: CAPTACION_LABELS.venta.en_venta.shown,
             value: (
               <Tag round intent={v.en_venta ? 'success' : 'none'}>
                 {siNo(v.en_venta)}
               </Tag>
             ),
           },
-          { label: 'Precio de venta', value: money(v.precio_venta) },
-          { label: 'Comisión', value: typeof v.comision_venta === 'number' ? `${orDash(v.comision_venta)} %` : VACIO_VALOR },
-          { label: 'Fecha de venta', value: date(v.fecha_venta) },
-          { label: 'Estatus de la venta', value: <StatusTag chip={saleStatusChip(v.estatus_venta)} /> },
-          { label: 'Tipo de crédito', value: orDash(v.tipo_credito) },
-          { label: 'Observaciones', value: orDash(v.observaciones), wide: true },
+          { label: CAPTACION_LABELS.venta.precio_venta.shown, value: money(v.precio_venta) },
+          { label: CAPTACION_LABELS.venta.comision_venta.shown, value: typeof v.comision_venta === 'number' ? `${orDash(v.comision_venta)} %` : VACIO_VALOR },
+          { label: CAPTACION_LABELS.venta.fecha_venta.shown, value: date(v.fecha_venta) },
+          { label: CAPTACION_LABELS.venta.estatus_venta.shown, value: <StatusTag chip={saleStatusChip(v.estatus_venta)} /> },
+          { label: CAPTACION_LABELS.venta.tipo_credito.shown, value: orDash(v.tipo_credito) },
+          { label: CAPTACION_LABELS.venta.observaciones.shown, value: orDash(v.observaciones), wide: true },
         ]}
       />
       <h4 className="page-subtitle">Comprador</h4>
       <Facts
         items={[
-          { label: 'Nombre', value: orDash(v.comprador.nombre) },
-          { label: 'Teléfono', value: orDash(v.comprador.telefono) },
-          { label: 'Correo electrónico', value: orDash(v.comprador.correo) },
-          { label: 'Dirección', value: orDash(v.comprador.direccion), wide: true },
+          { label: CAPTACION_LABELS.comprador.nombre.shown, value: orDash(v.comprador.nombre) },
+          { label: CAPTACION_LABELS.comprador.telefono.shown, value: orDash(v.comprador.telefono) },
+          { label: CAPTACION_LABELS.comprador.correo.shown, value: orDash(v.comprador.correo) },
+          { label: CAPTACION_LABELS.comprador.direccion.shown, value: orDash(v.comprador.direccion), wide: true },
         ]}
       />
       <h4 className="page-subtitle">Documentos de la venta</h4>
       <div className="page-checks">
-        <ReadOnlyCheck label="Contrato" checked={v.documentos_entregados.contrato} />
-        <ReadOnlyCheck label="Identificación" checked={v.documentos_entregados.identificacion} />
-        <ReadOnlyCheck label="Constancia de crédito" checked={v.documentos_entregados.constancia_credito} />
+        <ReadOnlyCheck label={CAPTACION_LABELS.documentosVenta.contrato.shown} checked={v.documentos_entregados.contrato} />
+        <ReadOnlyCheck label={CAPTACION_LABELS.documentosVenta.identificacion.shown} checked={v.documentos_entregados.identificacion} />
+        <ReadOnlyCheck label={CAPTACION_LABELS.documentosVenta.constancia_credito.shown} checked={v.documentos_entregados.constancia_credito} />
       </div>
     </>
   );

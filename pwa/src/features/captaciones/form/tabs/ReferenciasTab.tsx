@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { emptyReferencia, PARENTESCO_OPTIONS } from '../../../../../../couch-design/captacion';
+import { CAPTACION_LABELS, emptyReferencia, PARENTESCO_OPTIONS } from '../../../../../../couch-design/captacion';
 import { FieldList, SelectField, TextField } from '../../../../components/form';
 import { BTN_AGREGAR_REFERENCIA, REFERENCIAS_AYUDA, SIN_REFERENCIAS_FORM } from '../../texts';
 
@@ -18,10 +18,10 @@ export function ReferenciasTab(): JSX.Element {
     >
       {(i) => (
         <div className="form-grid">
-          <TextField name={`referencias_personales[${i}].nombre`} label="Nombre completo" required />
-          <SelectField name={`referencias_personales[${i}].relacion`} label="Parentesco o relación" required options={PARENTESCO_OPTIONS} />
-          <TextField name={`referencias_personales[${i}].telefono`} label="Teléfono de contacto" required type="tel" inputMode="tel" maxLength={10} />
-          <TextField name={`referencias_personales[${i}].direccion`} label="Dirección" />
+          <TextField name={`referencias_personales[${i}].nombre`} label={CAPTACION_LABELS.referencia.nombre.entry} required />
+          <SelectField name={`referencias_personales[${i}].relacion`} label={CAPTACION_LABELS.referencia.relacion.entry} required options={PARENTESCO_OPTIONS} />
+          <TextField name={`referencias_personales[${i}].telefono`} label={CAPTACION_LABELS.referencia.telefono.entry} required type="tel" inputMode="tel" maxLength={10} />
+          <TextField name={`referencias_personales[${i}].direccion`} label={CAPTACION_LABELS.referencia.direccion.entry} />
         </div>
       )}
     </FieldList>
