@@ -14,11 +14,13 @@ import { postForm } from '../testing/personas';
 let gw: TestGateway;
 let ana: Person;
 let supervisor: Person;
+let admin: Person;
 
 beforeAll(async () => {
   gw = await startGateway();
   ana = await signedIn(gw, ROLES.asesor);
   supervisor = await signedIn(gw, ROLES.supervisor);
+  admin = await signedIn(gw, ROLES.admin);
   await seed(gw, [{ ...captacionOf(ana.user.id, 1), _id: 'cp-fotos' }, { ...captacionOf(ana.user.id, 2), _id: 'cp-sin-fotos' }]);
 });
 
@@ -76,5 +78,14 @@ describe('the captación PDF from the gateway', () => {
     expect(held(text)).toEqual([0, 101, 102, 104, 106, 107]);
     expect(images(text)).toBe(1 + 6);
     expect((await supervisor.client.fetch('/api/captaciones/cp-fotos/pdf')).status).toBe(404);
+  });
+
+  it('a deleted captación has neither PDF nor photo list, and its photos are gone from the store', async () => {
+    expect((await admin.client.json('DELETE', '/api/captaciones/cp-fotos')).status).toBe(200);
+    expect((await ana.client.fetch('/api/captaciones/cp-fotos/pdf')).status).toBe(404);
+    expect((await ana.client.json('GET', '/api/captaciones/cp-fotos/fotos')).status).toBe(404);
+    const fotos = await gw.store.db('fotos');
+    const { docs } = await fotos.find({ selector: { captacion_id: 'cp-fotos' }, limit: 100 });
+    expect(docs).toEqual([]);
   });
 });
