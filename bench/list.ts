@@ -16,9 +16,10 @@
  * two cores slows a throttled page further.
  *
  * Alone: `npx tsx bench/list.ts`; in `npm run bench -- list`. LIST_DOCS=6 for the small case;
- * LIST_DIST=<folder> serves another build (to compare with an older one).
+ * LIST_DIST=<folder> serves another build (to compare with an older one); LIST_PROFILE=<file> saves the
+ * first reload's CPU profile (build with `--sourcemap` to read it).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -29,6 +30,8 @@ import { captacion } from './sync';
 
 const DOCS = Number(process.env.LIST_DOCS ?? 5_000);
 const RUNS = Math.max(1, Number(process.env.LIST_RUNS ?? 3));
+/** LIST_PROFILE=<file>: the first reload's CPU profile (DevTools' .cpuprofile), to see where its time goes. */
+const PROFILE = process.env.LIST_PROFILE;
 const THROTTLE = 4;
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const ROW = '[data-testid="captacion-row"]';
@@ -158,9 +161,16 @@ export async function benchList(): Promise<Row[]> {
     }
     const reload: number[] = [];
     for (let r = 0; r < RUNS; r++) {
+      const profiling = r === 0 && PROFILE;
+      if (profiling) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+        await cdp.send('Profiler.start');
+      }
       await page.reload();
       await page.waitForFunction(() => (window as unknown as { __firstRow: number | null }).__firstRow !== null, undefined, { timeout: 60_000 });
       reload.push(await page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow));
+      if (profiling) writeFileSync(PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
       progress(`al recargar: ${reload.at(-1)!.toFixed(0)} ms`);
       await syncedAndQuiet(page);
     }

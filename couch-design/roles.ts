@@ -15,12 +15,27 @@ export interface SessionUser {
 export const ASSIGNABLE_ROLES = ['user', 'administrator', 'administrador', 'supervisor de obra', 'ayudante de administrador'] as const;
 export const DEFAULT_ROLE = 'user';
 
+/**
+ * Role texts seen so far, normalized: scope checks run per document (a 5,000-row list on a
+ * throttled tablet, every row of a gateway's `_changes`), and a handful of roles exist.
+ * Bounded so that odd role texts can never grow it.
+ */
+const normalizedRoles = new Map<string, string>();
+const MAX_NORMALIZED_ROLES = 64;
+
 export function normalizeRole(role: string | null | undefined): string {
-  return (role ?? '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase();
+  const text = role ?? '';
+  let r = normalizedRoles.get(text);
+  if (r === undefined) {
+    r = text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .trim()
+      .toLowerCase();
+    if (normalizedRoles.size >= MAX_NORMALIZED_ROLES) normalizedRoles.clear();
+    normalizedRoles.set(text, r);
+  }
+  return r;
 }
 
 const ADMIN_EXACT = new Set(['admin', 'administrador', 'superadministrator']);

@@ -102,8 +102,8 @@ describe('captacionSchema: every rule, one broken thing at a time', () => {
     expect(validateCaptacion(sampleCaptacionForm())).toEqual([]);
     expect(validateCaptacion(sampleCaptacion())).toEqual([]);
     expect(validateCaptacion(sampleCaptacion({ venta: sampleVenta() }))).toEqual([]);
-    expect(captacionSchema.isValidSync(sampleCaptacionForm())).toBe(true);
-    expect(captacionDocSchema.isValidSync(sampleCaptacion())).toBe(true);
+    expect(captacionSchema().isValidSync(sampleCaptacionForm())).toBe(true);
+    expect(captacionDocSchema().isValidSync(sampleCaptacion())).toBe(true);
   });
 
   it.each(cases)('%s', (_name, form, param, msg) => {

@@ -71,159 +71,179 @@ const obj = <T extends yup.ObjectShape>(shape: T) =>
     .transform((v: unknown, o: unknown): unknown => (o === null ? undefined : v))
     .typeError(MSG.formatoInvalido);
 
-const propietario = obj({
-  nombre: nombre(MSG.propietarioNombreRequerido),
-  telefono: telefono(),
-  correo: str().email(MSG.correoFormato),
-  direccion: str(),
-  identificacion: str(),
-  nss: str().matches(NSS_PATTERN, { message: MSG.nssFormato, excludeEmptyString: true }),
-  rfc: str().uppercase().matches(RFC_PATTERN, { message: MSG.rfcFormato, excludeEmptyString: true }),
-  curp: str().uppercase().matches(CURP_PATTERN, { message: MSG.curpFormato, excludeEmptyString: true }),
-  estado_civil: required(MSG.estadoCivilRequerido).test(
-    'opcion',
-    MSG.estadoCivilInvalido,
-    oneOfWhenPresent(ESTADO_CIVIL_OPTIONS),
-  ),
-});
-
-const adeudo = obj({
-  tipo: str(),
-  // The issue asks for negative amounts to be refused by the server too, not only by the input.
-  monto: num().min(0, MSG.noNegativo),
-  numero_referencia: str(),
-  descripcion: str(),
-  estatus: str(),
-});
-
-const propiedad = obj({
-  tipo: required(MSG.tipoPropiedadRequerido),
-  direccion: obj({
-    calle: required(MSG.calleRequerida),
-    numero: required(MSG.numeroRequerido),
-    colonia: required(MSG.coloniaRequerida),
-    ciudad: required(MSG.ciudadRequerida),
-    estado: required(MSG.estadoRequerido).test('opcion', MSG.estadoInvalido, oneOfWhenPresent(ESTADOS_MEXICO)),
-    codigo_postal: required(MSG.codigoPostalRequerido).matches(CODIGO_POSTAL_PATTERN, {
-      message: MSG.codigoPostalFormato,
-      excludeEmptyString: true,
-    }),
-    completa: str(),
-  }),
-  caracteristicas: obj({
-    m2_terreno: num().required(MSG.m2TerrenoRequerido).moreThan(0, MSG.mayorACero),
-    m2_construccion: num().required(MSG.m2ConstruccionRequerido).moreThan(0, MSG.mayorACero),
-    habitaciones: num().required(MSG.habitacionesRequerido).min(0, MSG.noNegativo),
-    baños: num().required(MSG.bañosRequerido).min(0, MSG.noNegativo),
-    cocheras: num().min(0, MSG.noNegativo),
-    descripcion: str(),
-    año_construccion: num().test(
-      'año',
-      MSG.añoInvalido,
-      (v) => v === undefined || (Number.isInteger(v) && v >= 1800 && v <= new Date().getFullYear() + 5),
-    ),
-  }),
-  // Legacy records hold images as `{url}` objects: the cleaning keeps their url.
-  imagenes: yup.array().of(str().meta({ urlObject: true })).typeError(MSG.formatoInvalido).max(MAX_IMAGENES, MSG.imagenesMax),
-  adeudos: yup.array().of(adeudo).typeError(MSG.formatoInvalido).max(MAX_ADEUDOS, MSG.adeudosMax),
-});
-
-const datosLaborales = obj({
-  empresa: str(),
-  direccion: str(),
-  telefono: str(),
-  area: str(),
-  puesto: str(),
-  turno: str(),
-  registro_patronal: str(),
-  antiguedad: num().min(0, MSG.noNegativo),
-  ingresos_mensuales: num().min(0, MSG.noNegativo),
-});
-
-const referencia = obj({
-  nombre: nombre(MSG.referenciaNombreRequerido),
-  relacion: required(MSG.parentescoRequerido),
-  telefono: telefono(),
-  direccion: str(),
-});
-
-const referencias = yup
-  .array()
-  .of(referencia)
-  .transform((v: unknown, o: unknown): unknown => (o === null ? undefined : v))
-  .typeError(MSG.referenciasRequeridas)
-  .required(MSG.referenciasRequeridas)
-  .min(MIN_REFERENCIAS, MSG.referenciasMin)
-  .max(MAX_REFERENCIAS, MSG.referenciasMax);
-
-const documentacion = obj({
-  ine: mustBeTrue(MSG.ineObligatoria),
-  curp: bool(),
-  rfc: bool(),
-  escrituras: mustBeTrue(MSG.escriturasObligatorias),
-  predial_pagado: bool(),
-  libre_gravamen: bool(),
-  comprobante_domicilio: bool(),
-  observaciones: str(),
-});
-
-const ventaActiva = obj({
-  en_venta: bool(),
-  precio_venta: num().min(0, MSG.noNegativo),
-  comision_venta: num().min(0, MSG.noNegativo).max(100, MSG.comisionMax),
-  fecha_venta: str().test('fecha', MSG.fechaInvalida, (v) => !v || toIsoDate(v) !== null),
-  estatus_venta: str(),
-  tipo_credito: str(),
-  observaciones: str(),
-  comprador: obj({ nombre: str(), telefono: str(), correo: str().email(MSG.correoFormato), direccion: str() }),
-  documentos_entregados: obj({ contrato: bool(), identificacion: bool(), constancia_credito: bool() }),
-});
-
 const isOn = (v: unknown): boolean => v === true || v === 'true' || v === 'on';
-
-/** "No validation when sale is off" (spec 5): the block is checked only while en_venta is on. */
-const venta = yup.lazy((v: unknown) =>
-  typeof v === 'object' && v !== null && isOn((v as { en_venta?: unknown }).en_venta) ? ventaActiva : yup.mixed(),
-);
 
 /** A capture date: a calendar date (yyyy-mm-dd) or an ISO timestamp with its zone. */
 const isMoment = (v: string): boolean => timestampMs(v) !== null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && toIsoDate(v) !== null);
 
-const captacion = obj({
-  tipo_captacion: required(MSG.tipoCaptacionRequerido),
-  observaciones: str(),
-  fecha: str().test('fecha', MSG.fechaInvalida, (v) => !v || isMoment(v)),
-  asesor: yup.mixed(),
-});
+/**
+ * Every schema is built on first use, not when the module loads: the rules ship in the code every
+ * screen shares, and building them cost a throttled tablet about 200 ms of main thread at each
+ * start, on screens (the list) that validate nothing.
+ */
+function build() {
+  const propietario = obj({
+    nombre: nombre(MSG.propietarioNombreRequerido),
+    telefono: telefono(),
+    correo: str().email(MSG.correoFormato),
+    direccion: str(),
+    identificacion: str(),
+    nss: str().matches(NSS_PATTERN, { message: MSG.nssFormato, excludeEmptyString: true }),
+    rfc: str().uppercase().matches(RFC_PATTERN, { message: MSG.rfcFormato, excludeEmptyString: true }),
+    curp: str().uppercase().matches(CURP_PATTERN, { message: MSG.curpFormato, excludeEmptyString: true }),
+    estado_civil: required(MSG.estadoCivilRequerido).test(
+      'opcion',
+      MSG.estadoCivilInvalido,
+      oneOfWhenPresent(ESTADO_CIVIL_OPTIONS),
+    ),
+  });
 
-const common = {
-  propietario,
-  propiedad,
-  datos_laborales: datosLaborales,
-  referencias_personales: referencias,
-  venta,
-  captacion,
-  tipo_tramite: str(),
-  estatus_actual: str(),
-  pdf_url: str(),
-};
+  const adeudo = obj({
+    tipo: str(),
+    // The issue asks for negative amounts to be refused by the server too, not only by the input.
+    monto: num().min(0, MSG.noNegativo),
+    numero_referencia: str(),
+    descripcion: str(),
+    estatus: str(),
+  });
+
+  const propiedad = obj({
+    tipo: required(MSG.tipoPropiedadRequerido),
+    direccion: obj({
+      calle: required(MSG.calleRequerida),
+      numero: required(MSG.numeroRequerido),
+      colonia: required(MSG.coloniaRequerida),
+      ciudad: required(MSG.ciudadRequerida),
+      estado: required(MSG.estadoRequerido).test('opcion', MSG.estadoInvalido, oneOfWhenPresent(ESTADOS_MEXICO)),
+      codigo_postal: required(MSG.codigoPostalRequerido).matches(CODIGO_POSTAL_PATTERN, {
+        message: MSG.codigoPostalFormato,
+        excludeEmptyString: true,
+      }),
+      completa: str(),
+    }),
+    caracteristicas: obj({
+      m2_terreno: num().required(MSG.m2TerrenoRequerido).moreThan(0, MSG.mayorACero),
+      m2_construccion: num().required(MSG.m2ConstruccionRequerido).moreThan(0, MSG.mayorACero),
+      habitaciones: num().required(MSG.habitacionesRequerido).min(0, MSG.noNegativo),
+      baños: num().required(MSG.bañosRequerido).min(0, MSG.noNegativo),
+      cocheras: num().min(0, MSG.noNegativo),
+      descripcion: str(),
+      año_construccion: num().test(
+        'año',
+        MSG.añoInvalido,
+        (v) => v === undefined || (Number.isInteger(v) && v >= 1800 && v <= new Date().getFullYear() + 5),
+      ),
+    }),
+    // Legacy records hold images as `{url}` objects: the cleaning keeps their url.
+    imagenes: yup.array().of(str().meta({ urlObject: true })).typeError(MSG.formatoInvalido).max(MAX_IMAGENES, MSG.imagenesMax),
+    adeudos: yup.array().of(adeudo).typeError(MSG.formatoInvalido).max(MAX_ADEUDOS, MSG.adeudosMax),
+  });
+
+  const datosLaborales = obj({
+    empresa: str(),
+    direccion: str(),
+    telefono: str(),
+    area: str(),
+    puesto: str(),
+    turno: str(),
+    registro_patronal: str(),
+    antiguedad: num().min(0, MSG.noNegativo),
+    ingresos_mensuales: num().min(0, MSG.noNegativo),
+  });
+
+  const referencia = obj({
+    nombre: nombre(MSG.referenciaNombreRequerido),
+    relacion: required(MSG.parentescoRequerido),
+    telefono: telefono(),
+    direccion: str(),
+  });
+
+  const referencias = yup
+    .array()
+    .of(referencia)
+    .transform((v: unknown, o: unknown): unknown => (o === null ? undefined : v))
+    .typeError(MSG.referenciasRequeridas)
+    .required(MSG.referenciasRequeridas)
+    .min(MIN_REFERENCIAS, MSG.referenciasMin)
+    .max(MAX_REFERENCIAS, MSG.referenciasMax);
+
+  const documentacion = obj({
+    ine: mustBeTrue(MSG.ineObligatoria),
+    curp: bool(),
+    rfc: bool(),
+    escrituras: mustBeTrue(MSG.escriturasObligatorias),
+    predial_pagado: bool(),
+    libre_gravamen: bool(),
+    comprobante_domicilio: bool(),
+    observaciones: str(),
+  });
+
+  const ventaActiva = obj({
+    en_venta: bool(),
+    precio_venta: num().min(0, MSG.noNegativo),
+    comision_venta: num().min(0, MSG.noNegativo).max(100, MSG.comisionMax),
+    fecha_venta: str().test('fecha', MSG.fechaInvalida, (v) => !v || toIsoDate(v) !== null),
+    estatus_venta: str(),
+    tipo_credito: str(),
+    observaciones: str(),
+    comprador: obj({ nombre: str(), telefono: str(), correo: str().email(MSG.correoFormato), direccion: str() }),
+    documentos_entregados: obj({ contrato: bool(), identificacion: bool(), constancia_credito: bool() }),
+  });
+
+  /** "No validation when sale is off" (spec 5): the block is checked only while en_venta is on. */
+  const venta = yup.lazy((v: unknown) =>
+    typeof v === 'object' && v !== null && isOn((v as { en_venta?: unknown }).en_venta) ? ventaActiva : yup.mixed(),
+  );
+
+  const captacion = obj({
+    tipo_captacion: required(MSG.tipoCaptacionRequerido),
+    observaciones: str(),
+    fecha: str().test('fecha', MSG.fechaInvalida, (v) => !v || isMoment(v)),
+    asesor: yup.mixed(),
+  });
+
+  const common = {
+    propietario,
+    propiedad,
+    datos_laborales: datosLaborales,
+    referencias_personales: referencias,
+    venta,
+    captacion,
+    tipo_tramite: str(),
+    estatus_actual: str(),
+    pdf_url: str(),
+  };
+
+  const form = yup.object({ ...common, documentacion }).typeError(MSG.formatoInvalido);
+
+  const doc = yup
+    .object({
+      type: yup.string().required(MSG.tipoDocumento).oneOf(['captacion'], MSG.tipoDocumento),
+      ...common,
+      documentos_entregados: documentacion,
+    })
+    .typeError(MSG.formatoInvalido);
+  // The stored shape checked with the form's documents block: the order of fields and the shape walk.
+  const walked = doc.shape({ documentacion });
+  return { form, doc, walked, ventaActiva };
+}
+
+let built: ReturnType<typeof build> | undefined;
+const schemas = (): ReturnType<typeof build> => (built ??= build());
 
 /** The form shape (`documentacion`), for Formik's validationSchema. */
-export const captacionSchema = yup.object({ ...common, documentacion }).typeError(MSG.formatoInvalido);
+export const captacionSchema = (): ReturnType<typeof build>['form'] => schemas().form;
 
 /** The stored shape (`documentos_entregados`, `type: 'captacion'`), for REST and replication. */
-export const captacionDocSchema = yup
-  .object({
-    type: yup.string().required(MSG.tipoDocumento).oneOf(['captacion'], MSG.tipoDocumento),
-    ...common,
-    documentos_entregados: documentacion,
-  })
-  .typeError(MSG.formatoInvalido);
+export const captacionDocSchema = (): ReturnType<typeof build>['doc'] => schemas().doc;
 
 export type CaptacionShape = 'form' | 'doc';
 
 /** Orders problems as the form shows its fields (yup reports nested objects last). */
-const FIELD_ORDER: string[] = (() => {
+let fieldOrder: string[] | undefined;
+function fieldOrderOf(): string[] {
+  if (fieldOrder) return fieldOrder;
+  const { walked, ventaActiva } = schemas();
   const out: string[] = [];
   const walk = (schema: unknown, path: string): void => {
     if (schema instanceof yup.ObjectSchema) {
@@ -236,9 +256,9 @@ const FIELD_ORDER: string[] = (() => {
       walk(schema.innerType, `${path}[]`);
     }
   };
-  walk(captacionDocSchema.shape({ documentacion }), '');
-  return out;
-})();
+  walk(walked, '');
+  return (fieldOrder = out);
+}
 
 function orderKey(param: string): Array<number | string> {
   const key: Array<number | string> = [];
@@ -250,8 +270,9 @@ function orderKey(param: string): Array<number | string> {
       key.push(Number(index[1]));
     } else {
       template = template ? `${template}.${token}` : token;
-      const rank = FIELD_ORDER.indexOf(template);
-      key.push(rank < 0 ? FIELD_ORDER.length : rank);
+      const order = fieldOrderOf();
+      const rank = order.indexOf(template);
+      key.push(rank < 0 ? order.length : rank);
     }
   }
   return key;
@@ -274,7 +295,7 @@ function compareParams(a: string, b: string): number {
 export function validateCaptacion(value: unknown, shape?: CaptacionShape): ValidationIssue[] {
   const which =
     shape ?? (typeof value === 'object' && value !== null && 'documentacion' in value ? 'form' : 'doc');
-  const schema = which === 'form' ? captacionSchema : captacionDocSchema;
+  const schema = which === 'form' ? schemas().form : schemas().doc;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [{ param: '', msg: MSG.formatoInvalido }];
   try {
     schema.validateSync(value, { abortEarly: false });
@@ -296,8 +317,6 @@ export function validateCaptacion(value: unknown, shape?: CaptacionShape): Valid
   }
 }
 
-const SHAPE = captacionDocSchema.shape({ documentacion });
-
 // No closures inside: the gateway runs under tsx, which names every nested function at each call.
 function walkShape(schema: unknown, v: unknown, path: string, out: ValidationIssue[]): void {
   if (v === undefined || v === null) return;
@@ -307,7 +326,7 @@ function walkShape(schema: unknown, v: unknown, path: string, out: ValidationIss
     else {
       for (const key of Object.keys(schema.fields)) {
         const p = path ? `${path}.${key}` : key;
-        walkShape(p === 'venta' ? ventaActiva : schema.fields[key], (v as Record<string, unknown>)[key], p, out);
+        walkShape(p === 'venta' ? schemas().ventaActiva : schema.fields[key], (v as Record<string, unknown>)[key], p, out);
       }
     }
   } else if (schema instanceof yup.ArraySchema) {
@@ -331,7 +350,7 @@ function walkShape(schema: unknown, v: unknown, path: string, out: ValidationIss
  */
 export function shapeIssues(value: unknown): ValidationIssue[] {
   const out: ValidationIssue[] = [];
-  walkShape(SHAPE, value, '', out);
+  walkShape(schemas().walked, value, '', out);
   return out;
 }
 
