@@ -32,11 +32,15 @@ export interface LocalDatabaseSpec<Name extends string = string> extends DeviceD
   readonly remotePath: string;
   /** The `type` every document written on the device gets (the database's validate_doc_update admits it). */
   readonly docType: string;
+  /** Its documents carry attachments that replicate (photos): the device weighs what waits to go up. */
+  readonly attachments?: true;
 }
 
 /** The databases a device keeps: every replicated entity that declares one. */
 export function deviceDatabases(entities: readonly EntityDeclaration[] = ENTITIES): LocalDatabaseSpec[] {
   return syncedEntities(entities).flatMap(({ database, docTypes, sync }) =>
-    sync.device ? [{ ...sync.device, name: database, remotePath: `/db/${database}`, docType: docTypes[0] }] : [],
+    sync.device
+      ? [{ ...sync.device, name: database, remotePath: `/db/${database}`, docType: docTypes[0], ...(sync.attachments ? { attachments: true as const } : {}) }]
+      : [],
   );
 }

@@ -54,6 +54,11 @@ export interface DeviceDatabase {
    * data was pulled with. Exactly one database is the home; a wipe destroys it last.
    */
   readonly home?: true;
+  /**
+   * Documents per batch of its pushes and pulls, when smaller than the engine's (200): a batch of
+   * photos carries their images (`fotos`: FOTOS_BATCH_SIZE, under the gateway's body limit).
+   */
+  readonly batchSize?: number;
 }
 
 /** Replication through the gateway's `/db/<database>`: the scope and the one write policy. */

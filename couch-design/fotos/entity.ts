@@ -3,11 +3,13 @@
  * text replicates independently of and before its photos. A person reads the photos of the
  * captaciones they may read; the pull brings thumbnails (`foto`, with `miniatura`), never the
  * full-size `foto-original`, which a device pushes and reads by id when a person opens a photo.
- * Not kept on the device yet: the PWA's `fotos` database comes with its screens (DESIGN section 3).
+ * The device keeps and pushes it (`device`), in batches of FOTOS_BATCH_SIZE: five originals of
+ * 2 MB fit the gateway's body limit, and an interrupted upload loses at most one batch (PouchDB's
+ * checkpoint after each batch is where it continues).
  */
 import { declareEntity, type MangoIndexDef } from '../entity';
 import { fotosSelector, inFotosScope } from '../scope';
-import { FOTO_ORIGINAL_TYPE, FOTO_TYPE, FOTOS_DB, FOTOS_PUSH_BODY_BYTES } from './types';
+import { FOTO_ORIGINAL_TYPE, FOTO_TYPE, FOTOS_BATCH_SIZE, FOTOS_DB, FOTOS_PUSH_BODY_BYTES } from './types';
 import { fotoWritePolicy } from './write-policy';
 
 /** A captación's photos (both kinds): its gallery, its count, and what follows a reassignment or a deletion. */
@@ -28,5 +30,6 @@ export const FOTO = declareEntity({
     effects: ['original-de-foto'],
     attachments: true,
     pushBodyBytes: FOTOS_PUSH_BODY_BYTES,
+    device: { pushed: true, batchSize: FOTOS_BATCH_SIZE },
   },
 });

@@ -15,6 +15,7 @@ import { serverMessage } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
 import { useCaptaciones, useCaptacionesPage } from './data/hooks';
+import { PortadaCelda } from './fotos';
 import { CAPTACIONES_CSV } from './list/csv';
 import { toListRow, type ListRow } from './list/rows';
 import { downloadCaptacionPdf, PdfError } from './pdf';
@@ -56,6 +57,7 @@ const COLUMNS: Column<Item>[] = [
     failed: ERROR_CONEXION,
     cell: ({ row }) => (
       <>
+        <PortadaCelda captacionId={row.id} />
         <div className="list-cell-main">{row.propiedad}</div>
         <div className="page-muted list-clamp" title={row.direccion}>
           {row.direccion}

@@ -12,6 +12,7 @@ import { useAdviserName } from './adviser';
 import { ConflictNotice } from './ConflictNotice';
 import { useCaptacion, useCaptaciones } from './data/hooks';
 import { DetailTabs } from './detail/DetailTabs';
+import { FotosPropiedad } from './fotos';
 import { downloadCaptacionPdf, PdfError } from './pdf';
 import { RejectedNotice } from './RejectedNotice';
 import { BTN_DESCARGAR_PDF, BTN_EDITAR, BTN_VOLVER, ERROR_CARGAR_DETALLE, ERROR_PDF, NO_ENCONTRADA, TITLE_DETALLE } from './texts';
@@ -103,6 +104,9 @@ export default function DetalleCaptacionPage(): JSX.Element {
         ) : null}
         <LastUpdateBanner doc={stored.doc} />
         <Header doc={doc} />
+        <Card className="page-card">
+          <FotosPropiedad captacionId={doc._id} asesor={doc.captacion?.asesor} editable={canEdit} galeria />
+        </Card>
         <Card className="page-card">
           <DetailTabs captacion={doc} />
         </Card>

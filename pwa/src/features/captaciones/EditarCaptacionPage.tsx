@@ -14,6 +14,7 @@ import { isRevisionConflict } from './data/resource';
 import { CaptacionFormView } from './form/CaptacionFormView';
 import { editDraftKey } from './form/drafts';
 import { normalizeFormValues } from './form/normalize';
+import { FotosFormularioContext } from './fotos';
 import { RejectedNotice } from './RejectedNotice';
 import {
   ACTUALIZADA_OK,
@@ -58,30 +59,33 @@ export default function EditarCaptacionPage(): JSX.Element {
     const conflicted = !!current && current.conflicts.length > 0;
     const { doc, form: baseline } = base;
     body = (
-      <CaptacionFormView
-        initialValues={draft ? normalizeFormValues(draft.values) : baseline}
-        baseline={baseline}
-        draftKey={draftKey}
-        baseRev={doc._rev}
-        restoredDraft={!!draft}
-        submitText={BTN_GUARDAR_CAMBIOS}
-        successText={ACTUALIZADA_OK}
-        errorFallback={ERROR_ACTUALIZAR}
-        notice={
-          <>
-            {conflicted ? <ConflictNotice id={id} /> : null}
-            <RejectedNotice id={id} rev={current?.doc._rev} />
-          </>
-        }
-        onSave={async (values) => {
-          try {
-            await captaciones.save({ values, base: doc });
-          } catch (err) {
-            if (isRevisionConflict(err)) throw Object.assign(new Error(CAMBIO_CONCURRENTE), { errors: [{ param: '', msg: CAMBIO_CONCURRENTE }] });
-            throw err;
+      // Photos are their own documents, written at once (fotos/FotosPropiedad.tsx), never form values.
+      <FotosFormularioContext.Provider value={{ kind: 'guardada', captacionId: doc._id, asesor: doc.captacion?.asesor }}>
+        <CaptacionFormView
+          initialValues={draft ? normalizeFormValues(draft.values) : baseline}
+          baseline={baseline}
+          draftKey={draftKey}
+          baseRev={doc._rev}
+          restoredDraft={!!draft}
+          submitText={BTN_GUARDAR_CAMBIOS}
+          successText={ACTUALIZADA_OK}
+          errorFallback={ERROR_ACTUALIZAR}
+          notice={
+            <>
+              {conflicted ? <ConflictNotice id={id} /> : null}
+              <RejectedNotice id={id} rev={current?.doc._rev} />
+            </>
           }
-        }}
-      />
+          onSave={async (values) => {
+            try {
+              await captaciones.save({ values, base: doc });
+            } catch (err) {
+              if (isRevisionConflict(err)) throw Object.assign(new Error(CAMBIO_CONCURRENTE), { errors: [{ param: '', msg: CAMBIO_CONCURRENTE }] });
+              throw err;
+            }
+          }}
+        />
+      </FotosFormularioContext.Provider>
     );
   }
 

@@ -1,5 +1,5 @@
 /** 'Nueva Captación Inmobiliaria' (/dashboard/captaciones/nueva), spec 001 section 2.3. */
-import { useMemo, type JSX } from 'react';
+import { useMemo, useRef, useState, type JSX } from 'react';
 import { Navigate } from 'react-router-dom';
 import { emptyCaptacionForm } from '../../../../couch-design/captacion';
 import { useInitialDraft } from '../../components/form';
@@ -11,6 +11,7 @@ import { useCaptacionAccess } from './access';
 import { useCaptaciones } from './data/hooks';
 import { CaptacionFormView } from './form/CaptacionFormView';
 import { NEW_DRAFT_KEY } from './form/drafts';
+import { addFotos, FotosFormularioContext, type PendingFoto } from './fotos';
 import { normalizeFormValues } from './form/normalize';
 import { BTN_GUARDAR_NUEVA, ERROR_GUARDAR, GUARDADA_OK, TITLE_NUEVA } from './texts';
 import './captaciones.css';
@@ -22,6 +23,10 @@ export default function NuevaCaptacionPage(): JSX.Element {
   const ready = status === 'authenticated' && !!captaciones;
   const { loading, draft } = useInitialDraft(ready && canCreate ? NEW_DRAFT_KEY : null);
   const baseline = useMemo(() => emptyCaptacionForm(), []);
+  // Photos taken before the captación has an id (fotos/FotosNuevas.tsx), written once it is saved.
+  const [fotos, setFotos] = useState<PendingFoto[]>([]);
+  // A save whose photos failed must not create the captación twice when 'Guardar' is pressed again.
+  const savedId = useRef<string | null>(null);
 
   if (ready && !canCreate) return <Navigate to={paths.home} replace />;
   return (
@@ -30,18 +35,21 @@ export default function NuevaCaptacionPage(): JSX.Element {
       {!ready || loading ? (
         <Feedback kind="loading" />
       ) : (
-        <CaptacionFormView
-          initialValues={draft ? normalizeFormValues(draft.values) : baseline}
-          baseline={baseline}
-          draftKey={NEW_DRAFT_KEY}
-          restoredDraft={!!draft}
-          submitText={BTN_GUARDAR_NUEVA}
-          successText={GUARDADA_OK}
-          errorFallback={ERROR_GUARDAR}
-          onSave={async (values) => {
-            await captaciones.save({ values });
-          }}
-        />
+        <FotosFormularioContext.Provider value={{ kind: 'nueva', fotos, onChange: setFotos }}>
+          <CaptacionFormView
+            initialValues={draft ? normalizeFormValues(draft.values) : baseline}
+            baseline={baseline}
+            draftKey={NEW_DRAFT_KEY}
+            restoredDraft={!!draft}
+            submitText={BTN_GUARDAR_NUEVA}
+            successText={GUARDADA_OK}
+            errorFallback={ERROR_GUARDAR}
+            onSave={async (values) => {
+              savedId.current ??= (await captaciones.save({ values }))._id;
+              if (fotos.length && user) await addFotos(savedId.current, user.id, fotos);
+            }}
+          />
+        </FotosFormularioContext.Provider>
       )}
     </Page>
   );

@@ -9,7 +9,7 @@ import { conflictRevisionsIn, listConflictsIn, resolveConflictIn, type Conflicte
 import { databaseSpec, HOME_DB, PUSHED_DBS, type SyncedDbName } from './databases';
 import { clearDraftIn, loadDraftIn, saveDraftIn } from './drafts';
 import { getOrNull, type LocalDatabase } from './pouch';
-import { currentUserId, dbFor, watchDb, whenReady, type LocalChangeEvent } from './registry';
+import { currentUserId, dbFor, localOnlyDbFor, watchDb, whenReady, type LocalChangeEvent, type LocalOnlyDbName } from './registry';
 import { dismissRejectedIn, listRejectedIn, type RejectedChange } from './rejected';
 import { CAPTACIONES_INDEX, type CaptacionEntry } from './list-index';
 import { readProjection, type ProjectionView } from './projection';
@@ -32,6 +32,24 @@ export type MangoQuery<T extends {} = Record<string, unknown>> = PouchDB.Find.Fi
 export function getLocalDb(name: SyncedDbName): LocalDatabase {
   return dbFor(currentUserId(), name);
 }
+
+/**
+ * The database itself, once no wipe runs, for a feature whose documents are of several types
+ * (`fotos`: `foto` and `foto-original`), which `localPut` would all stamp with the first one.
+ * Read it, use it and let it go: never keep it across awaits of other work (a wipe replaces it).
+ */
+export async function localDatabase(name: SyncedDbName): Promise<LocalDatabase> {
+  writable(name);
+  return ready(name);
+}
+
+/** A database of this device alone, never replicated (registry.ts LOCAL_ONLY_DBS), wiped with the rest. */
+export async function localOnlyDatabase(name: LocalOnlyDbName): Promise<LocalDatabase> {
+  const userId = currentUserId();
+  await whenReady(userId);
+  return localOnlyDbFor(userId, name);
+}
+export type { LocalOnlyDbName } from './registry';
 
 /** Pull-only databases (payslips) are written by the gateway alone: refuse in Spanish. */
 function writable(name: SyncedDbName): void {

@@ -20,6 +20,16 @@ export function localDbName(userId: string, name: SyncedDbName): string {
   return `inmo_${userId.replace(/[^A-Za-z0-9_-]/g, '_')}_${name}`;
 }
 
+/**
+ * Databases of this device alone, never replicated: `originales` keeps the full-size property
+ * photos a person opened (issue 22: fetched once, then kept). They are wiped with the others, at a
+ * sign-out and at a scope change (an original of a captación no longer in scope must go).
+ */
+export const LOCAL_ONLY_DBS = ['originales'] as const;
+export type LocalOnlyDbName = (typeof LOCAL_ONLY_DBS)[number];
+
+const localOnlyName = (userId: string, name: LocalOnlyDbName): string => `inmo_${userId.replace(/[^A-Za-z0-9_-]/g, '_')}_solo_${name}`;
+
 let activeUserId: string | null = null;
 const open = new Map<string, LocalDatabase>();
 const gates = new Map<string, Promise<void>>();
@@ -47,6 +57,25 @@ export function dbFor(userId: string, name: SyncedDbName): LocalDatabase {
     open.set(full, db);
   }
   return db;
+}
+
+export function localOnlyDbFor(userId: string, name: LocalOnlyDbName): LocalDatabase {
+  const full = localOnlyName(userId, name);
+  let db = open.get(full);
+  if (!db) {
+    db = openIndexedDb(full);
+    open.set(full, db);
+  }
+  return db;
+}
+
+async function destroyLocalOnly(userId: string): Promise<void> {
+  for (const name of LOCAL_ONLY_DBS) {
+    const full = localOnlyName(userId, name);
+    const db = open.get(full) ?? openIndexedDb(full);
+    open.delete(full);
+    await db.destroy();
+  }
 }
 
 /** Resolves once no wipe of this person's databases is running. */
@@ -218,6 +247,7 @@ export async function wipeLocalDbs(userId: string, options: WipeOptions = {}): P
       await options.beforeDestroy?.(old);
       const kept = new Map<SyncedDbName, Array<Record<string, unknown>>>();
       for (const name of SYNCED_DBS) kept.set(name, await readKept(old[name], (await options.keepLocal?.(old[name], name)) ?? []));
+      await destroyLocalOnly(userId);
       for (const name of WIPE_ORDER) await destroyOne(userId, name);
       wiped = true;
       const fresh = handlesOf(userId);
@@ -235,6 +265,7 @@ export async function wipeLocalDbs(userId: string, options: WipeOptions = {}): P
 /** Sign-out on a shared device: the person's local data goes away for good. */
 export async function destroyLocalDbs(userId: string): Promise<void> {
   await underGate(userId, async () => {
+    await destroyLocalOnly(userId);
     for (const name of WIPE_ORDER) await destroyOne(userId, name);
   });
   // Screens of the person who left are gone; their feeds were closed above.

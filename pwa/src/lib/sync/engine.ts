@@ -17,7 +17,7 @@
  *   wait the pulls ask for restarts the live session (a gateway killed mid-answer);
  * - a 401 pauses everything and keeps the data until the same person signs in again.
  */
-import { PUSHED_DBS, type SyncedDbName } from '../db/databases';
+import { databaseSpec, PUSHED_DBS, type SyncedDbName } from '../db/databases';
 import { dbFor, watchDb, whenReady } from '../db/registry';
 import { listRejectedIn, onRejectedChanged } from '../db/rejected';
 import { Backoff, type BackoffRange } from './backoff';
@@ -204,7 +204,7 @@ export class SyncEngine {
   async pendingCount(): Promise<number> {
     await this.initialised?.catch(() => undefined);
     await this.recount();
-    return this.pendingTotal();
+    return this.pendingShown().items;
   }
 
   /**
@@ -369,6 +369,19 @@ export class SyncEngine {
     return this.pending.reduce((sum, p) => sum + p.count, 0);
   }
 
+  /** What the person is told waits: a photo counts once (not its two documents), with the bytes of the photos. */
+  private pendingShown(): { items: number; fotos: number; bytes: number } {
+    let items = 0;
+    let fotos = 0;
+    let bytes = 0;
+    for (const p of this.pending) {
+      items += p.weight.items;
+      bytes += p.weight.bytes;
+      if (databaseSpec(p.name).attachments) fotos += p.weight.items;
+    }
+    return { items, fotos, bytes };
+  }
+
   private async recount(): Promise<void> {
     await Promise.all(this.pending.map((p) => p.recount()));
   }
@@ -411,8 +424,8 @@ export class SyncEngine {
 
   private publish(): void {
     if (!this.running) return;
-    const pending = this.pendingTotal();
-    const next: Partial<SyncState> = { status: this.status(), pending, lastSyncedAt: this.lastSyncedAt, detail: this.errorDetail, rejected: this.rejected };
+    const shown = this.pendingShown();
+    const next: Partial<SyncState> = { status: this.status(), pending: shown.items, pendingFotos: shown.fotos, pendingBytes: shown.bytes, lastSyncedAt: this.lastSyncedAt, detail: this.errorDetail, rejected: this.rejected };
     this.store.set(next);
   }
 }

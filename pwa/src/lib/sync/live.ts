@@ -3,7 +3,7 @@
  * continuously while online. Without PouchDB's own retry: a failure ends the session, and the
  * engine starts a new one with backoff.
  */
-import { SYNCED_DBS, type SyncedDbName } from '../db/databases';
+import { databaseSpec, SYNCED_DBS, type SyncedDbName } from '../db/databases';
 import type { FetchFn } from '../db/pouch';
 import { dbFor } from '../db/registry';
 import { PULL_CHECKPOINT, remoteDb, type Replication } from './replication';
@@ -32,7 +32,8 @@ export function startPulls(opts: { userId: string; origin: string; fetch: FetchF
   const base = { live: true, retry: false, batch_size: opts.batchSize, timeout: opts.longpollMs, ...PULL_CHECKPOINT } as PouchDB.Replication.ReplicateOptions;
   const pulls = SYNCED_DBS.map((name) => ({
     name,
-    rep: dbFor(opts.userId, name).replicate.from(remoteDb(opts.origin, name, opts.fetch), base),
+    // A database of photos pulls in its own smaller batches (each thumbnail is fetched with its batch).
+    rep: dbFor(opts.userId, name).replicate.from(remoteDb(opts.origin, name, opts.fetch), { ...base, batch_size: Math.min(opts.batchSize, databaseSpec(name).batchSize ?? opts.batchSize) }),
   }));
   const session: LiveSession = { pulls: pulls.map((p) => p.rep), active: new Set(pulls.map((p) => p.rep)) };
   for (const { name, rep } of pulls) {

@@ -4,11 +4,12 @@
  * runs from `pushSeq`, the engine's own `_local` copy of the push checkpoint, which may also move
  * past changes known to be on the server already, so that each count stays small.
  */
-import type { SyncedDbName } from '../db/databases';
+import { databaseSpec, type SyncedDbName } from '../db/databases';
 import type { LocalDatabase } from '../db/pouch';
 import { announceChange, dbFor, whenReady } from '../db/registry';
 import { listRejectedIn, type RejectedChange } from '../db/rejected';
 import { readPushSeq, writePushSeq } from './meta';
+import { NO_WEIGHT, weighPending, type PendingDoc, type PendingWeight } from './pending-weight';
 import { keepRefused, refusalOf, takeServerState, type SettleContext } from './refused';
 import { isDesign, revKey } from './replication';
 
@@ -26,8 +27,10 @@ export interface PendingEvents {
 }
 
 export class PendingChanges {
-  /** At the last count. */
+  /** At the last count: documents (what the engine's logic needs). */
   count = 0;
+  /** At the last count: what the person is told waits (photos count once, with their bytes). */
+  weight: PendingWeight = NO_WEIGHT;
   private pushSeq = 0;
   private readonly pulledRevs = new Set<string>();
   private readonly rejectedRevs = new Set<string>();
@@ -148,8 +151,11 @@ export class PendingChanges {
     await whenReady(this.userId);
     const knownPulled = new Set(this.pulledRevs);
     const since = this.pushSeq;
-    const res = await this.db().changes({ since, style: 'all_docs', return_docs: true });
+    // Databases of photos read the pending documents' attachment stubs too, to say their size.
+    const weighs = !!databaseSpec(this.name).attachments;
+    const res = await this.db().changes({ since, style: 'all_docs', return_docs: true, include_docs: weighs });
     const seen = new Set<string>();
+    const waiting: PendingDoc[] = [];
     let n = 0;
     // Up to where every change is known to the server (pulled from it, or refused by it).
     let acknowledged = since;
@@ -157,8 +163,10 @@ export class PendingChanges {
       const keys = row.changes.map((c) => revKey(row.id, c.rev));
       keys.forEach((k) => seen.add(k));
       const known = isDesign(row.id) || keys.every((k) => this.pulledRevs.has(k) || this.rejectedRevs.has(k));
-      if (!known) n++;
-      else if (n === 0) acknowledged = Number(row.seq);
+      if (!known) {
+        n++;
+        if (weighs) waiting.push((row.doc as PendingDoc | undefined) ?? { _id: row.id });
+      } else if (n === 0) acknowledged = Number(row.seq);
     }
     if (n === 0) acknowledged = Math.max(acknowledged, Number(res.last_seq));
     // Pulled revisions already behind the checkpoint never matter again.
@@ -167,6 +175,7 @@ export class PendingChanges {
     // push alive: a hung push under steady typing must still be noticed (issue 18 item 8).
     if (n < this.count) this.events.moved();
     this.count = n;
+    this.weight = weighs ? weighPending(waiting) : { items: n, bytes: 0 };
     this.lastSeenSeq = Math.max(this.lastSeenSeq, Number(res.last_seq));
     // Moving the counting base past a large pull keeps each count small (nothing to push there).
     if (acknowledged > since) this.checkpoint(acknowledged);

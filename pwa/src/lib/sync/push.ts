@@ -9,10 +9,12 @@
  * once: a cancelled PouchDB replication waiting on its checkpoint write does not settle before
  * that write ends, so neither a push nor a run ever waits for it.
  */
+import { databaseSpec } from '../db/databases';
 import { dbFor, whenReady } from '../db/registry';
 import type { FetchFn, LocalDatabase } from '../db/pouch';
 import type { PendingChanges } from './pending';
 import type { PushWatchdog } from './push-watchdog';
+import { purgeSyncedOriginals } from './purge-originals';
 import { SyncFailure } from './remote';
 import { PUSH_CHECKPOINT, remoteDb, type Replication } from './replication';
 
@@ -148,7 +150,10 @@ export class Pusher<Session extends object> {
     const remote = remoteDb(ctx.origin, pending.name, this.fetch);
     const covers = Number((await local.info()).update_seq);
     ctx.watchdog.alive();
-    const rep = local.replicate.to(remote, { batch_size: ctx.batchSize, retry: false, filter: PUSH_FILTER, ...PUSH_CHECKPOINT }) as unknown as Replication;
+    // Photos go in small batches (databases.ts): each carries images, and each checkpoint is where an
+    // interrupted upload continues.
+    const batchSize = Math.min(ctx.batchSize, databaseSpec(pending.name).batchSize ?? ctx.batchSize);
+    const rep = local.replicate.to(remote, { batch_size: batchSize, retry: false, filter: PUSH_FILTER, ...PUSH_CHECKPOINT }) as unknown as Replication;
     let stop!: (reason: PushStop) => void;
     const stopped = new Promise<PushStop>((resolve) => (stop = resolve));
     const handle: PushHandle = {
@@ -158,8 +163,16 @@ export class Pusher<Session extends object> {
       },
     };
     this.current = handle;
+    // The timeout counts from the last sign of progress, not from the start: a slow link uploading
+    // photo after photo is not a hung push (issue 22: 20 photos over 1.6 Mbit/s take over a minute).
+    let timer = setTimeout(() => handle.stop('timeout'), timeoutMs);
+    const progressed = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => handle.stop('timeout'), timeoutMs);
+    };
+    rep.on('change', progressed);
+    rep.on('checkpoint', progressed);
     this.watch(rep, pending, remote);
-    const timer = setTimeout(() => handle.stop('timeout'), timeoutMs);
     let outcome: { status?: string } | PushStop;
     try {
       outcome = await Promise.race([rep.then((r) => r), stopped]);
@@ -176,6 +189,8 @@ export class Pusher<Session extends object> {
       await pending.reconcile(remote);
       await pending.recount();
     }
+    // Photos: the originals now on the server leave the device (purge-originals.ts).
+    if (databaseSpec(pending.name).attachments) await purgeSyncedOriginals(local, remote);
     return true;
   }
 

@@ -61,7 +61,7 @@ function bodyOf(leaf: Leaf): Record<string, unknown> {
  * therefore starts with no log, one at a time per database.
  */
 const purgeQueues = new WeakMap<LocalDatabase, Promise<unknown>>();
-function purgeAll(db: LocalDatabase, id: string, revs: string[]): Promise<void> {
+export function purgeAll(db: LocalDatabase, id: string, revs: string[]): Promise<void> {
   const work = async () => {
     for (const rev of revs) {
       await dropPurgeLog(db);

@@ -21,8 +21,11 @@ export type SyncStatus =
 
 export interface SyncState {
   status: SyncStatus;
-  /** Local changes the server has not acknowledged yet. */
+  /** Local changes the server has not acknowledged yet (a photo counts once). */
   pending: number;
+  /** Of those, property photos (issue 22), and the bytes of those photos. */
+  pendingFotos: number;
+  pendingBytes: number;
   /** Epoch ms of the last moment everything was pushed and pulled. */
   lastSyncedAt: number | null;
   /** Spanish detail for the popover (error reason, refused changes). */
@@ -31,7 +34,7 @@ export interface SyncState {
   rejected: number;
 }
 
-export const INITIAL_SYNC_STATE: SyncState = { status: 'idle', pending: 0, lastSyncedAt: null, detail: null, rejected: 0 };
+export const INITIAL_SYNC_STATE: SyncState = { status: 'idle', pending: 0, pendingFotos: 0, pendingBytes: 0, lastSyncedAt: null, detail: null, rejected: 0 };
 
 export class SyncStateStore {
   private state: SyncState = INITIAL_SYNC_STATE;

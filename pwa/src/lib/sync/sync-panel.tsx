@@ -6,8 +6,19 @@
  */
 import { Button, Intent } from '@blueprintjs/core';
 import { useSyncExternalStore, type JSX } from 'react';
+import { formatBytes, useStorageSpace } from '../storage-space';
 import { syncStateText, type SyncState } from './state';
-import { lastSyncText, rejectedButtonText, rejectedCountText, TEXT_NOTHING_WAITING, TEXT_SYNC_NOW, TEXT_WAITING, waitingCaptacionesText } from './texts';
+import {
+  lastSyncText,
+  rejectedButtonText,
+  rejectedCountText,
+  storageSpaceText,
+  TEXT_NOTHING_WAITING,
+  TEXT_SYNC_NOW,
+  TEXT_WAITING,
+  waitingCaptacionesText,
+  waitingFotosText,
+} from './texts';
 import './sync-panel.css';
 
 /** Phones: the width below which the chip leaves the top bar for the bottom of the screen. */
@@ -34,19 +45,29 @@ export interface SyncPanelProps {
 
 export function SyncPanel({ state, onSyncNow, onShowRejected }: SyncPanelProps): JSX.Element {
   const waiting = state.pending > 0 || state.rejected > 0;
+  // Photos count apart, with their size: on a field connection the size says how long they take.
+  const captaciones = Math.max(0, state.pending - state.pendingFotos);
+  // Read again as photos go up or are added: they are what fills a tablet.
+  const space = useStorageSpace(`${state.pending}|${state.pendingBytes}`);
   return (
     <div className="app-sync-panel" data-testid="sync-panel">
       <p className="app-sync-panel__state">{syncStateText(state)}</p>
       <p className="app-sync-panel__heading">{TEXT_WAITING}</p>
       {waiting ? (
         <ul className="app-sync-panel__waiting" data-testid="sync-waiting">
-          {state.pending > 0 ? <li data-testid="sync-waiting-captaciones">{waitingCaptacionesText(state.pending)}</li> : null}
+          {captaciones > 0 ? <li data-testid="sync-waiting-captaciones">{waitingCaptacionesText(captaciones)}</li> : null}
+          {state.pendingFotos > 0 ? <li data-testid="sync-waiting-fotos">{waitingFotosText(state.pendingFotos, formatBytes(state.pendingBytes))}</li> : null}
           {state.rejected > 0 ? <li data-testid="sync-waiting-rejected">{rejectedCountText(state.rejected)}</li> : null}
         </ul>
       ) : (
         <p data-testid="sync-waiting">{TEXT_NOTHING_WAITING}</p>
       )}
       <p data-testid="sync-last">{lastSyncText(state.lastSyncedAt)}</p>
+      {space ? (
+        <p className="bp6-text-muted" data-testid="sync-space">
+          {storageSpaceText(formatBytes(space.used), formatBytes(space.free))}
+        </p>
+      ) : null}
       {state.detail ? <p className="bp6-text-muted">{state.detail}</p> : null}
       <div className="app-sync-panel__actions">
         {state.rejected > 0 && onShowRejected ? (

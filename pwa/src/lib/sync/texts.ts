@@ -22,6 +22,16 @@ export function waitingCaptacionesText(n: number): string {
   return n === 1 ? '1 captación por enviar' : `${n} captaciones por enviar`;
 }
 
+/** Property photos saved here that the server does not have yet, and their size (issue 22). */
+export function waitingFotosText(n: number, size: string): string {
+  return n === 1 ? `1 foto por enviar (${size})` : `${n} fotos por enviar (${size})`;
+}
+
+/** The device's storage (navigator.storage.estimate()). */
+export function storageSpaceText(used: string, free: string): string {
+  return `Espacio en este dispositivo: ${used} usados, ${free} libres.`;
+}
+
 export function pendingText(n: number): string {
   return n === 1 ? '1 cambio pendiente' : `${n} cambios pendientes`;
 }

@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import { CAPTACION_LABELS, ESTADOS_MEXICO, TIPO_PROPIEDAD_OPTIONS } from '../../../../../../couch-design/captacion';
 import { AreaField, NumberField, SelectField, TextField } from '../../../../components/form';
+import { FotosDelFormulario } from '../../fotos';
 
 export function PropiedadTab(): JSX.Element {
   return (
@@ -27,6 +28,7 @@ export function PropiedadTab(): JSX.Element {
         <NumberField name="propiedad.caracteristicas.año_construccion" label={CAPTACION_LABELS.propiedad.año_construccion.entry} min={1800} step={1} />
         <AreaField name="propiedad.caracteristicas.descripcion" label={CAPTACION_LABELS.propiedad.descripcion.entry} className="form-span-all" />
       </div>
+      <FotosDelFormulario />
     </>
   );
 }

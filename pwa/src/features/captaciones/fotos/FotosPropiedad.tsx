@@ -1,0 +1,118 @@
+/**
+ * 'Fotos de la propiedad' of a saved captación: in the edit form's Propiedad tab and in the
+ * detail. Photos are their own documents (fotos-store.ts), written at once, online or not: they
+ * are not part of the form's values, so 'Guardar' is not needed for them and a draft never
+ * carries images. The detail adds the gallery: the cover large, and the full-screen view.
+ */
+import { Callout, Intent, Spinner } from '@blueprintjs/core';
+import { useState, type JSX } from 'react';
+import { FotoGrid, type GridItem } from './FotoGrid';
+import { FotoMiniatura } from './FotoMiniatura';
+import { CapturaFotos } from './CapturaFotos';
+import { addFotos, coverOf, moveFoto, removeFoto, setPortada, type StoredFoto } from './fotos-store';
+import { CARGANDO_FOTOS, contadorFotos, ERROR_CAMBIO, ERROR_CARGAR, NOTA_TAMANO, portadaAlt, SIN_FOTOS, SIN_FOTOS_LECTURA, TITULO_FOTOS } from './texts';
+import { useFotos } from './use-fotos';
+import { Visor } from './Visor';
+import './fotos.css';
+
+export interface FotosPropiedadProps {
+  captacionId: string;
+  /**
+   * The captación's adviser (`captacion.asesor`; a legacy record may hold a name instead of an
+   * id): the gateway copies the real one onto each photo, the device needs it for its scope first.
+   */
+  asesor: unknown;
+  editable: boolean;
+  /** The detail: the cover large and a full-screen view. */
+  galeria?: boolean;
+}
+
+const toItem = (f: StoredFoto): GridItem => ({ key: f._id, id: f._id, rev: f._rev, portada: f.portada });
+
+export function FotosPropiedad({ captacionId, asesor, editable, galeria = false }: FotosPropiedadProps): JSX.Element {
+  const state = useFotos(captacionId);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const fotos = state.status === 'ready' ? state.fotos : [];
+
+  const change = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (err) {
+      console.error('No se pudo cambiar la foto.', err);
+      setError(ERROR_CAMBIO);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cover = galeria ? coverOf(fotos) : null;
+  let body: JSX.Element;
+  if (state.status === 'loading') {
+    body = (
+      <p className="fotos-estado">
+        <Spinner size={16} /> {CARGANDO_FOTOS}
+      </p>
+    );
+  } else if (state.status === 'error') {
+    body = (
+      <Callout intent={Intent.DANGER} icon="error" role="alert">
+        {ERROR_CARGAR}
+      </Callout>
+    );
+  } else if (fotos.length === 0) {
+    body = (
+      <p className="fotos-estado bp6-text-muted" data-testid="fotos-vacio">
+        {editable ? SIN_FOTOS : SIN_FOTOS_LECTURA}
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        {cover ? (
+          <button type="button" className="fotos-portada" onClick={() => setOpen(fotos.indexOf(cover))} data-testid="foto-portada-grande">
+            <FotoMiniatura id={cover._id} rev={cover._rev} alt={portadaAlt} />
+          </button>
+        ) : null}
+        <FotoGrid
+          items={fotos.map(toItem)}
+          busy={busy}
+          onOpen={galeria ? setOpen : undefined}
+          onMove={editable ? (i, delta) => void change(() => moveFoto(fotos[i], delta)) : undefined}
+          onCover={editable ? (i) => void change(() => setPortada(fotos[i])) : undefined}
+          onRemove={editable ? (i) => void change(() => removeFoto(fotos[i])) : undefined}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section className="fotos" aria-labelledby={`fotos-${captacionId}`} data-testid="fotos-propiedad">
+      <h4 className="page-subtitle" id={`fotos-${captacionId}`}>
+        {TITULO_FOTOS}
+        {fotos.length ? <span className="bp6-text-muted fotos__contador"> · {contadorFotos(fotos.length)}</span> : null}
+      </h4>
+      {editable ? (
+        <>
+          <CapturaFotos
+            disabled={busy || state.status !== 'ready'}
+            onPhotos={async (photos) => {
+              await addFotos(captacionId, typeof asesor === 'string' ? asesor : '', photos);
+            }}
+          />
+          <p className="bp6-text-muted fotos__nota">{NOTA_TAMANO}</p>
+        </>
+      ) : null}
+      {error ? (
+        <Callout intent={Intent.DANGER} icon="error" role="alert">
+          {error}
+        </Callout>
+      ) : null}
+      {body}
+      {galeria ? <Visor fotos={fotos} index={open} onIndex={setOpen} /> : null}
+    </section>
+  );
+}
