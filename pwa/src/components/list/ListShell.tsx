@@ -1,16 +1,17 @@
 /**
  * The page of a REST list screen: its header, then either the network it needs (offline) or the
  * list: the screen's tools, the delete notice, the load error with a retry, and the table of the
- * rows the search shows under loading, empty and no-match states. The screen brings the header,
- * tools, columns and texts.
+ * rows the search shows under loading, empty and no-match states, and the delete question. The
+ * screen brings the header, tools, columns and texts.
  */
-import type { JSX, ReactNode } from 'react';
+import { useEffect, type JSX, type ReactNode } from 'react';
 import { Feedback } from '../feedback/Feedback';
 import { Page } from '../page/Page';
-import { DeleteNotice, type DeleteFlow } from './delete-flow';
+import { DeleteNotice, DeleteQuestion, type DeleteFlow } from './delete-flow';
 import { ListContent } from './ListContent';
 import { LoadErrorBanner } from './LoadErrorBanner';
 import { SelectTable, type SelectTableProps } from './SelectTable';
+import { REINTENTAR } from './texts';
 import type { ListController } from './use-list';
 
 /** What the screen says of its table; the rows, their keys, the selection and the failure come from the list. */
@@ -29,23 +30,33 @@ export interface ListShellProps<T> {
   /** Between the notices and the table (a toolbar acting on the selected row). */
   beforeTable?: ReactNode;
   deletion: DeleteFlow<T>;
-  /** The load error's text, given the server's reason when it gave one. */
-  loadError: (said: string | undefined) => string;
-  retryText: string;
+  /** The question before a delete, and which record under it (its name or e-mail). */
+  deleteQuestion: { question: ReactNode; detail: (row: T) => ReactNode };
+  /** The load error's text; the server's reason follows when it gave one. */
+  loadError: string;
+  /** What the console says with a failed load's error (none: the screen does not log it). */
+  logAs?: string;
+  retryText?: string;
   /** The state of a list with no records at all. */
   empty: ReactNode;
   noMatch: string;
   /** The table of the rows shown, one selected for the screen's buttons; a failed load shows it too, with its failure row. */
   table: ListShellTable<T>;
-  /** Dialogs of the screen (the delete question...). */
+  /** Other dialogs of the screen. */
   children?: ReactNode;
   /** The id a test finds the offline notice by. */
   offlineTestId?: string;
 }
 
+/** A finished sentence is followed by the reason; an unfinished one takes a colon. */
+export const withReason = (text: string, said: string | undefined): string => (said ? `${text}${/[.!?]$/.test(text) ? ' ' : ': '}${said}` : text);
+
 export function ListShell<T>(props: ListShellProps<T>): JSX.Element {
-  const { list } = props;
+  const { list, logAs } = props;
   const { state } = list;
+  useEffect(() => {
+    if (logAs && state.status === 'error') console.error(logAs, state.error);
+  }, [logAs, state]);
   let body: ReactNode;
   if (props.waiting) body = <Feedback kind="loading" />;
   else if (state.status === 'offline') body = <Feedback kind="offline" testId={props.offlineTestId} />;
@@ -54,7 +65,7 @@ export function ListShell<T>(props: ListShellProps<T>): JSX.Element {
       <>
         {props.tools}
         <DeleteNotice flow={props.deletion} />
-        {state.status === 'error' ? <LoadErrorBanner error={state.error} text={props.loadError} retry={list.reload} retryText={props.retryText} /> : null}
+        {state.status === 'error' ? <LoadErrorBanner error={state.error} text={(said) => withReason(props.loadError, said)} retry={list.reload} retryText={props.retryText ?? REINTENTAR} /> : null}
         {props.beforeTable}
         <ListContent status={state.status} hasRecords={list.all.length > 0} matches={list.shown.length} noMatch={props.noMatch} empty={props.empty}>
           <SelectTable
@@ -72,6 +83,7 @@ export function ListShell<T>(props: ListShellProps<T>): JSX.Element {
     <Page>
       {props.header}
       {body}
+      <DeleteQuestion flow={props.deletion} question={props.deleteQuestion.question} detail={props.deleteQuestion.detail} />
       {props.children}
     </Page>
   );

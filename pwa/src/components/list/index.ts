@@ -10,6 +10,8 @@ export { readSelection, SELECTION_PARAM, useUrlSelection, withSelection, type Ur
 export { useRowTask, type RowTask } from './use-row-task';
 export { DeleteNotice, DeleteQuestion, useDeleteFlow, type DeleteFlow, type DeleteFlowOptions, type DeleteQuestionProps, type ListNotice } from './delete-flow';
 export { useList, type ListController, type UseListOptions } from './use-list';
-export { ListShell, type ListShellProps, type ListShellTable } from './ListShell';
+export { ListShell, withReason, type ListShellProps, type ListShellTable } from './ListShell';
+export { useListDelete, type ListDeleteOptions } from './list-delete';
+export { ListCount, type ListCountProps } from './ListCount';
 export { LoadErrorBanner, type LoadErrorBannerProps } from './LoadErrorBanner';
 export { ExportCsvButton } from './ExportCsvButton';

@@ -8,7 +8,7 @@ import { Button, Intent, NonIdealState } from '@blueprintjs/core';
 import type { JSX } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { fullName, listEmpleados, type EmpleadoPublico } from '../../../../couch-design/empleado';
-import { DeleteQuestion, ExportCsvButton, ListSearch, ListShell, useDeleteFlow, useList } from '../../components/list';
+import { ExportCsvButton, ListCount, ListSearch, ListShell, useList, useListDelete } from '../../components/list';
 import { PageHeader } from '../../components/page';
 import { refusalMessage } from '../../lib/data';
 import { paths } from '../../lib/paths';
@@ -16,27 +16,7 @@ import { useEmpleadosAccess } from './access';
 import { empleadosResource } from './data/empleados';
 import { forgetEmpleado, keepEmpleado } from './data/stored';
 import { EMPLEADO_COLUMNS, EMPLEADOS_CSV } from './list/columns';
-import {
-  BTN_CANCELAR,
-  BTN_ELIMINAR,
-  BTN_NUEVO,
-  BTN_REINTENTAR,
-  BTN_VER_DOCUMENTOS,
-  BTN_VER_PERFIL,
-  BUSCAR_PLACEHOLDER,
-  CONFIRM_ELIMINAR,
-  ELIMINADO_OK,
-  ERROR_CARGAR_LISTA,
-  ERROR_ELIMINAR,
-  errorEliminar,
-  mostrando,
-  SELECCIONE_FILA,
-  seleccionado,
-  SIN_RESULTADOS,
-  TABLA_EMPLEADOS,
-  TITLE_LISTA,
-  VACIO,
-} from './texts';
+import { BTN_ELIMINAR, BTN_NUEVO, BTN_VER_DOCUMENTOS, BTN_VER_PERFIL, BUSCAR_PLACEHOLDER, CONFIRM_ELIMINAR, ELIMINADO_OK, ERROR_CARGAR_LISTA, ERROR_ELIMINAR, errorEliminar, mostrando, SELECCIONE_FILA, seleccionado, SIN_RESULTADOS, TABLA_EMPLEADOS, TITLE_LISTA, VACIO } from './texts';
 import './empleados.css';
 
 /** The server's reason when it gave one; a failure to reach it has none (spec 000 section 8). */
@@ -45,23 +25,16 @@ function deleteError(err: unknown): string {
   return said ? errorEliminar(said) : ERROR_ELIMINAR;
 }
 
-/** The server's reason after the list's own words, when it gave one. */
-const loadError = (said: string | undefined): string => (said ? `${ERROR_CARGAR_LISTA} ${said}` : ERROR_CARGAR_LISTA);
-
 const empleadoId = (e: EmpleadoPublico): string => e.id;
 
 export default function EmpleadosListPage(): JSX.Element {
   const navigate = useNavigate();
   const { ready, admin } = useEmpleadosAccess();
   const list = useList(empleadosResource, { enabled: ready && admin, search: listEmpleados, rowKey: empleadoId });
-  const { all, shown, current, q } = list;
-  const deletion = useDeleteFlow<EmpleadoPublico>({
+  const { current, q } = list;
+  const deletion = useListDelete(list, {
     remove: (e) => empleadosResource.remove(e.id),
-    removed: (e) => {
-      forgetEmpleado(e.id);
-      list.setSelected(null);
-      list.reload();
-    },
+    removed: (e) => forgetEmpleado(e.id),
     done: ELIMINADO_OK,
     failure: deleteError,
     logAs: 'No se pudo eliminar el empleado.',
@@ -87,8 +60,8 @@ export default function EmpleadosListPage(): JSX.Element {
       offlineTestId="needs-network"
       tools={<ListSearch value={q} onChange={list.setSearch} placeholder={BUSCAR_PLACEHOLDER} />}
       deletion={deletion}
-      loadError={loadError}
-      retryText={BTN_REINTENTAR}
+      deleteQuestion={{ question: CONFIRM_ELIMINAR, detail: fullName }}
+      loadError={ERROR_CARGAR_LISTA}
       beforeTable={
         <>
           <div className="emp-toolbar" role="toolbar" aria-label={TABLA_EMPLEADOS}>
@@ -103,9 +76,7 @@ export default function EmpleadosListPage(): JSX.Element {
                 {BTN_ELIMINAR}
               </Button>
             </div>
-            <span className="emp-toolbar__count page-muted" data-testid="empleados-count" aria-live="polite">
-              {list.state.status === 'ready' ? mostrando(shown.length, all.length) : ''}
-            </span>
+            <ListCount list={list} text={mostrando} className="emp-toolbar__count" testId="empleados-count" as="span" />
           </div>
           <p className="page-muted emp-toolbar__hint" aria-live="polite">
             {current ? seleccionado(fullName(current)) : SELECCIONE_FILA}
@@ -115,8 +86,6 @@ export default function EmpleadosListPage(): JSX.Element {
       noMatch={SIN_RESULTADOS}
       empty={<NonIdealState icon="people" title={VACIO} action={admin ? newButton : undefined} />}
       table={{ label: TABLA_EMPLEADOS, columns: EMPLEADO_COLUMNS, onOpen: viewProfile, rowTestId: 'empleado-row' }}
-    >
-      <DeleteQuestion flow={deletion} question={CONFIRM_ELIMINAR} detail={fullName} confirmText={BTN_ELIMINAR} cancelText={BTN_CANCELAR} />
-    </ListShell>
+    />
   );
 }

@@ -28,7 +28,7 @@ export const TABLA_EMPLEADOS = 'Empleados';
 export const BTN_VER_PERFIL = 'Ver perfil';
 export const BTN_VER_DOCUMENTOS = 'Ver documentos';
 export const BTN_ELIMINAR = 'Eliminar';
-export const BTN_CANCELAR = 'Cancelar';
+export { BTN_CANCELAR } from '../../components/form/texts';
 export const BTN_NUEVO = 'Nuevo Empleado';
 export const SIN_RESULTADOS = 'No se encontraron empleados con los criterios de búsqueda.';
 /** Not in the specification: the list before the first employee exists. */
@@ -41,7 +41,6 @@ export const ERROR_ELIMINAR = 'Error al eliminar empleado';
 export const errorEliminar = (message: string): string => `${ERROR_ELIMINAR}: ${message}`;
 /** Spec 000 section 8 only logs a failed load; the list says so rather than looking empty. */
 export const ERROR_CARGAR_LISTA = 'No se pudo cargar la lista de empleados.';
-export const BTN_REINTENTAR = 'Reintentar';
 export const CSV_BASE = 'empleados';
 
 // --- 'Crear Nuevo Empleado' / 'Editar Empleado' -----------------------------------------------

@@ -10,34 +10,14 @@ import { Alert, Button, Classes, Intent, NonIdealState } from '@blueprintjs/core
 import { useId, useState, type JSX } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { listUsuarios, type UsuarioPublico } from '../../../../couch-design/usuario';
-import { DeleteQuestion, ExportCsvButton, ListSearch, ListShell, useDeleteFlow, useList } from '../../components/list';
+import { ExportCsvButton, ListCount, ListSearch, ListShell, useList, useListDelete } from '../../components/list';
 import { paths } from '../../lib/paths';
 import { AdminOnly } from './access';
 import { usuariosResource } from './data/resources';
 import { forgetUsuario, rememberUsuario } from './data/selected';
 import { deleteUsuario } from './data/writes';
 import { USUARIO_COLUMNS, USUARIOS_CSV } from './list/columns';
-import {
-  AYUDA_TECLADO,
-  BTN_ACEPTAR,
-  BTN_CANCELAR,
-  BTN_ELIMINAR,
-  BTN_ELIMINAR_CONFIRM,
-  BTN_NUEVO,
-  BTN_REINTENTAR,
-  BTN_VER,
-  BUSCAR,
-  CONFIRM_ELIMINAR,
-  ELIMINADO_OK,
-  ERROR_CARGAR_LISTA,
-  ERROR_DESCONOCIDO,
-  ERROR_ELIMINAR,
-  mostrando,
-  SELECCIONA_PRIMERO,
-  SIN_RESULTADOS,
-  TABLA_USUARIOS,
-  TITLE_LISTA,
-} from './texts';
+import { AYUDA_TECLADO, BTN_ACEPTAR, BTN_ELIMINAR, BTN_NUEVO, BTN_VER, BUSCAR, CONFIRM_ELIMINAR, ELIMINADO_OK, ERROR_CARGAR_LISTA, ERROR_DESCONOCIDO, ERROR_ELIMINAR, mostrando, SELECCIONA_PRIMERO, SIN_RESULTADOS, TABLA_USUARIOS, TITLE_LISTA } from './texts';
 import './usuarios.css';
 
 export default function UsuariosListPage(): JSX.Element {
@@ -48,9 +28,6 @@ export default function UsuariosListPage(): JSX.Element {
   );
 }
 
-/** The server's reason after the list's own words, when it gave one. */
-const loadError = (said: string | undefined): string => (said ? `${ERROR_CARGAR_LISTA}: ${said}` : ERROR_CARGAR_LISTA);
-
 const deleteError = (err: unknown): string => ERROR_ELIMINAR + (err instanceof Error && err.message ? err.message : ERROR_DESCONOCIDO);
 
 const userId = (u: UsuarioPublico): string => u._id;
@@ -58,16 +35,12 @@ const userId = (u: UsuarioPublico): string => u._id;
 function UsuariosList(): JSX.Element {
   const navigate = useNavigate();
   const list = useList(usuariosResource, { search: listUsuarios, rowKey: userId });
-  const { all, shown, current, q } = list;
+  const { all, current, q } = list;
   const [askSelection, setAskSelection] = useState(false);
   const questionId = useId();
-  const deletion = useDeleteFlow<UsuarioPublico>({
+  const deletion = useListDelete(list, {
     remove: (user) => deleteUsuario(user._id),
-    removed: () => {
-      forgetUsuario();
-      list.setSelected(null);
-      list.reload();
-    },
+    removed: forgetUsuario,
     done: ELIMINADO_OK,
     failure: deleteError,
     logAs: 'No se pudo eliminar el usuario.',
@@ -85,9 +58,6 @@ function UsuariosList(): JSX.Element {
     void navigate(paths.userProfile(user._id));
   };
   const askDelete = () => (current ? deletion.ask(current) : setAskSelection(true));
-  const ready = list.state.status === 'ready';
-
-  if (list.state.status === 'error') console.error('No se pudieron cargar los usuarios.', list.state.error);
 
   return (
     <ListShell
@@ -111,15 +81,15 @@ function UsuariosList(): JSX.Element {
             <ListSearch value={q} onChange={list.setSearch} placeholder={BUSCAR} />
             <ExportCsvButton list={list} csv={USUARIOS_CSV} />
           </div>
-          <p className="usuarios-count page-muted" data-testid="usuarios-count" aria-live="polite">
-            {ready ? mostrando(shown.length, all.length) : ''}
+          <ListCount list={list} text={mostrando} className="usuarios-count" testId="usuarios-count">
             <span className="usuarios-count__hint">{AYUDA_TECLADO}</span>
-          </p>
+          </ListCount>
         </>
       }
       deletion={deletion}
-      loadError={loadError}
-      retryText={BTN_REINTENTAR}
+      deleteQuestion={{ question: CONFIRM_ELIMINAR, detail: (u) => u.email }}
+      loadError={ERROR_CARGAR_LISTA}
+      logAs="No se pudieron cargar los usuarios."
       noMatch={SIN_RESULTADOS}
       empty={<NonIdealState icon="people" title={SIN_RESULTADOS} />}
       table={{ label: TABLA_USUARIOS, columns: USUARIO_COLUMNS, onSelect: select, onOpen: (u) => view(u), rowTestId: 'usuario-row' }}
@@ -127,7 +97,6 @@ function UsuariosList(): JSX.Element {
       <Alert aria-labelledby={questionId} isOpen={askSelection} icon="info-sign" confirmButtonText={BTN_ACEPTAR} canEscapeKeyCancel canOutsideClickCancel onClose={() => setAskSelection(false)}>
         <p id={questionId}>{SELECCIONA_PRIMERO}</p>
       </Alert>
-      <DeleteQuestion flow={deletion} question={CONFIRM_ELIMINAR} detail={(u) => u.email} confirmText={BTN_ELIMINAR_CONFIRM} cancelText={BTN_CANCELAR} />
     </ListShell>
   );
 }

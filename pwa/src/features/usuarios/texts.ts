@@ -105,13 +105,11 @@ export const ELIMINADO_OK = USUARIO_DONE.eliminado;
 export const ERROR_ELIMINAR = 'Error al eliminar usuario: ';
 export const ERROR_DESCONOCIDO = 'Error desconocido';
 export const BTN_ACEPTAR = 'Aceptar';
-export const BTN_CANCELAR = 'Cancelar';
-export const BTN_ELIMINAR_CONFIRM = 'Eliminar';
+export { BTN_CANCELAR } from '../../components/form/texts';
 /** Ours: the table's accessible name and how to use it without a mouse. */
 export const TABLA_USUARIOS = 'Usuarios';
 export const AYUDA_TECLADO = 'Seleccione una fila con un clic o con las flechas; Enter abre el usuario seleccionado.';
 export const ERROR_CARGAR_LISTA = 'No se pudieron cargar los usuarios';
-export const BTN_REINTENTAR = 'Reintentar';
 export const CSV_BASE = 'usuarios';
 
 // --- User detail ------------------------------------------------------------------------------
