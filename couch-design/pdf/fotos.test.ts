@@ -3,10 +3,10 @@ import { sampleCaptacion } from '../captacion/fixtures';
 import { checkImage } from '../image-check';
 import { JPEG_2X2, jpegVariant, PNG_1X1, WEBP_LOSSY_1X1 } from '../testing/images';
 import { captacionPdf } from './captacion';
-import { choosePdfFotos, loadPdfFotos, PDF_FOTO_NO_DISPONIBLE, PDF_FOTOS_TITULO, PORTADA_ORIGINAL_MAX_BYTES, type PdfFotoRef } from './fotos';
+import { choosePdfFotos, loadPdfFotos, PDF_FOTO_NO_DISPONIBLE, PDF_FOTO_WEBP, PDF_FOTOS_TITULO, PORTADA_ORIGINAL_MAX_BYTES, type PdfFotoRef } from './fotos';
 
 const textOf = (bytes: Uint8Array): string => Buffer.from(bytes).toString('latin1');
-/** Image XObjects in the file: one per drawn JPEG or WebP (a PNG with transparency adds its mask). */
+/** Image XObjects in the file: one per drawn JPEG (a PNG with transparency adds its mask). */
 const images = (bytes: Uint8Array): number => (textOf(bytes).match(/\/Subtype \/Image/g) ?? []).length;
 
 const foto = (uuid: string, orden: number, extra: Partial<PdfFotoRef> = {}): PdfFotoRef => ({ _id: `foto:c1:${uuid}`, orden, portada: false, ...extra });
@@ -55,7 +55,7 @@ describe('loadPdfFotos', () => {
 describe('the captación PDF with photos', () => {
   it('draws the cover and the thumbnails as images under their section title', async () => {
     expect(checkImage(jpegVariant(1))).toMatchObject({ ok: true, image: { type: 'image/jpeg', width: 2, height: 2 } });
-    const fotos = { portada: jpegVariant(0), miniaturas: [jpegVariant(1), jpegVariant(2), WEBP_LOSSY_1X1] };
+    const fotos = { portada: jpegVariant(0), miniaturas: [jpegVariant(1), jpegVariant(2), jpegVariant(3)] };
     const bytes = await captacionPdf({ ...sampleCaptacion(), _id: 'c1' }, { generatedAt: at, fotos });
     expect(images(bytes)).toBe(4);
     const text = textOf(bytes);
@@ -63,6 +63,15 @@ describe('the captación PDF with photos', () => {
     // The photos come before the first section.
     expect(text.indexOf(PDF_FOTOS_TITULO)).toBeLessThan(text.indexOf('1. Propietario'));
     expect(text).not.toContain(PDF_FOTO_NO_DISPONIBLE);
+  });
+
+  it('draws a WebP as a box that says so (decoding it in JavaScript would hold the gateway), a PNG as an image', async () => {
+    const fotos = { portada: jpegVariant(0), miniaturas: [WEBP_LOSSY_1X1, PNG_1X1] };
+    const bytes = await captacionPdf({ ...sampleCaptacion(), _id: 'c1' }, { generatedAt: at, fotos });
+    const text = textOf(bytes);
+    expect(text).toContain(`(${PDF_FOTO_WEBP})`);
+    // The JPEG, the PNG and the PNG's transparency mask.
+    expect(images(bytes)).toBe(3);
   });
 
   it('puts a note where an image is missing or unreadable', async () => {

@@ -4,9 +4,12 @@
  * (from the `fotos` store) and in the browser (from the device's `fotos` PouchDB database); each
  * side only says how to read one image (`PdfFotoReader`).
  *
- * Formats: jsPDF embeds a JPEG as it is and decodes PNG and WebP itself (its own JavaScript WebP
- * decoder, in Node as in the browser), so no canvas or native library is needed on either side.
- * An image that is missing or that jsPDF cannot read becomes a box saying so, never a failed PDF.
+ * Formats: jsPDF embeds a JPEG as it is and decodes a PNG (small: thumbnails) itself. WebP is
+ * drawn as a box saying so: jsPDF's JavaScript WebP decoder costs about 0.4 s of CPU per 320 px
+ * thumbnail (measured on the gateway), which would hold the gateway's event loop for seconds per
+ * PDF. The PWA stores JPEG; the browser turns any WebP it holds into JPEG with its own decoder
+ * before drawing (pwa/src/features/captaciones/pdf-fotos.ts). An image that is missing or that
+ * jsPDF cannot read becomes a box saying so, never a failed PDF.
  */
 import { checkImage } from '../image-check';
 import { FOTO_TYPES, type FotoMime } from '../fotos/types';
@@ -48,6 +51,7 @@ export const PORTADA_ORIGINAL_MAX_BYTES = 1024 * 1024;
 
 export const PDF_FOTOS_TITULO = 'Fotos de la propiedad';
 export const PDF_FOTO_NO_DISPONIBLE = 'Foto no disponible';
+export const PDF_FOTO_WEBP = 'Foto en formato WebP';
 
 const orden = (f: PdfFotoRef): number => (typeof f.orden === 'number' && Number.isFinite(f.orden) ? f.orden : Number.MAX_SAFE_INTEGER);
 
@@ -79,32 +83,34 @@ export async function loadPdfFotos<T extends PdfFotoRef>(fotos: readonly T[], re
 
 export const hasPdfFotos = (fotos: PdfFotos | undefined): fotos is PdfFotos => !!fotos && (fotos.portada !== null || fotos.miniaturas.length > 0);
 
-const FORMAT: Record<FotoMime, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WEBP' };
+const FORMAT: Partial<Record<FotoMime, string>> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG' };
 
 /** The image in a box of `w` × `h` mm at (x, y), centred and never stretched; a framed note when it cannot be drawn. */
 function drawImage(kit: PdfKit, bytes: Uint8Array | null, x: number, y: number, w: number, h: number): void {
   const { doc } = kit;
   const checked = bytes ? checkImage(bytes, FOTO_TYPES) : null;
-  if (bytes && checked?.ok) {
-    // checkImage was given FOTO_TYPES: the type is one of them.
-    const { width, height, type } = checked.image;
+  // checkImage was given FOTO_TYPES: the type is one of them.
+  const format = checked?.ok ? FORMAT[checked.image.type as FotoMime] : undefined;
+  if (bytes && checked?.ok && format) {
+    const { width, height } = checked.image;
     const scale = Math.min(w / width, h / height);
     const dw = width * scale;
     const dh = height * scale;
     try {
-      doc.addImage(bytes, FORMAT[type as FotoMime], x + (w - dw) / 2, y + (h - dh) / 2, dw, dh);
+      doc.addImage(bytes, format, x + (w - dw) / 2, y + (h - dh) / 2, dw, dh);
       return;
     } catch {
-      // jsPDF could not decode it (an unusual WebP variant): the note below takes its place.
+      // jsPDF could not read it after all: the note below takes its place.
     }
   }
+  const note = checked?.ok && checked.image.type === 'image/webp' ? PDF_FOTO_WEBP : PDF_FOTO_NO_DISPONIBLE;
   doc.setDrawColor(200, 200, 200);
   doc.setFillColor(246, 247, 249);
   doc.rect(x, y, w, h, 'FD');
   doc.setFont('helvetica', 'italic');
   doc.setFontSize(9);
   doc.setTextColor(110, 110, 110);
-  doc.text(pdfText(PDF_FOTO_NO_DISPONIBLE), x + w / 2, y + h / 2, { align: 'center', baseline: 'middle' });
+  doc.text(pdfText(note), x + w / 2, y + h / 2, { align: 'center', baseline: 'middle' });
 }
 
 const TITLE_H = 7.5;

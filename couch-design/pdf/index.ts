@@ -4,7 +4,7 @@
  */
 export { captacionPdf, captacionPdfFileName, CAPTACION_PDF_TITLE } from './captacion';
 export type { CaptacionPdfOptions } from './captacion';
-export { loadPdfFotos, choosePdfFotos, coverFromOriginal, PDF_MAX_MINIATURAS, PDF_FOTOS_TITULO, PDF_FOTO_NO_DISPONIBLE } from './fotos';
+export { loadPdfFotos, choosePdfFotos, coverFromOriginal, PDF_MAX_MINIATURAS, PDF_FOTOS_TITULO, PDF_FOTO_NO_DISPONIBLE, PDF_FOTO_WEBP } from './fotos';
 export type { PdfFotos, PdfFotoRef, PdfFotoReader } from './fotos';
 export { nominaPdf, nominaPdfFileName, NOMINA_PDF_TITLE, NOMINA_PDF_EMPRESA } from './nomina';
 export type { NominaPdfOptions } from './nomina';
