@@ -12,6 +12,7 @@ import { benchPayroll } from './payroll';
 import { benchLoad } from './load';
 import { benchLighthouse } from './lighthouse';
 import { benchList } from './list';
+import { benchFotos } from './fotos';
 
 const BENCHES: Array<[string, Bench]> = [
   ['sync', benchSync],
@@ -21,6 +22,7 @@ const BENCHES: Array<[string, Bench]> = [
   ['load', benchLoad],
   ['lighthouse', benchLighthouse],
   ['list', benchList],
+  ['fotos', benchFotos],
 ];
 
 /** Options that take their value as the next argument. */

@@ -1,12 +1,14 @@
 /**
  * 'Descargar PDF' (spec 001 section 7): a record with `pdf_url` opens that in a new tab; any
- * other is made here, online or offline, by the same `couch-design/pdf` the gateway uses. jsPDF
- * is imported only when a PDF is made, so it never weighs on the screens.
+ * other is made here, online or offline, by the same `couch-design/pdf` the gateway uses, with the
+ * photos the device holds (thumbnails of every captación in scope). jsPDF is imported only when a
+ * PDF is made, so it never weighs on the screens.
  */
 import type { Captacion } from '../../../../couch-design/captacion';
 import { saveFile } from '../../lib/download';
 import type { AuthUser } from '../../lib/session';
 import { resolveAdviserName } from './adviser';
+import { deviceFotosForPdf } from './pdf-fotos';
 import { ERROR_PDF, ERROR_PDF_ID } from './texts';
 
 export class PdfError extends Error {}
@@ -19,8 +21,12 @@ export async function downloadCaptacionPdf(doc: Captacion | null | undefined, me
     return;
   }
   try {
-    const [pdf, asesor] = await Promise.all([import('../../../../couch-design/pdf'), resolveAdviserName(doc.captacion?.asesor, me)]);
-    const bytes = await pdf.captacionPdf(doc, { asesor });
+    const [pdf, asesor, fotos] = await Promise.all([
+      import('../../../../couch-design/pdf'),
+      resolveAdviserName(doc.captacion?.asesor, me),
+      deviceFotosForPdf(id),
+    ]);
+    const bytes = await pdf.captacionPdf(doc, { asesor, fotos });
     saveFile(bytes, pdf.captacionPdfFileName(id), 'application/pdf');
   } catch (err) {
     console.error('No se pudo generar el PDF de la captación.', err);
