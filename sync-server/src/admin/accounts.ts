@@ -91,16 +91,16 @@ export class AccountsTool {
   async createAdmin(email: string, passwordFromEnv?: string): Promise<NewAdmin> {
     const address = await checkedEmail(email);
     const password = await checkedEnvPassword(passwordFromEnv);
+    const resetHint = `Para entrar con ella, fije una contraseña nueva: npm run admin -- reset-password ${address}`;
     const taken = await this.usuarios.findByEmail(address);
-    if (taken) {
-      throw new AdminRefused(`Ya existe una cuenta con el correo ${address} (rol: ${roleLabel(taken.role)}). Para entrar con ella, fije una contraseña nueva: npm run admin -- reset-password ${address}`);
-    }
+    if (taken) throw new AdminRefused(`Ya existe una cuenta con el correo ${address} (rol: ${roleLabel(taken.role)}). ${resetHint}`);
     const admin = await createAdministrator(this.usuarios, { email: address, password });
-    // A gateway on the same CouchDB may have registered the address meanwhile: give way, as its sign-up does.
+    // A gateway on the same CouchDB may have registered the address meanwhile, or, on a cluster,
+    // the index read above answered from a copy that had not seen an account yet: give way.
     if ((await this.usuarios.allByEmail(address)).some((u) => u._id !== admin.id)) {
       const mine = await this.usuarios.get(admin.id);
       if (mine) await this.usuarios.removeIfCurrent(mine);
-      throw new AdminRefused(`Otra cuenta tomó el correo ${address} en este momento; no se creó el administrador.`);
+      throw new AdminRefused(`Otra cuenta tiene el correo ${address}; no se creó el administrador. ${resetHint}`);
     }
     return admin;
   }
