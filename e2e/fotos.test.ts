@@ -101,7 +101,7 @@ async function drawnThumbnails(page: Page): Promise<number> {
 async function fotosDocs(prefix: string): Promise<Array<Record<string, unknown>>> {
   const db = await gw.store.db('fotos');
   const res = await db.find({ selector: { captacion_id: prefix } });
-  return res.docs as Array<Record<string, unknown>>;
+  return res.docs;
 }
 
 describe('property photos in the browser', () => {
@@ -147,7 +147,8 @@ describe('property photos in the browser', () => {
 
       // The full-screen view: the original from the device (not synced yet), arrows to the next one.
       await page.getByTestId('foto-abrir').first().click();
-      const visor = page.getByTestId('foto-visor');
+      // Blueprint's Dialog does not pass a data-testid on: its class names it.
+      const visor = page.locator('.fotos-visor');
       await visor.getByTestId('foto-original').waitFor();
       const size = await visor.getByTestId('foto-original').evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]);
       assert.deepEqual(size, [1600, 1200], 'el original se guardó a 1600 px por el lado largo');
@@ -188,7 +189,8 @@ describe('property photos in the browser', () => {
       await page.getByText(OWNER).first().waitFor();
       await eventually('tres miniaturas en el detalle del administrador', async () => (await drawnThumbnails(page)) === 3, 30_000);
       await page.getByTestId('foto-abrir').nth(2).click();
-      await page.getByTestId('foto-visor').getByTestId('foto-original').waitFor();
+      // Not on this device: fetched from the gateway (GET /db/fotos/<id>/original) and shown full size.
+      await page.locator('.fotos-visor').getByTestId('foto-original').waitFor({ timeout: 30_000 });
     });
 
     // A supervisor without that captación in scope: nothing by REST, by /db, or on their device.

@@ -84,7 +84,7 @@ export function Visor({ fotos, index, onIndex }: VisorProps): JSX.Element {
   const foto = open ? fotos[index] : null;
   const alt = open ? fotoAlt(index + 1, total) : '';
   return (
-    <Dialog isOpen={open} onClose={() => onIndex(null)} title={alt} className="fotos-visor" data-testid="foto-visor">
+    <Dialog isOpen={open} onClose={() => onIndex(null)} title={alt} className="fotos-visor">
       <div
         className="fotos-visor__cuerpo"
         onPointerDown={onPointerDown}
