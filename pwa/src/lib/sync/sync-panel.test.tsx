@@ -1,0 +1,30 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SyncPanel } from './sync-panel';
+import { INITIAL_SYNC_STATE, type SyncState } from './state';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const state = (patch: Partial<SyncState>): SyncState => ({ ...INITIAL_SYNC_STATE, ...patch });
+
+describe('the sync panel and property photos (issue 22)', () => {
+  it('says the captaciones and the photos waiting apart, the photos with their size, and the space used and left', async () => {
+    vi.stubGlobal('navigator', { ...navigator, storage: { estimate: () => Promise.resolve({ usage: 12 * 1024 * 1024, quota: 2 * 1024 * 1024 * 1024 }) } });
+    render(<SyncPanel state={state({ status: 'offline', pending: 4, pendingFotos: 3, pendingBytes: 900 * 1024 })} onSyncNow={() => undefined} />);
+    expect(screen.getByTestId('sync-waiting-captaciones').textContent).toBe('1 captación por enviar');
+    expect(screen.getByTestId('sync-waiting-fotos').textContent).toBe('3 fotos por enviar (900 KB)');
+    expect((await screen.findByTestId('sync-space')).textContent).toBe('Espacio en este dispositivo: 12 MB usados, 2 GB libres.');
+  });
+
+  it('shows no photo line when none waits, and no space line where the browser gives no estimate', () => {
+    vi.stubGlobal('navigator', { ...navigator, storage: undefined });
+    render(<SyncPanel state={state({ status: 'pending', pending: 2 })} onSyncNow={() => undefined} />);
+    expect(screen.getByTestId('sync-waiting-captaciones').textContent).toBe('2 captaciones por enviar');
+    expect(screen.queryByTestId('sync-waiting-fotos')).toBeNull();
+    expect(screen.queryByTestId('sync-space')).toBeNull();
+  });
+});
