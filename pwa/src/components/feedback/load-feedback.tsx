@@ -11,13 +11,13 @@ export interface LoadFeedbackTexts {
   loading?: string;
   /** The failed load's text, or how to read it from the error. */
   error: string | ((err: unknown) => string);
-  /** What the console says with the error. */
-  logAs: string;
+  /** What the console says with the error (none: the screen does not log it). */
+  logAs?: string;
 }
 
 export function loadFeedback(state: Exclude<Loadable<unknown>, { status: 'ready' }>, texts: LoadFeedbackTexts): JSX.Element {
   if (state.status === 'loading') return <Feedback kind="loading" text={texts.loading} />;
   if (state.status === 'offline') return <Feedback kind="offline" />;
-  console.error(texts.logAs, state.error);
+  if (texts.logAs) console.error(texts.logAs, state.error);
   return <Feedback kind="error" text={typeof texts.error === 'string' ? texts.error : texts.error(state.error)} />;
 }

@@ -7,9 +7,8 @@
 import { useRef, type JSX } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import type { EmpleadoPublico } from '../../../../couch-design/empleado';
-import { Feedback } from '../../components/feedback';
-import { Page, PageHeader } from '../../components/page';
-import { DataError, NEEDS_NETWORK, useRecord, useResourceList } from '../../lib/data';
+import { RecordShell } from '../../components/page';
+import { DataError, useRecord, useResourceList, type Loadable } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useEmpleadosAccess } from './access';
 import { forgetEmpleado } from './data/stored';
@@ -24,6 +23,20 @@ import './empleados.css';
 interface Opened {
   empleado: EmpleadoPublico;
   values: EmpleadoFormValues;
+}
+
+/** Without the network the form cannot open: said as a failure, like a gateway that could not be reached. */
+const LOAD_TEXTS = {
+  error: (err: unknown) => (err instanceof DataError && err.offline ? ERROR_CONEXION : ERROR_CARGAR),
+  notFound: ERROR_CARGAR,
+  offlineKind: 'error',
+} as const;
+
+/** The record stays loading until the form's values are taken from it. */
+function opening(loaded: Loadable<EmpleadoPublico | null>, base: Opened | null): Loadable<Opened | null> {
+  if (base) return { status: 'ready', value: base };
+  if (loaded.status === 'ready') return loaded.value ? { status: 'loading' } : { status: 'ready', value: null };
+  return loaded;
 }
 
 export default function EditarEmpleadoPage(): JSX.Element {
@@ -44,42 +57,28 @@ export default function EditarEmpleadoPage(): JSX.Element {
 
   if (ready && !admin) return <Navigate to={paths.home} replace />;
 
-  let body: JSX.Element;
-  if (base) {
-    const id = base.empleado.id;
-    body = (
-      <EmpleadoForm
-        initialValues={base.values}
-        empleadoId={id}
-        fotoActual={base.empleado.foto_perfil}
-        admin={admin}
-        users={users}
-        submitText={BTN_ACTUALIZAR}
-        successText={ACTUALIZADO_OK}
-        errorFallback={ERROR_GUARDAR}
-        exitTo={paths.empleadoProfileAlt(id)}
-        onSave={async (values) => {
-          await updateEmpleado(id, toBody(values, { admin, initialUserId: base.values.userId, editing: true }), values.foto);
-          // The profile must show the new data, not the copy kept when it was opened from the list.
-          forgetEmpleado(id);
-        }}
-      />
-    );
-  } else if (loaded.status === 'offline') {
-    body = <Feedback kind="error" text={NEEDS_NETWORK} />;
-  } else if (loaded.status === 'error') {
-    const unreachable = loaded.error instanceof DataError && loaded.error.offline;
-    body = <Feedback kind="error" text={unreachable ? ERROR_CONEXION : ERROR_CARGAR} />;
-  } else if (loaded.status === 'ready' && !loaded.value) {
-    body = <Feedback kind="not-found" text={ERROR_CARGAR} />;
-  } else {
-    body = <Feedback kind="loading" />;
-  }
+  const state = opening(loaded, base);
 
   return (
-    <Page>
-      <PageHeader title={TITLE_EDITAR} recordId={base?.empleado.id} />
-      {body}
-    </Page>
+    <RecordShell title={TITLE_EDITAR} recordId={base?.empleado.id} state={state} texts={LOAD_TEXTS}>
+      {({ empleado, values }) => (
+        <EmpleadoForm
+          initialValues={values}
+          empleadoId={empleado.id}
+          fotoActual={empleado.foto_perfil}
+          admin={admin}
+          users={users}
+          submitText={BTN_ACTUALIZAR}
+          successText={ACTUALIZADO_OK}
+          errorFallback={ERROR_GUARDAR}
+          exitTo={paths.empleadoProfileAlt(empleado.id)}
+          onSave={async (next) => {
+            await updateEmpleado(empleado.id, toBody(next, { admin, initialUserId: values.userId, editing: true }), next.foto);
+            // The profile must show the new data, not the copy kept when it was opened from the list.
+            forgetEmpleado(empleado.id);
+          }}
+        />
+      )}
+    </RecordShell>
   );
 }

@@ -12,8 +12,8 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import { DATE_FILTER_PARAMS } from '../../../../couch-design/nomina';
 import { fullName, type EmpleadoPublico } from '../../../../couch-design/empleado';
 import { canViewEmployeeProfile } from '../../../../couch-design/roles';
-import { Banner, Facts, Feedback, StatusTag } from '../../components/feedback';
-import { CollapsibleSection, Page, PageHeader } from '../../components/page';
+import { Banner, Facts, StatusTag } from '../../components/feedback';
+import { CollapsibleSection, RecordShell, shownRecord } from '../../components/page';
 import { NEEDS_NETWORK, useRecord } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useEmpleadosAccess } from './access';
@@ -54,6 +54,19 @@ function Payroll({ render, empleado, admin }: { render: NonNullable<EmpleadoProf
   return <div className="emp-payroll">{render(empleado, admin)}</div>;
 }
 
+/** No copy without the network says so as a failure; a copy the gateway could not confirm says which it is. */
+const LOAD_TEXTS = { error: ERROR_CARGAR, notFound: ERROR_CARGAR, offlineKind: 'error' } as const;
+
+function staleNotice({ status }: { status: string }): JSX.Element | null {
+  if (status === 'offline')
+    return (
+      <Banner intent={Intent.WARNING} icon="offline">
+        {NEEDS_NETWORK}
+      </Banner>
+    );
+  return status === 'error' ? <Banner intent={Intent.WARNING}>{COPIA_GUARDADA}</Banner> : null;
+}
+
 export default function EmpleadoProfilePage({ renderPayroll }: EmpleadoProfilePageProps): JSX.Element {
   const { empleadoId = '' } = useParams();
   const navigate = useNavigate();
@@ -67,69 +80,47 @@ export default function EmpleadoProfilePage({ renderPayroll }: EmpleadoProfilePa
 
   if (ready && !allowed) return <Navigate to={paths.home} replace />;
 
-  const fresh = loaded.status === 'ready' ? loaded.value : null;
-  const empleado = loaded.status === 'ready' ? fresh : stored;
+  const empleado = shownRecord(loaded, stored);
   const back = () => navigate(admin ? paths.empleados : paths.home);
-
-  let body: JSX.Element;
-  if (!ready || (!empleado && loaded.status === 'loading')) {
-    body = <Feedback kind="loading" />;
-  } else if (!empleado) {
-    body = loaded.status === 'offline' ? <Feedback kind="error" text={NEEDS_NETWORK} /> : <Feedback kind={loaded.status === 'error' ? 'error' : 'not-found'} text={ERROR_CARGAR} />;
-  } else {
-    const name = fullName(empleado);
-    body = (
-      <>
-        {loaded.status === 'offline' ? (
-          <Banner intent={Intent.WARNING} icon="offline">
-            {NEEDS_NETWORK}
-          </Banner>
-        ) : loaded.status === 'error' ? (
-          <Banner intent={Intent.WARNING}>{COPIA_GUARDADA}</Banner>
-        ) : null}
-
-        <Card className="page-card emp-hero" data-testid="empleado-hero">
-          <EmpleadoFoto src={empleado.foto_perfil} name={name} />
-          <div className="emp-hero__text">
-            <p className="emp-hero__name" data-testid="empleado-nombre">
-              {name}
-            </p>
-            <p className="emp-hero__pust">{empleado.pust}</p>
-            <StatusTag chip={estadoChip(empleado.estado)} />
-          </div>
-        </Card>
-
-        <CollapsibleSection title={SECCION_PERFIL} testId="seccion-perfil">
-          <Facts items={personalFacts(empleado)} />
-          <UsuarioAsociado empleado={empleado} admin={admin} ownEmail={user?.email ?? ''} />
-        </CollapsibleSection>
-
-        <CollapsibleSection title={SECCION_LABORAL} defaultOpen={payrollInUrl} lazy testId="seccion-laboral">
-          <Facts items={laboralFacts(empleado)} />
-          {renderPayroll ? <Payroll render={renderPayroll} empleado={empleado} admin={admin} /> : null}
-        </CollapsibleSection>
-      </>
-    );
-  }
+  const actions = (
+    <>
+      <Button icon="arrow-left" size="large" onClick={back}>
+        {BTN_VOLVER}
+      </Button>
+      {admin && empleado ? (
+        <Button icon="edit" intent={Intent.PRIMARY} size="large" onClick={() => navigate(paths.editEmpleado(empleado.id))}>
+          {BTN_EDITAR}
+        </Button>
+      ) : null}
+    </>
+  );
 
   return (
-    <Page>
-      <PageHeader
-        title={TITLE_PERFIL}
-        actions={
-          <>
-            <Button icon="arrow-left" size="large" onClick={back}>
-              {BTN_VOLVER}
-            </Button>
-            {admin && empleado ? (
-              <Button icon="edit" intent={Intent.PRIMARY} size="large" onClick={() => navigate(paths.editEmpleado(empleado.id))}>
-                {BTN_EDITAR}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-      {body}
-    </Page>
+    <RecordShell title={TITLE_PERFIL} actions={actions} state={loaded} waiting={!ready} stored={stored} staleNotice={staleNotice} texts={LOAD_TEXTS}>
+      {(e) => (
+        <>
+          <Card className="page-card emp-hero" data-testid="empleado-hero">
+            <EmpleadoFoto src={e.foto_perfil} name={fullName(e)} />
+            <div className="emp-hero__text">
+              <p className="emp-hero__name" data-testid="empleado-nombre">
+                {fullName(e)}
+              </p>
+              <p className="emp-hero__pust">{e.pust}</p>
+              <StatusTag chip={estadoChip(e.estado)} />
+            </div>
+          </Card>
+
+          <CollapsibleSection title={SECCION_PERFIL} testId="seccion-perfil">
+            <Facts items={personalFacts(e)} />
+            <UsuarioAsociado empleado={e} admin={admin} ownEmail={user?.email ?? ''} />
+          </CollapsibleSection>
+
+          <CollapsibleSection title={SECCION_LABORAL} defaultOpen={payrollInUrl} lazy testId="seccion-laboral">
+            <Facts items={laboralFacts(e)} />
+            {renderPayroll ? <Payroll render={renderPayroll} empleado={e} admin={admin} /> : null}
+          </CollapsibleSection>
+        </>
+      )}
+    </RecordShell>
   );
 }

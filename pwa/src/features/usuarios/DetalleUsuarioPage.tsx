@@ -11,7 +11,7 @@ import { formatDate } from '../../../../couch-design/format';
 import { roleLabel } from '../../../../couch-design/roles';
 import { fullName, type UsuarioPublico } from '../../../../couch-design/usuario';
 import { Facts, Feedback, orDash, VACIO_VALOR } from '../../components/feedback';
-import { Page, PageHeader } from '../../components/page';
+import { RecordShell } from '../../components/page';
 import { useLoad, useRecord } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { AdminOnly, useViewer } from './access';
@@ -31,39 +31,30 @@ export default function DetalleUsuarioPage(): JSX.Element {
   );
 }
 
+const LOAD_TEXTS = { loading: CARGANDO_USUARIO, error: ERROR_CARGAR_INFO, notFound: ERROR_CARGAR_INFO, notFoundKind: 'error', logAs: 'No se pudo cargar el usuario.' } as const;
+
+/** Over the kept copy, only the missing network is said: a failed load is logged and the copy stands. */
+const offlineNotice = ({ status }: { status: string }) => (status === 'offline' ? <Feedback kind="offline" /> : null);
+
 function DetalleUsuario({ id }: { id: string }): JSX.Element {
   const navigate = useNavigate();
   const viewer = useViewer();
   const [record] = useRecord(usuariosResource, id);
-  const stored = recallUsuario(id);
-  const user = record.status === 'ready' ? record.value : stored;
   const back = viewer.admin ? paths.users : paths.profile;
-
-  let body: JSX.Element;
-  if (user) body = <UsuarioCard user={user} />;
-  else if (record.status === 'loading') body = <Feedback kind="loading" text={CARGANDO_USUARIO} />;
-  else if (record.status === 'offline') body = <Feedback kind="offline" />;
-  else body = <Feedback kind="error" text={ERROR_CARGAR_INFO} />;
-  if (record.status === 'error') console.error('No se pudo cargar el usuario.', record.error);
-
+  const actions = (
+    <>
+      <Button icon="arrow-left" size="large" onClick={() => navigate(back)}>
+        {BTN_VOLVER}
+      </Button>
+      <Button icon="edit" size="large" intent={Intent.PRIMARY} onClick={() => navigate(paths.editUser(id))}>
+        {BTN_EDITAR}
+      </Button>
+    </>
+  );
   return (
-    <Page>
-      <PageHeader
-        title={TITLE_DETALLE}
-        actions={
-          <>
-            <Button icon="arrow-left" size="large" onClick={() => navigate(back)}>
-              {BTN_VOLVER}
-            </Button>
-            <Button icon="edit" size="large" intent={Intent.PRIMARY} onClick={() => navigate(paths.editUser(id))}>
-              {BTN_EDITAR}
-            </Button>
-          </>
-        }
-      />
-      {record.status === 'offline' && user ? <Feedback kind="offline" /> : null}
-      {body}
-    </Page>
+    <RecordShell title={TITLE_DETALLE} actions={actions} state={record} stored={recallUsuario(id)} staleNotice={offlineNotice} texts={LOAD_TEXTS}>
+      {(user) => <UsuarioCard user={user} />}
+    </RecordShell>
   );
 }
 
