@@ -29,9 +29,10 @@ export interface ListShellProps<T> {
   tools: ReactNode;
   /** Between the notices and the table (a toolbar acting on the selected row). */
   beforeTable?: ReactNode;
-  deletion: DeleteFlow<T>;
+  /** Deleting the selected row (`useListDelete`); a read-only list has none. */
+  deletion?: DeleteFlow<T>;
   /** The question before a delete, and which record under it (its name or e-mail). */
-  deleteQuestion: { question: ReactNode; detail: (row: T) => ReactNode };
+  deleteQuestion?: { question: ReactNode; detail: (row: T) => ReactNode };
   /** The load error's text; the server's reason follows when it gave one. */
   loadError: string;
   /** What the console says with a failed load's error (none: the screen does not log it). */
@@ -64,7 +65,7 @@ export function ListShell<T>(props: ListShellProps<T>): JSX.Element {
     body = (
       <>
         {props.tools}
-        <DeleteNotice flow={props.deletion} />
+        {props.deletion ? <DeleteNotice flow={props.deletion} /> : null}
         {state.status === 'error' ? <LoadErrorBanner error={state.error} text={(said) => withReason(props.loadError, said)} retry={list.reload} retryText={props.retryText ?? REINTENTAR} /> : null}
         {props.beforeTable}
         <ListContent status={state.status} hasRecords={list.all.length > 0} matches={list.shown.length} noMatch={props.noMatch} empty={props.empty}>
@@ -83,7 +84,7 @@ export function ListShell<T>(props: ListShellProps<T>): JSX.Element {
     <Page>
       {props.header}
       {body}
-      <DeleteQuestion flow={props.deletion} question={props.deleteQuestion.question} detail={props.deleteQuestion.detail} />
+      {props.deletion && props.deleteQuestion ? <DeleteQuestion flow={props.deletion} {...props.deleteQuestion} /> : null}
       {props.children}
     </Page>
   );
