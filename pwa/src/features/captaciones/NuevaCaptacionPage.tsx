@@ -47,6 +47,8 @@ export default function NuevaCaptacionPage(): JSX.Element {
             onSave={async (values) => {
               savedId.current ??= (await captaciones.save({ values }))._id;
               if (fotos.length && user) await addFotos(savedId.current, user.id, fotos);
+            // Stored now: the page no longer holds them (nor asks before a reload for them).
+            setFotos([]);
             }}
           />
         </FotosFormularioContext.Provider>

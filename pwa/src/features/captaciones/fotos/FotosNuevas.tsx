@@ -5,7 +5,7 @@
  * with the captación's id right after it is saved (NuevaCaptacionPage). The note says so.
  */
 import { Callout, Intent } from '@blueprintjs/core';
-import type { JSX } from 'react';
+import { useEffect, type JSX } from 'react';
 import { MAX_FOTOS_POR_CAPTACION } from '../../../../../couch-design/fotos/types';
 import { CapturaFotos } from './CapturaFotos';
 import { FotoGrid } from './FotoGrid';
@@ -26,6 +26,15 @@ export interface FotosNuevasProps {
 
 /** The first photo is the cover; the order is the order they were taken, changed with the arrows. */
 export function FotosNuevas({ fotos, onChange, disabled }: FotosNuevasProps): JSX.Element {
+  // Photos held here are lost with the page: a reload or a closed tab asks first (the form's own
+  // leave question covers its values; these are not among them).
+  const holding = fotos.length > 0;
+  useEffect(() => {
+    if (!holding) return undefined;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [holding]);
   const move = (i: number, delta: -1 | 1) => {
     const next = [...fotos];
     const [moved] = next.splice(i, 1);
