@@ -25,10 +25,13 @@ const RUN_PUSH_TIMEOUT_MS = 60_000;
 
 const PUSH_FILTER = (doc: { _id: string }) => !doc._id.startsWith('_design/');
 
-type PushStop = 'timeout' | 'stalled' | 'cancelled';
+/** `yield`: an earlier database (captaciones) has changes while a later one (photos) uploads. */
+type PushStop = 'timeout' | 'stalled' | 'cancelled' | 'yield';
 
 /** The push replication running now: how to give up on it, even if it never settles. */
 interface PushHandle {
+  /** The database it pushes. */
+  pending: PendingChanges;
   stop(reason: PushStop): void;
 }
 
@@ -84,6 +87,7 @@ export class Pusher<Session extends object> {
     if (!force && !ctx.databases.some((p) => p.unpushed)) return;
     if (this.run) {
       this.again = true;
+      this.yieldToEarlier();
       return;
     }
     ctx.watchdog.alive();
@@ -116,6 +120,19 @@ export class Pusher<Session extends object> {
     };
     work.catch(() => undefined); // once abandoned, its late failure concerns nobody
     this.run = run;
+  }
+
+  /**
+   * Text before photos, also while photos upload (issue 22): a change to a database pushed earlier
+   * (a captación saved while its photos go up, batch after batch) stops the later push after the
+   * batch in flight; the run then starts again from the first database, and the photos continue
+   * from their checkpoint. Without this, the captación would wait for every photo.
+   */
+  private yieldToEarlier(): void {
+    const current = this.current;
+    if (!current) return;
+    const at = this.ctx.databases.indexOf(current.pending);
+    if (this.ctx.databases.slice(0, Math.max(0, at)).some((p) => p.unpushed)) current.stop('yield');
   }
 
   /**
@@ -157,6 +174,7 @@ export class Pusher<Session extends object> {
     let stop!: (reason: PushStop) => void;
     const stopped = new Promise<PushStop>((resolve) => (stop = resolve));
     const handle: PushHandle = {
+      pending,
       stop: (reason) => {
         rep.cancel();
         stop(reason);

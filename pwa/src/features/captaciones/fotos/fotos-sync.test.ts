@@ -48,11 +48,14 @@ async function person(role = 'user', network = new FakeNetwork(true)) {
   return { id: u.id, tab: new FakeTab(client.cookie, network) };
 }
 
-function startEngine(p: { id: string; tab: FakeTab }, log: string[] = []) {
+function startEngine(p: { id: string; tab: FakeTab }, log: string[] = [], delayFotosMs = 0) {
   const store = new SyncStateStore();
-  const fetch: FetchFn = (input, init) => {
+  const fetch: FetchFn = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    log.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`);
+    const line = `${init?.method ?? 'GET'} ${new URL(url).pathname}`;
+    log.push(line);
+    // A slow link for photos: each batch takes this long to go up.
+    if (delayFotosMs && line === 'POST /db/fotos/_bulk_docs') await new Promise((r) => setTimeout(r, delayFotosMs));
     // Node only: PouchDB's HTTP adapter reads an attachment with `response.buffer()` when there is
     // one (node-fetch) and otherwise as a Blob, which its Node build cannot hash or encode.
     return p.tab.fetch(input, init).then((res) => Object.assign(res, { buffer: async () => Buffer.from(await res.clone().arrayBuffer()) }));
@@ -140,6 +143,30 @@ describe('property photos through the sync engine', () => {
     await eventually(() => store.get().status === 'up-to-date' && store.get().pending === 0, 'al día');
     // 12 documents in batches of 5: three _bulk_docs to /db/fotos.
     expect(log.filter((l) => l === 'POST /db/fotos/_bulk_docs').length).toBe(3);
+  });
+
+  it('sends a captación saved while its photos upload before the remaining photos (text before photos)', async () => {
+    const network = new FakeNetwork(false);
+    const ana = await person('user', network);
+    setActiveUser(ana.id);
+    const log: string[] = [];
+    const { store } = startEngine(ana, log, 700);
+    await localPut('captaciones', { ...sampleCaptacion({ captacion: { asesor: ana.id, fecha: '2026-05-01' } }), _id: 'cap-texto-a' });
+    const uuids = Array.from({ length: 10 }, (_, i) => `t${i}`);
+    await addFotos('cap-texto-a', ana.id, uuids.map(photo));
+    await eventually(() => store.get().pendingFotos === 10, 'diez fotos en espera');
+    network.set(true);
+    await eventually(() => log.includes('POST /db/fotos/_bulk_docs'), 'las fotos empiezan a subir');
+
+    await localPut('captaciones', { ...sampleCaptacion({ captacion: { asesor: ana.id, fecha: '2026-05-02' } }), _id: 'cap-texto-b' });
+    const db = await gateway().store.db('captaciones');
+    await eventually(async () => !!(await db.get('cap-texto-b').catch(() => null)), 'la captación nueva en el servidor');
+    const upThen = (await onServer([...ids('foto', 'cap-texto-a', uuids), ...ids('foto-original', 'cap-texto-a', uuids)])).length;
+    expect(upThen).toBeLessThan(20);
+
+    await eventually(() => store.get().status === 'up-to-date' && store.get().pending === 0, 'al día');
+    expect(await onServer(ids('foto', 'cap-texto-a', uuids))).toHaveLength(10);
+    expect(await listRejectedChanges()).toEqual([]);
   });
 
   it('brings none of the photos to a supervisor without that captación, and never an original to anyone', async () => {
