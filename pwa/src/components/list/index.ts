@@ -15,3 +15,4 @@ export { useListDelete, type ListDeleteOptions } from './list-delete';
 export { ListCount, type ListCountProps } from './ListCount';
 export { LoadErrorBanner, type LoadErrorBannerProps } from './LoadErrorBanner';
 export { ExportCsvButton } from './ExportCsvButton';
+export { ListStates, type ListStatesProps } from './ListStates';

@@ -9,7 +9,7 @@ import type { JSX } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { conceptoLabel, fechaLabel, salarioLabel, type Nomina } from '../../../../couch-design/nomina';
 import { canViewEmployeeProfile, isAdmin } from '../../../../couch-design/roles';
-import { loadFeedback } from '../../components/feedback';
+import { ListStates } from '../../components/list';
 import { Page, PageHeader } from '../../components/page';
 import { DataError, useLoad, useRecord } from '../../lib/data';
 import { paths } from '../../lib/paths';
@@ -56,6 +56,12 @@ function DocumentCard({ nomina }: { nomina: Nomina }): JSX.Element {
   );
 }
 
+const LOAD_TEXTS = {
+  loading: CARGANDO_NOMINAS,
+  error: (err: unknown) => (err instanceof DataError ? err.message : ERROR_CARGAR_NOMINAS),
+  logAs: 'No se pudieron cargar los documentos del empleado.',
+};
+
 export default function DocumentosEmpleadoPage(): JSX.Element {
   const { empleadoId = '' } = useParams();
   const navigate = useNavigate();
@@ -74,40 +80,42 @@ export default function DocumentosEmpleadoPage(): JSX.Element {
   const toCreate = () => void navigate(paths.newNomina(empleadoId));
   if (ready && !allowed) return <Navigate to={paths.home} replace />;
 
-  let body: JSX.Element;
-  if (list.status !== 'ready') {
-    const error = (err: unknown) => (err instanceof DataError ? err.message : ERROR_CARGAR_NOMINAS);
-    body = loadFeedback(list, { loading: CARGANDO_NOMINAS, error, logAs: 'No se pudieron cargar los documentos del empleado.' });
-  } else if (list.value.nominas.length === 0)
-    body = (
-      <NonIdealState
-        icon="document"
-        title={SIN_DOCUMENTOS}
-        description={SIN_DOCUMENTOS_DETALLE}
-        action={
-          admin ? (
-            <Button icon="add" intent={Intent.PRIMARY} size="large" onClick={toCreate}>
-              {BTN_CREAR}
-            </Button>
-          ) : undefined
-        }
-      />
-    );
-  else
-    body = (
-      <>
-        <div className="nominas-docs">
-          {list.value.nominas.map((n) => (
-            <DocumentCard key={n._id} nomina={n} />
-          ))}
-        </div>
-        {list.value.totalRegistros > list.value.nominas.length ? (
-          <p className="page-muted nominas-note" role="status">
-            {recientes(list.value.nominas.length, list.value.totalRegistros)}
-          </p>
-        ) : null}
-      </>
-    );
+  const body = (
+    <ListStates
+      state={list}
+      texts={LOAD_TEXTS}
+      isEmpty={(page) => page.nominas.length === 0}
+      empty={() => (
+        <NonIdealState
+          icon="document"
+          title={SIN_DOCUMENTOS}
+          description={SIN_DOCUMENTOS_DETALLE}
+          action={
+            admin ? (
+              <Button icon="add" intent={Intent.PRIMARY} size="large" onClick={toCreate}>
+                {BTN_CREAR}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
+    >
+      {(page) => (
+        <>
+          <div className="nominas-docs">
+            {page.nominas.map((n) => (
+              <DocumentCard key={n._id} nomina={n} />
+            ))}
+          </div>
+          {page.totalRegistros > page.nominas.length ? (
+            <p className="page-muted nominas-note" role="status">
+              {recientes(page.nominas.length, page.totalRegistros)}
+            </p>
+          ) : null}
+        </>
+      )}
+    </ListStates>
+  );
 
   return (
     <Page>

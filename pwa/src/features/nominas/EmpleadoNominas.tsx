@@ -10,8 +10,8 @@ import { useEffect, useRef, useState, type JSX } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { EmpleadoPublico } from '../../../../couch-design/empleado';
 import { filterNominas, hasDateFilter, type Nomina } from '../../../../couch-design/nomina';
-import { Banner, Feedback } from '../../components/feedback';
-import { downloadCsv, type RowAction } from '../../components/list';
+import { Banner } from '../../components/feedback';
+import { downloadCsv, ListStates, type RowAction, type RowDelete } from '../../components/list';
 import { serverMessage, useLoad } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { saveNominaPdf } from './data/pdf';
@@ -47,6 +47,9 @@ export interface EmpleadoNominasProps {
 
 const messageOf = (err: unknown, fallback: string): string => serverMessage(err) ?? fallback;
 
+/** A failed load says the server's reason when it gave one. */
+const LOAD_TEXTS = { loading: CARGANDO_NOMINAS, error: (err: unknown) => messageOf(err, ERROR_CARGAR_NOMINAS) };
+
 export function EmpleadoNominas({ empleado, isAdmin: admin }: EmpleadoNominasProps): JSX.Element {
   const navigate = useNavigate();
   const range = useDateRangeUrl();
@@ -65,9 +68,7 @@ export function EmpleadoNominas({ empleado, isAdmin: admin }: EmpleadoNominasPro
     reload();
   }, [key, reload]);
 
-  const page = list.status === 'ready' ? list.value : null;
-  // Spec 000 section 5: the filter applies in the browser too (the same rule the server used).
-  const rows = page ? filterNominas(page.nominas, filter) : [];
+  const rows = list.status === 'ready' ? filterNominas(list.value.nominas, filter) : [];
 
   const downloadPdf = async (n: Nomina) => {
     setActionError(null);
@@ -86,6 +87,20 @@ export function EmpleadoNominas({ empleado, isAdmin: admin }: EmpleadoNominasPro
     { label: ACCION_PDF, icon: 'download', run: (n) => void downloadPdf(n), busy: (n) => pdfBusy === n._id },
   ];
   if (admin) actions.push({ label: ACCION_EDITAR, icon: 'edit', run: (n) => void navigate(paths.editNomina(n._id)) });
+
+  const removal: RowDelete<Nomina> = {
+    label: ACCION_ELIMINAR,
+    question: CONFIRM_ELIMINAR,
+    remove: async (n) => {
+      setActionError(null);
+      await deleteNomina(n);
+      reload();
+    },
+    onError: (err) => {
+      console.error('No se pudo eliminar la nómina.', err);
+      setActionError(messageOf(err, ERROR_ELIMINAR));
+    },
+  };
 
   const toCreate = () => void navigate(paths.newNomina(empleado._id));
   const createButton = admin ? (
@@ -109,57 +124,38 @@ export function EmpleadoNominas({ empleado, isAdmin: admin }: EmpleadoNominasPro
         </Banner>
       ) : null}
 
-      {list.status === 'loading' ? <Feedback kind="loading" text={CARGANDO_NOMINAS} /> : null}
-      {list.status === 'offline' ? <Feedback kind="offline" /> : null}
-      {list.status === 'error' ? <Feedback kind="error" text={messageOf(list.error, ERROR_CARGAR_NOMINAS)} /> : null}
-
-      {page && rows.length === 0 ? (
-        <NonIdealState
-          icon="document"
-          title={SIN_NOMINAS}
-          description={filtered ? (isInverted(range) ? FILTRO_INVERTIDO : FILTRO_SIN_RESULTADOS) : undefined}
-          action={
-            // Without a filter, 'Crear Nueva Nómina' stands right above for admins.
-            filtered ? (
-              <Button icon="cross" onClick={range.clear}>
-                {BTN_LIMPIAR}
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : null}
-
-      {page && rows.length > 0 ? (
-        <>
-          <NominasTable
-            rows={rows}
-            amountHeader={COL_SALARIO}
-            actions={actions}
-            onDelete={
-              admin
-                ? {
-                    label: ACCION_ELIMINAR,
-                    question: CONFIRM_ELIMINAR,
-                    remove: async (n) => {
-                      setActionError(null);
-                      await deleteNomina(n);
-                      reload();
-                    },
-                    onError: (err) => {
-                      console.error('No se pudo eliminar la nómina.', err);
-                      setActionError(messageOf(err, ERROR_ELIMINAR));
-                    },
-                  }
-                : undefined
+      <ListStates
+        state={list}
+        texts={LOAD_TEXTS}
+        // Spec 000 section 5: the filter applies in the browser too (the same rule the server used).
+        isEmpty={() => rows.length === 0}
+        empty={() => (
+          <NonIdealState
+            icon="document"
+            title={SIN_NOMINAS}
+            description={filtered ? (isInverted(range) ? FILTRO_INVERTIDO : FILTRO_SIN_RESULTADOS) : undefined}
+            action={
+              // Without a filter, 'Crear Nueva Nómina' stands right above for admins.
+              filtered ? (
+                <Button icon="cross" onClick={range.clear}>
+                  {BTN_LIMPIAR}
+                </Button>
+              ) : undefined
             }
           />
-          {!filtered && page.totalRegistros > page.nominas.length ? (
-            <p className="page-muted nominas-note" role="status">
-              {recientes(page.nominas.length, page.totalRegistros)}
-            </p>
-          ) : null}
-        </>
-      ) : null}
+        )}
+      >
+        {(page) => (
+          <>
+            <NominasTable rows={rows} amountHeader={COL_SALARIO} actions={actions} onDelete={admin ? removal : undefined} />
+            {!filtered && page.totalRegistros > page.nominas.length ? (
+              <p className="page-muted nominas-note" role="status">
+                {recientes(page.nominas.length, page.totalRegistros)}
+              </p>
+            ) : null}
+          </>
+        )}
+      </ListStates>
     </div>
   );
 }

@@ -8,11 +8,11 @@ import { Intent, NonIdealState } from '@blueprintjs/core';
 import type { JSX } from 'react';
 import type { Nomina } from '../../../../couch-design/nomina';
 import { Banner, Feedback } from '../../components/feedback';
-import { useRowTask } from '../../components/list';
+import { ListStates, useRowTask } from '../../components/list';
 import { Page, PageHeader } from '../../components/page';
 import { useResourceList } from '../../lib/data';
 import { useSession } from '../../lib/session';
-import { useSyncState } from '../../lib/sync/state';
+import { useSyncState, type SyncState } from '../../lib/sync/state';
 import { misNominas } from './data/mias';
 import { saveOwnNominaPdf } from './data/pdf';
 import { NominasTable } from './list/NominasTable';
@@ -47,25 +47,31 @@ function Content({ rows }: { rows: Nomina[] }): JSX.Element {
   );
 }
 
+/** The device's own payslips never need the network: a failed read is the device's. */
+const LOAD_TEXTS = { loading: CARGANDO_NOMINAS, error: ERROR_CARGAR_NOMINAS, logAs: 'No se pudieron leer las nóminas de este dispositivo.' };
+const noRows = (rows: Nomina[]) => rows.length === 0;
+
+/** Why the device holds none: no linked employee, not synced yet, or truly none. */
+function None({ empleadoId, sync }: { empleadoId: string | null | undefined; sync: SyncState }): JSX.Element {
+  if (!empleadoId) return <NonIdealState icon="person" title={SIN_EMPLEADO} />;
+  // Nothing on the device yet and no way to ask: the list would lie if it said "none".
+  if (sync.lastSyncedAt === null && sync.status === 'offline') return <Feedback kind="error" text={ERROR_CONEXION} />;
+  if (sync.lastSyncedAt === null && sync.status === 'syncing') return <Feedback kind="loading" text={SINCRONIZANDO} />;
+  return <NonIdealState icon="document" title={SIN_NOMINAS_EMPLEADO} />;
+}
+
 export default function MiNominaPage(): JSX.Element {
   const { user } = useSession();
   const [list] = useResourceList(misNominas, !!user);
   const sync = useSyncState();
 
-  let body: JSX.Element;
-  if (!user) body = <Feedback kind="error" text={ERROR_USUARIO} />;
-  else if (list.status === 'loading') body = <Feedback kind="loading" text={CARGANDO_NOMINAS} />;
-  else if (list.status !== 'ready') {
-    if (list.status === 'error') console.error('No se pudieron leer las nóminas de este dispositivo.', list.error);
-    body = <Feedback kind="error" text={ERROR_CARGAR_NOMINAS} />;
-  } else if (list.value.length > 0) body = <Content rows={list.value} />;
-  else if (!user.empleado_id) body = <NonIdealState icon="person" title={SIN_EMPLEADO} />;
-  else if (sync.lastSyncedAt === null && sync.status === 'offline') {
-    // Nothing on the device yet and no way to ask: the list would lie if it said "none".
-    body = <Feedback kind="error" text={ERROR_CONEXION} />;
-  } else if (sync.lastSyncedAt === null && sync.status === 'syncing') {
-    body = <Feedback kind="loading" text={SINCRONIZANDO} />;
-  } else body = <NonIdealState icon="document" title={SIN_NOMINAS_EMPLEADO} />;
+  const body = user ? (
+    <ListStates state={list} texts={LOAD_TEXTS} isEmpty={noRows} empty={() => <None empleadoId={user.empleado_id} sync={sync} />}>
+      {(rows) => <Content rows={rows} />}
+    </ListStates>
+  ) : (
+    <Feedback kind="error" text={ERROR_USUARIO} />
+  );
 
   return (
     <Page>

@@ -8,8 +8,8 @@ import { NonIdealState } from '@blueprintjs/core';
 import type { JSX } from 'react';
 import type { Nomina } from '../../../../couch-design/nomina';
 import type { UsuarioPublico } from '../../../../couch-design/usuario';
-import { Banner, loadFeedback } from '../../components/feedback';
-import { useRowTask } from '../../components/list';
+import { Banner } from '../../components/feedback';
+import { ListStates, useRowTask } from '../../components/list';
 import { useLoad, useResourceList, type Loadable } from '../../lib/data';
 import { useSession } from '../../lib/session';
 import { misNominas } from './data/mias';
@@ -23,19 +23,25 @@ export interface PerfilNominasProps {
   user: Pick<UsuarioPublico, '_id' | 'empleado_id'>;
 }
 
+const LOAD_TEXTS = { loading: CARGANDO_NOMINAS, error: ERROR_CARGAR_NOMINAS, logAs: 'No se pudieron cargar las nóminas del perfil.' };
+const none = () => <NonIdealState icon="document" title={SIN_NOMINAS_DISPONIBLES} description={SIN_NOMINAS_HINT} />;
+const noRows = (rows: Nomina[]) => rows.length === 0;
+
 function Payslips({ list, open }: { list: Loadable<Nomina[]>; open: (n: Nomina) => Promise<void> }): JSX.Element {
   const pdf = useRowTask(open, (n: Nomina) => n._id);
-  if (list.status !== 'ready') return loadFeedback(list, { loading: CARGANDO_NOMINAS, error: ERROR_CARGAR_NOMINAS, logAs: 'No se pudieron cargar las nóminas del perfil.' });
-  if (list.value.length === 0) return <NonIdealState icon="document" title={SIN_NOMINAS_DISPONIBLES} description={SIN_NOMINAS_HINT} />;
   return (
-    <>
-      {pdf.failed ? (
-        <Banner intent="danger" onClose={pdf.dismiss}>
-          {ERROR_PDF}
-        </Banner>
-      ) : null}
-      <NominasTable rows={list.value} amountHeader={COL_MONTO} actions={[{ label: ACCION_PDF, icon: 'download', run: pdf.run, busy: pdf.busy }]} />
-    </>
+    <ListStates state={list} texts={LOAD_TEXTS} isEmpty={noRows} empty={none}>
+      {(rows) => (
+        <>
+          {pdf.failed ? (
+            <Banner intent="danger" onClose={pdf.dismiss}>
+              {ERROR_PDF}
+            </Banner>
+          ) : null}
+          <NominasTable rows={rows} amountHeader={COL_MONTO} actions={[{ label: ACCION_PDF, icon: 'download', run: pdf.run, busy: pdf.busy }]} />
+        </>
+      )}
+    </ListStates>
   );
 }
 
@@ -57,6 +63,6 @@ function PayslipsOf({ empleadoId }: { empleadoId: string }): JSX.Element {
 export function PerfilNominas({ user }: PerfilNominasProps): JSX.Element {
   const { user: me } = useSession();
   if (me && me.id === user._id) return <OwnPayslips />;
-  if (!user.empleado_id) return <NonIdealState icon="document" title={SIN_NOMINAS_DISPONIBLES} description={SIN_NOMINAS_HINT} />;
+  if (!user.empleado_id) return none();
   return <PayslipsOf key={user.empleado_id} empleadoId={user.empleado_id} />;
 }
