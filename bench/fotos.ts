@@ -88,7 +88,7 @@ export async function benchFotos(): Promise<Row[]> {
         name: `subida de ${UPLOAD_PHOTOS} fotos a ${LINK_BITS_PER_S / 1e6} Mbit/s con corte de ${CUT_MS / 1000} s`,
         value: s(up.seconds),
         unit: 's',
-        note: `${up.stored} de ${up.expected} documentos en la pasarela, ${up.attempts} intentos de réplica, corte al llegar a ${mb(up.cutAtBytes)} MB de ${mb(up.payloadBytes)} MB`,
+        note: `${up.stored} de ${up.expected} documentos en la pasarela, ${up.attempts} intentos de réplica, corte al llegar a ${mb(up.cutAtBytes)} MB de ${mb(up.payloadBytes)} MB; el enlace solo, sin la pasarela, ya pide ${s((up.upBytes * 8) / LINK_BITS_PER_S + CUT_MS / 1000)} s (lo subido a ${LINK_BITS_PER_S / 1e6} Mbit/s más el corte)`,
       },
       { name: 'subida: documentos recibidos dos veces', value: up.sentTwice, unit: 'documentos', target: '0' },
       { name: 'subida: bytes enviados / bytes de los documentos', value: Number((up.upBytes / up.payloadBytes).toFixed(2)), unit: '×', note: 'lo que pasa de 1 es la parte del lote cortado que se reenvía, más cabeceras y consultas' },

@@ -65,8 +65,9 @@ export async function uploadOverCutLink(gw: TestGateway, images: readonly Imagen
       try {
         await device.replicate.to(remoteDb(link.url, 'fotos', cookie), { batch_size: FOTOS_BATCH_SIZE, retry: false, ...PUSH_CHECKPOINT });
         break;
-      } catch {
-        if (performance.now() - t0 > 10 * 60_000) throw new Error('La subida no terminó en 10 minutos');
+      } catch (e) {
+        if (process.env.BENCH_VERBOSE) console.error(`[bench fotos] intento ${attempts} falló a los ${((performance.now() - t0) / 1000).toFixed(1)} s (${link.counts.up} bytes subidos): ${String(e).slice(0, 80)}`);
+        if (performance.now() - t0 > 10 * 60_000) throw new Error('La subida no terminó en 10 minutos', { cause: e });
         await new Promise((r) => setTimeout(r, RETRY_MS));
       }
     }
