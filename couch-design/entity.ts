@@ -40,6 +40,20 @@ export interface ReadScope {
  */
 export type WriteEffect = 'scope-lost' | 'fotos-de-captacion' | 'original-de-foto';
 
+/**
+ * An index a device keeps of its own database for a list (issue 20 item 6): per record, the few
+ * fields the list searches, counts and sorts by, kept up to date as the database changes, so the
+ * list reads only the records of the page shown. Mango indexes do not serve a search in any word.
+ */
+export interface DeviceIndex<E = unknown> {
+  /** Names the saved copy on the device. */
+  readonly key: string;
+  /** Bump when `entryOf` changes: an older saved copy is then rebuilt. */
+  readonly version: number;
+  /** The entry of a stored document, or null when it is not one of the listed records. */
+  entryOf(doc: Record<string, unknown>): E | null;
+}
+
 /** The database a signed-in person keeps on the device (DESIGN section 5). */
 export interface DeviceDatabase {
   /**
@@ -59,6 +73,8 @@ export interface DeviceDatabase {
    * photos carries their images (`fotos`: FOTOS_BATCH_SIZE, under the gateway's body limit).
    */
   readonly batchSize?: number;
+  /** The list indexes the device keeps of it (the PWA keeps each one while the person is signed in). */
+  readonly indexes?: readonly DeviceIndex[];
 }
 
 /** Replication through the gateway's `/db/<database>`: the scope and the one write policy. */

@@ -5,6 +5,7 @@
  */
 import { declareEntity, type MangoIndexDef } from '../entity';
 import { captacionesScopeKind, captacionesSelector, inCaptacionesScope } from '../scope';
+import { CAPTACIONES_LIST_INDEX } from './list-index';
 import { captacionWritePolicy } from './write-policy';
 
 /*
@@ -37,6 +38,6 @@ export const CAPTACION = declareEntity({
     writePolicy: captacionWritePolicy,
     // An admin who reassigns a captación takes it out of a supervisor's scope; its photos follow it.
     effects: ['scope-lost', 'fotos-de-captacion'],
-    device: { pushed: true, home: true },
+    device: { pushed: true, home: true, indexes: [CAPTACIONES_LIST_INDEX] },
   },
 });
