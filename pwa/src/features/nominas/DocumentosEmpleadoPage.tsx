@@ -16,6 +16,7 @@ import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { empleadosResource } from '../../lib/resources';
 import { listNominasDeEmpleado, NOMINAS_MAX_LIMIT, verNominaUrl } from './data/rest';
+import { RecentNote } from './list/RecentNote';
 import {
   ACCION_DOCUMENTO,
   BTN_CREAR,
@@ -25,7 +26,6 @@ import {
   DOC_MONTO,
   documentosDe,
   ERROR_CARGAR_NOMINAS,
-  recientes,
   SIN_DOCUMENTOS,
   SIN_DOCUMENTOS_DETALLE,
   TITLE_DOCUMENTOS,
@@ -107,11 +107,7 @@ export default function DocumentosEmpleadoPage(): JSX.Element {
               <DocumentCard key={n._id} nomina={n} />
             ))}
           </div>
-          {page.totalRegistros > page.nominas.length ? (
-            <p className="page-muted nominas-note" role="status">
-              {recientes(page.nominas.length, page.totalRegistros)}
-            </p>
-          ) : null}
+          <RecentNote page={page} />
         </>
       )}
     </ListStates>

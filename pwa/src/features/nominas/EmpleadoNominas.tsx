@@ -19,6 +19,7 @@ import { deleteNomina, listNominasDeEmpleado, verNominaUrl } from './data/rest';
 import { isInverted, useDateRangeUrl } from './list/date-filter';
 import { DateRangeBar } from './list/DateRangeBar';
 import { NOMINAS_CSV, NominasTable } from './list/NominasTable';
+import { RecentNote } from './list/RecentNote';
 import {
   ACCION_EDITAR,
   ACCION_ELIMINAR,
@@ -35,7 +36,6 @@ import {
   ERROR_PDF,
   FILTRO_INVERTIDO,
   FILTRO_SIN_RESULTADOS,
-  recientes,
   SIN_NOMINAS,
 } from './texts';
 import './nominas.css';
@@ -148,11 +148,7 @@ export function EmpleadoNominas({ empleado, isAdmin: admin }: EmpleadoNominasPro
         {(page) => (
           <>
             <NominasTable rows={rows} amountHeader={COL_SALARIO} actions={actions} onDelete={admin ? removal : undefined} />
-            {!filtered && page.totalRegistros > page.nominas.length ? (
-              <p className="page-muted nominas-note" role="status">
-                {recientes(page.nominas.length, page.totalRegistros)}
-              </p>
-            ) : null}
+            {filtered ? null : <RecentNote page={page} />}
           </>
         )}
       </ListStates>
