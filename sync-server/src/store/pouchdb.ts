@@ -4,6 +4,7 @@
  * instead would clash with any other part of the project that declares the same names.
  */
 import { createRequire } from 'node:module';
+import './resolve-cache';
 import type { EventEmitter } from 'node:events';
 import type { MangoIndex, StoreDoc } from './port';
 
