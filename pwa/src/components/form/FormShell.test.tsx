@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { OverlaysProvider } from '@blueprintjs/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { TextField } from './fields';
@@ -132,6 +132,49 @@ describe('form shell', () => {
 
   it('Cancelar without changes goes back at once', async () => {
     renderForm(vi.fn());
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(await screen.findByText('Lista de personas')).toBeTruthy();
+  });
+
+  it('something the page holds beside the values (photos not yet saved) makes leaving ask, even with the values untouched', async () => {
+    const form = (holdsMore: boolean) => (
+      <FormShell<Persona>
+        initialValues={EMPTY}
+        baseline={EMPTY}
+        validate={validate}
+        texts={{ submit: 'Guardar Persona', success: 'Persona guardada', errorFallback: 'Error al guardar la persona', leave: { leave: '¿Salir?', discard: '¿Descartar?' } }}
+        onSave={vi.fn()}
+        exitTo="/personas"
+        holdsMore={holdsMore}
+      >
+        <Datos />
+      </FormShell>
+    );
+    // The leave question needs a data router, as the app has.
+    const router = createMemoryRouter(
+      [
+        { path: '/personas', element: <h1>Lista de personas</h1> },
+        { path: '/personas/nueva', element: form(true) },
+        { path: '/personas/otra', element: form(false) },
+      ],
+      { initialEntries: ['/personas/nueva'] },
+    );
+    render(
+      <OverlaysProvider>
+        <RouterProvider router={router} />
+      </OverlaysProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(await screen.findByText('¿Descartar?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Seguir editando' }));
+    await waitFor(() => expect(screen.queryByText('¿Descartar?')).toBeNull());
+    expect(router.state.location.pathname).toBe('/personas/nueva');
+
+    // Holding nothing, the same untouched form leaves at once.
+    await act(() => router.navigate('/personas/otra'));
+    expect(await screen.findByText('¿Salir?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Salir/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/personas/otra'));
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(await screen.findByText('Lista de personas')).toBeTruthy();
   });

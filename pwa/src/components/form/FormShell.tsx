@@ -59,6 +59,11 @@ export interface FormShellProps<T extends object> {
   draft?: { key: string; baseRev?: string; restored: boolean };
   /** Shown above the form (a conflict banner...). */
   notice?: ReactNode;
+  /**
+   * The page holds something beside the values that leaving would lose (the photos of a captación
+   * not yet saved): leaving asks first, as with unsaved values.
+   */
+  holdsMore?: boolean;
   children: ReactNode;
 }
 
@@ -77,7 +82,7 @@ export function FormShell<T extends object>(props: FormShellProps<T>): JSX.Eleme
 }
 
 function FormBody<T extends object>(props: FormShellProps<T>): JSX.Element {
-  const { baseline, validate, warn, summarize = oneSection, texts, onSave, exitTo, redirectDelayMs = REDIRECT_DELAY_MS, draft: draftOptions, notice, children } = props;
+  const { baseline, validate, warn, summarize = oneSection, texts, onSave, exitTo, redirectDelayMs = REDIRECT_DELAY_MS, draft: draftOptions, notice, holdsMore = false, children } = props;
   const formik = useFormikContext<T>();
   const { values } = formik;
   const navigate = useNavigate();
@@ -166,7 +171,7 @@ function FormBody<T extends object>(props: FormShellProps<T>): JSX.Element {
   }, [focusRequest]);
 
   const cancel = async () => {
-    if (!unsaved) {
+    if (!unsaved && !holdsMore) {
       await draft.discard();
       navigate(exitTo);
       return;
@@ -228,7 +233,7 @@ function FormBody<T extends object>(props: FormShellProps<T>): JSX.Element {
         </div>
       </form>
       <LeaveGuard
-        when={unsaved && !saving}
+        when={(unsaved || holdsMore) && !saving}
         questions={texts.leave}
         isDiscard={() => discardIntent.current}
         onConfirm={async (discard) => {

@@ -44,11 +44,12 @@ export default function NuevaCaptacionPage(): JSX.Element {
             submitText={BTN_GUARDAR_NUEVA}
             successText={GUARDADA_OK}
             errorFallback={ERROR_GUARDAR}
+            holdsPhotos={fotos.length > 0}
             onSave={async (values) => {
               savedId.current ??= (await captaciones.save({ values }))._id;
               if (fotos.length && user) await addFotos(savedId.current, user.id, fotos);
-            // Stored now: the page no longer holds them (nor asks before a reload for them).
-            setFotos([]);
+              // Stored now: the page no longer holds them (nor asks before leaving for them).
+              setFotos([]);
             }}
           />
         </FotosFormularioContext.Provider>

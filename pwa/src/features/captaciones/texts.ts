@@ -62,6 +62,9 @@ export const NO_EN_VENTA = 'La propiedad no está en venta actualmente.';
 export const SALIR_PREGUNTA =
   'Tiene cambios sin guardar en esta captación. Se conservan como borrador en este dispositivo. ¿Desea salir de todos modos?';
 export const DESCARTAR_PREGUNTA = 'Se descartarán los cambios sin guardar de esta captación. ¿Desea continuar?';
+/** The photos of a captación not yet saved live only in the page: the draft does not keep them. */
+export const SALIR_CON_FOTOS =
+  'Las fotos de esta captación aún no se han guardado y se perderán al salir; los demás cambios se conservan como borrador. ¿Desea salir de todos modos?';
 
 export const CONFLICTO_AVISO = 'Esta captación se modificó en dos dispositivos sin conexión. Elija qué versión conservar.';
 export const BTN_RESOLVER = 'Resolver conflicto';

@@ -17,7 +17,7 @@ import {
 } from '../../../../../couch-design/captacion';
 import { FormShell, FormTabs, SelectField, type FormTab } from '../../../components/form';
 import { paths } from '../../../lib/paths';
-import { DESCARTAR_PREGUNTA, SALIR_PREGUNTA } from '../texts';
+import { DESCARTAR_PREGUNTA, SALIR_CON_FOTOS, SALIR_PREGUNTA } from '../texts';
 import { AdeudosTab } from './tabs/AdeudosTab';
 import { DocumentosTab } from './tabs/DocumentosTab';
 import { LaboralesTab } from './tabs/LaboralesTab';
@@ -40,6 +40,8 @@ export interface CaptacionFormViewProps {
   onSave: (values: CaptacionForm) => Promise<void>;
   /** Shown above the tabs (the conflict banner of the edit screen). */
   notice?: ReactNode;
+  /** Photos held by the page until the captación is saved: leaving asks first. */
+  holdsPhotos?: boolean;
 }
 
 const PANELS = [PropietarioTab, PropiedadTab, AdeudosTab, LaboralesTab, ReferenciasTab, DocumentosTab, VentaTab];
@@ -49,7 +51,7 @@ const validate = (values: CaptacionForm) => validateCaptacion(values, 'form');
 const summarize = (issues: ValidationIssue[], values: CaptacionForm) => errorsBySection(issues, values.venta.en_venta);
 
 export function CaptacionFormView(props: CaptacionFormViewProps): JSX.Element {
-  const { initialValues, baseline, draftKey, baseRev, restoredDraft, submitText, successText, errorFallback, onSave, notice } = props;
+  const { initialValues, baseline, draftKey, baseRev, restoredDraft, submitText, successText, errorFallback, onSave, notice, holdsPhotos } = props;
   return (
     <FormShell<CaptacionForm>
       initialValues={initialValues}
@@ -57,11 +59,12 @@ export function CaptacionFormView(props: CaptacionFormViewProps): JSX.Element {
       validate={validate}
       warn={captacionWarnings}
       summarize={summarize}
-      texts={{ submit: submitText, success: successText, errorFallback, leave: { leave: SALIR_PREGUNTA, discard: DESCARTAR_PREGUNTA } }}
+      texts={{ submit: submitText, success: successText, errorFallback, leave: { leave: holdsPhotos ? SALIR_CON_FOTOS : SALIR_PREGUNTA, discard: DESCARTAR_PREGUNTA } }}
       onSave={onSave}
       exitTo={paths.captaciones}
       draft={{ key: draftKey, baseRev, restored: restoredDraft }}
       notice={notice}
+      holdsMore={holdsPhotos}
     >
       <Card className="page-card">
         <div className="form-grid form-meta">
