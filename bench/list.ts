@@ -17,7 +17,8 @@
  *
  * Alone: `npx tsx bench/list.ts`; in `npm run bench -- list`. LIST_DOCS=6 for the small case;
  * LIST_DIST=<folder> serves another build (to compare with an older one); LIST_PROFILE=<file> saves the
- * first reload's CPU profile (build with `--sourcemap` to read it).
+ * first reload's CPU profile there and the first search's beside it (`<file>.busqueda`; build with
+ * `--sourcemap` to read them).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -178,7 +179,10 @@ export async function benchList(): Promise<Row[]> {
     for (let r = 0; r < RUNS; r++) {
       const i = (Math.floor(DOCS / 2) + r * 7) % DOCS;
       const nombre = ['María', 'José', 'Guadalupe', 'Juan', 'Rosa', 'Luis', 'Ana', 'Carlos', 'Patricia', 'Jorge'][i % 10];
+      const profiling = r === 0 && PROFILE;
+      if (profiling) await cdp.send('Profiler.start');
       searches.push(await search(page, `${nombre.toLowerCase()} ${i}`, `${nombre} ${i} Hernández`));
+      if (profiling) writeFileSync(`${PROFILE}.busqueda`, JSON.stringify((await cdp.send('Profiler.stop')).profile));
       progress(`búsqueda: ${searches.at(-1)!.toFixed(0)} ms`);
       await page.goto(`${gw.url}/dashboard/captaciones`);
       await page.locator(ROW).first().waitFor();
