@@ -10,7 +10,7 @@ import { useRef, useState, type JSX } from 'react';
 import { useFormUi } from '../form/form-ui';
 import { PhotoInput } from './PhotoInput';
 import { BTN_CAMBIAR, BTN_ELEGIR, BTN_QUITAR, FOTO_ACTUAL, VISTA_PREVIA } from './texts';
-import { usePreview } from './use-preview';
+import { useObjectUrl } from './use-object-url';
 import './photo.css';
 
 export interface PhotoFieldProps {
@@ -27,7 +27,7 @@ export function PhotoField({ name, label, hint, currentUrl }: PhotoFieldProps): 
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const picked = formik.values[name] instanceof File ? (formik.values[name]) : null;
-  const preview = usePreview(picked);
+  const preview = useObjectUrl(picked);
   const shown = preview ?? currentUrl ?? null;
   const id = `f-${name}`;
 

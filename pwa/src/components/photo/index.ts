@@ -1,4 +1,4 @@
 export { PhotoAvatarEdit, type PhotoAvatarEditProps } from './PhotoAvatarEdit';
 export { PhotoField, type PhotoFieldProps } from './PhotoField';
 export { photoProblem, uploadPhoto } from './photo-file';
-export { usePreview } from './use-preview';
+export { useObjectUrl } from './use-object-url';

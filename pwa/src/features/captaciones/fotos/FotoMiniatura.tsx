@@ -1,7 +1,8 @@
 /** One thumbnail: a stored photo's (read from the local `fotos` database) or an unsaved one's (a Blob). */
 import type { JSX } from 'react';
 import { MINIATURA_SIN_DATOS } from './texts';
-import { useMiniatura, useObjectUrl } from './use-fotos';
+import { useObjectUrl } from '../../../components/photo';
+import { useMiniatura } from './use-fotos';
 
 export interface FotoMiniaturaProps {
   /** A stored photo's `foto` id (and revision: a new one reads again). */

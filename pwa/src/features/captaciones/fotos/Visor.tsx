@@ -8,7 +8,7 @@ import { useEffect, useRef, type JSX, type PointerEvent } from 'react';
 import { FotoMiniatura } from './FotoMiniatura';
 import type { StoredFoto } from './fotos-store';
 import { BTN_ANTERIOR, BTN_SIGUIENTE, fotoAlt, GALERIA_AYUDA, ORIGINAL_CARGANDO, ORIGINAL_ERROR, ORIGINAL_SIN_CONEXION } from './texts';
-import { useObjectUrl } from './use-fotos';
+import { useObjectUrl } from '../../../components/photo';
 import { useOriginal } from './use-original';
 
 /** A horizontal move longer than this (px), and longer than it is tall, is a swipe. */

@@ -47,21 +47,6 @@ export function useFotos(captacionId: string | null): FotosState {
   return state;
 }
 
-/** An object URL for `blob`, revoked when it changes or the component leaves. */
-export function useObjectUrl(blob: Blob | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return undefined;
-    }
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [blob]);
-  return url;
-}
-
 /** The thumbnail of a stored photo ('missing' while its attachment has not arrived by sync). */
 export function useMiniatura(id: string | null, rev?: string): { blob: Blob | null; missing: boolean } {
   const [found, setFound] = useState<{ key: string; blob: Blob | null } | null>(null);
