@@ -48,12 +48,14 @@ describe("the page's own session answer", () => {
     const { result } = renderHook(
       () => {
         const value = session.useSession();
-        seen.push(`${value.status}/${value.checking}`);
+        // What a screen's first read finds (its effects run before the provider's).
+        const stored = localStorage.getItem(USER_STORAGE_KEY) ? 'guardado' : 'sin guardar';
+        seen.push(`${value.status}/${value.checking}/${stored}`);
         return value;
       },
       { wrapper },
     );
-    expect(seen[0]).toBe('authenticated/false');
+    expect(seen[0]).toBe('authenticated/false/guardado');
     expect(result.current.user).toEqual(ANA);
     expect(JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? 'null')).toEqual(ANA);
     expect(fake.calls).toHaveLength(0);

@@ -68,7 +68,13 @@ const SessionContext = createContext<SessionValue | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }): JSX.Element {
   // A page that arrived with its session answered starts from that answer: no loading screen
   // between the start-up frame (boot.ts) and the first screen.
-  const [snapshot, setSnapshot] = useState<SessionSnapshot>(() => sessionFromPage() ?? { status: 'unknown', user: null, fromCache: false });
+  const [snapshot, setSnapshot] = useState<SessionSnapshot>(() => {
+    const answered = sessionFromPage();
+    // Kept before any screen reads: until sync starts (when the page is idle) the device's
+    // databases are found through this entry, and a screen's first read comes before any effect here.
+    if (answered?.status === 'authenticated' && answered.user && !answered.fromCache) writeStoredUser(answered.user);
+    return answered ?? { status: 'unknown', user: null, fromCache: false };
+  });
   const [checking, setChecking] = useState(() => sessionFromPage() === null);
   const current = useRef(snapshot);
   current.current = snapshot;
