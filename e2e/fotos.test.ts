@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
-import { eventually, signInThroughUi, startE2EGateway, waitForServiceWorker, withBrowser } from './harness';
+import { eventually, pdfText, savedPath, signInThroughUi, startE2EGateway, waitForServiceWorker, withBrowser } from './harness';
 
 let gw: TestGateway;
 const users: Record<'admin' | 'asesor' | 'sup', CreatedUser> = {} as never;
@@ -93,6 +93,14 @@ async function cameraFiles(page: Page): Promise<Array<{ name: string; mimeType: 
   return encoded.map((b64, i) => ({ name: `IMG_000${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(b64, 'base64') }));
 }
 
+/** The images a downloaded captación PDF draws: the cover and the other photos, one each. */
+async function pdfImages(page: Page): Promise<number> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar PDF' }).click()]);
+  const text = pdfText(await savedPath(download));
+  assert.ok(text.includes(OWNER), 'el PDF lleva el nombre del propietario');
+  return (text.match(/\/Subtype \/Image/g) ?? []).length;
+}
+
 /** Thumbnails drawn (an <img> with a decoded image) in the grid. */
 async function drawnThumbnails(page: Page): Promise<number> {
   return page.getByTestId('fotos-grid').locator('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length);
@@ -157,6 +165,8 @@ describe('property photos in the browser', () => {
       await page.getByText('Foto 2 de 3 de la propiedad').first().waitFor();
       await page.keyboard.press('Escape');
       await visor.waitFor({ state: 'hidden' });
+      // The PDF made on the device, offline: the cover and the two other photos.
+      assert.equal(await pdfImages(page), 3, 'el PDF sin conexión muestra la portada y las otras dos fotos');
       assert.equal((await fotosDocs(id)).length, 0, 'sin red nada llegó al servidor');
 
       await context.setOffline(false);
@@ -191,6 +201,9 @@ describe('property photos in the browser', () => {
       await page.getByTestId('foto-abrir').nth(2).click();
       // Not on this device: fetched from the gateway (GET /db/fotos/<id>/original) and shown full size.
       await page.locator('.fotos-visor').getByTestId('foto-original').waitFor({ timeout: 30_000 });
+      await page.keyboard.press('Escape');
+      await page.locator('.fotos-visor').waitFor({ state: 'hidden' });
+      assert.equal(await pdfImages(page), 3, 'el PDF del administrador muestra la portada y las otras dos fotos');
     });
 
     // A supervisor without that captación in scope: nothing by REST, by /db, or on their device.
