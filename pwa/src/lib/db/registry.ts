@@ -49,8 +49,8 @@ export function currentUserId(): string {
   return id;
 }
 
-export function dbFor(userId: string, name: SyncedDbName): LocalDatabase {
-  const full = localDbName(userId, name);
+/** One handle per database name for the whole page: every reader shares its feeds and caches. */
+function handle(full: string): LocalDatabase {
   let db = open.get(full);
   if (!db) {
     db = openIndexedDb(full);
@@ -59,14 +59,12 @@ export function dbFor(userId: string, name: SyncedDbName): LocalDatabase {
   return db;
 }
 
+export function dbFor(userId: string, name: SyncedDbName): LocalDatabase {
+  return handle(localDbName(userId, name));
+}
+
 export function localOnlyDbFor(userId: string, name: LocalOnlyDbName): LocalDatabase {
-  const full = localOnlyName(userId, name);
-  let db = open.get(full);
-  if (!db) {
-    db = openIndexedDb(full);
-    open.set(full, db);
-  }
-  return db;
+  return handle(localOnlyName(userId, name));
 }
 
 async function destroyLocalOnly(userId: string): Promise<void> {
