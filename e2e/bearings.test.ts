@@ -14,7 +14,7 @@ import type { Locator, Page } from 'playwright-core';
 import { captacionOf, seed } from '../sync-server/src/testing/captaciones';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
-import { signInThroughUi, startE2EGateway, withBrowser } from './harness';
+import { signInThroughUi, startE2EGateway, waitForServiceWorker, withBrowser } from './harness';
 
 let gw: TestGateway;
 const users = {} as Record<'admin' | 'ana' | 'beto', CreatedUser>;
@@ -168,6 +168,8 @@ for (const size of [{ width: 1024, height: 768 }, { width: 390, height: 844 }]) 
         await page.keyboard.press('Escape');
 
         // A change saved without connection waits, and the panel says it is a captación.
+        // The screens' code must be on the device before the connection goes (as in every offline test).
+        await waitForServiceWorker(page);
         await context.setOffline(true);
         await page.locator('[data-testid="sync-state"][data-status="offline"]').waitFor();
         await openMenuIfHidden(page);

@@ -67,8 +67,21 @@ export async function withBrowser(fn: (b: BrowserSession) => Promise<void>, size
   const b = await openBrowser(size);
   try {
     await fn(b);
+  } catch (err) {
+    await describePage(b.page);
+    throw err;
   } finally {
     await b.close();
+  }
+}
+
+/** What the page showed when a test failed, so a failure on CI can be read without a screenshot. */
+async function describePage(page: Page): Promise<void> {
+  try {
+    const text = await page.locator('body').innerText({ timeout: 2_000 });
+    console.error(`# la página al fallar: ${page.url()}\n# ${text.slice(0, 1_500).replace(/\n+/g, ' | ')}`);
+  } catch {
+    // the page itself is gone: the error already says why
   }
 }
 
