@@ -31,6 +31,8 @@
  * Each comparison runs both sides interleaved in this one process after one warm-up each, so
  * neither gets the luck of a quiet moment; figures are medians of BENCH_RUNS (5). CPU time is
  * printed beside wall time because on a shared machine wall time mostly measures the neighbours.
+ * SYNC_ONLY=couchdb runs the CouchDB section alone; SYNC_CPU_PROFILE=<folder> writes the CouchDB
+ * section's gateway CPU profile there.
  * Pulls use batches of 500; pushes and live feeds use the PWA's settings (batches of 200,
  * checkpoints kept on the device). Prints; asserts nothing about the figures.
  */
@@ -404,7 +406,11 @@ async function benchCouchDb(url: string): Promise<Row[]> {
   try {
     const [admin, supervisor, ...advisers] = await createAccounts({ dataDir: '', couchdbUrl: url, dbPrefix }, SPECS(dbPrefix));
     const people: People = { admin, supervisor, advisers };
-    gw = await startGatewayProcess({ port: await freePort(), dataDir: '', couchdbUrl: url, dbPrefix, sessionSecret: randomUUID() }, (line) => progress(`gateway: ${line}`));
+    const profile = process.env.SYNC_CPU_PROFILE;
+    gw = await startGatewayProcess(
+      { port: await freePort(), dataDir: '', couchdbUrl: url, dbPrefix, sessionSecret: randomUUID(), nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [] },
+      (line) => progress(`gateway: ${line}`),
+    );
     const me: Meter = { gatewayPid: gw.pid, couchPid: localCouchPid(url) };
     const adminCookie = await signIn(gw.url, admin.email);
     const supCookie = await signIn(gw.url, supervisor.email);
@@ -491,7 +497,8 @@ async function benchCouchDb(url: string): Promise<Row[]> {
 }
 
 export async function benchSync(): Promise<Row[]> {
-  const rows = await benchEmbedded();
+  // SYNC_ONLY=couchdb skips the embedded section when only the CouchDB comparison is being worked on.
+  const rows = process.env.SYNC_ONLY === 'couchdb' ? [] : await benchEmbedded();
   if (process.env.COUCHDB_URL) rows.push(...(await benchCouchDb(process.env.COUCHDB_URL)));
   return rows;
 }

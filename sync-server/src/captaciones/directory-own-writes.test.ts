@@ -248,3 +248,31 @@ describe('revisions devices store through this gateway (captacionesSyncedFor)', 
     expect(dir.count()).toBe(1);
   });
 });
+
+describe('the directory reads back only what it does not already show', () => {
+  it("settles this gateway's own writes and deletions by their revision, and reads the bodies of others' writes", async () => {
+    const db = await freshDb();
+    const withBodies: string[] = [];
+    const dir = new CaptacionesDirectory(db, {
+      changes: async (opts) => {
+        const res = await db.changes(opts);
+        if (opts.include_docs) withBodies.push(...res.results.map((r) => r.id));
+        return res;
+      },
+    });
+    await dir.refresh();
+
+    const own = await Promise.all(['propia-1', 'propia-2', 'propia-3'].map((id, i) => put(db, captacion(id, `Propia ${i}`))));
+    dir.applyOwnWrites(own);
+    const gone = await db.put({ _id: own[0]._id, _rev: own[0]._rev, _deleted: true });
+    dir.applyOwnWrites([{ _id: own[0]._id, _rev: gone.rev, _deleted: true }]);
+    await dir.refresh();
+    expect(withBodies).toEqual([]);
+    expect(dir.ids({}, true).sort()).toEqual(['propia-2', 'propia-3']);
+
+    await put(db, captacion('ajena', 'Escrita Por Otro Gateway'));
+    await dir.refresh();
+    expect(withBodies).toEqual(['ajena']);
+    expect(names(dir, 'otro gateway')).toEqual(['ajena']);
+  });
+});

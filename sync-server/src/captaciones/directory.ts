@@ -184,7 +184,11 @@ export class CaptacionesDirectory {
     }
     for (;;) {
       // `all_docs`: every leaf of each document, so a row can tell that it already holds a pinned revision.
-      const res = await this.readChanges({ since: this.since, limit: BATCH, include_docs: true, style: 'all_docs' });
+      // Bodies are read only when a row needs one: this gateway's own writes (pinned at their stored
+      // revision), lagging rows and deletions are settled by their revision alone, which spares the
+      // store reading back every document a push through this gateway has just written.
+      let res = await this.readChanges({ since: this.since, limit: BATCH, style: 'all_docs' });
+      if (res.results.some((row) => this.needsBody(row))) res = await this.readChanges({ since: this.since, limit: BATCH, include_docs: true, style: 'all_docs' });
       const changes: Array<[string, Entry | null]> = [];
       for (const row of res.results) {
         if (row.id.startsWith('_design/') || !this.fromFeed(row)) continue;
@@ -197,6 +201,20 @@ export class CaptacionesDirectory {
     }
     await this.readBackOldPins();
     this.completed = true;
+  }
+
+  /**
+   * Whether a row read without its document needs it: a live document the directory does not
+   * already show at that revision, or one with several leaves (its winner is the body's revision).
+   */
+  private needsBody(row: ChangeRow): boolean {
+    if (row.doc || row.id.startsWith('_design/')) return false;
+    if (row.changes.length !== 1) return true;
+    const rev = row.changes[0].rev;
+    const pin = this.pins.get(row.id);
+    const known = pin?.rev ?? this.recent.get(row.id);
+    const lagging = known !== undefined && compareRevs(rev, known) < 0;
+    return !(lagging || pin?.rev === rev || row.deleted === true);
   }
 
   /**

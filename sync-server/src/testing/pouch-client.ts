@@ -39,8 +39,9 @@ export function sessionFetch(cookie: string, onRequest?: (url: string) => void) 
   };
 }
 
+/** `skip_setup` as the PWA's remote (pwa/src/lib/db/pouch.ts): no database check before each replication. */
 export function remoteDb(baseUrl: string, name: string, cookie: string, onRequest?: (url: string) => void): ClientDb {
-  return new PouchDB(`${baseUrl}/db/${name}`, { fetch: sessionFetch(cookie, onRequest) as unknown as PouchDB.Core.Options['fetch'] });
+  return new PouchDB(`${baseUrl}/db/${name}`, { skip_setup: true, fetch: sessionFetch(cookie, onRequest) } as unknown as PouchDB.Configuration.RemoteDatabaseConfiguration);
 }
 
 export function localDb(): ClientDb {
