@@ -35,3 +35,5 @@ export * from './rules';
 export { ESTADOS_MEXICO, isEstadoMexico, normalizeEstado } from '../mexico';
 export type { EstadoMexico } from '../mexico';
 export { CAPTACION_LABELS, type FieldLabel } from './labels';
+export { CAPTACION_ROWS, printedRows, rowValue } from './rows';
+export type { CaptacionRow, CaptacionRowGroup, CaptacionRowSection, ValueKind, ValueWriter } from './rows';

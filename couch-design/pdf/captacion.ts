@@ -5,7 +5,8 @@
  */
 import { formToDoc } from '../captacion/convert';
 import { CAPTACION_LABELS as LABEL } from '../captacion/labels';
-import { addressLine, lastUpdate, NUNCA_EDITADO, SIN_ADEUDOS, SIN_DIRECCION, SIN_REFERENCIAS } from '../captacion/rules';
+import { printedRows, type ValueWriter } from '../captacion/rows';
+import { lastUpdate, NUNCA_EDITADO, SIN_ADEUDOS, SIN_REFERENCIAS } from '../captacion/rules';
 import type { NewCaptacion } from '../captacion/types';
 import { formatDate, formatDateTime, formatMoney } from '../format';
 import { drawFotos, type PdfFotos } from './fotos';
@@ -20,7 +21,6 @@ import {
   sectionTable,
   siNo,
   toBytes,
-  type Row,
 } from './layout';
 
 export interface CaptacionPdfOptions {
@@ -36,9 +36,14 @@ export const CAPTACION_PDF_TITLE = 'Captación Inmobiliaria';
 
 const money = (v: unknown): string => (typeof v === 'number' && Number.isFinite(v) ? formatMoney(v) : EMPTY);
 const date = (v: unknown): string => formatDate(v, EMPTY);
-const address = (d: unknown): string => {
-  const line = addressLine(d);
-  return line === SIN_DIRECCION ? EMPTY : line;
+
+/** How the PDF writes the sections' values: '-' when empty, es-MX numbers, Sí/No. */
+const PDF_VALUES: ValueWriter = {
+  text: orDash,
+  number: formatNumber,
+  money,
+  date,
+  yesNo: siNo,
 };
 
 const { adeudo, referencia } = LABEL;
@@ -69,87 +74,21 @@ export async function captacionPdf(input: NewCaptacion | Record<string, unknown>
   // The property first, as a listing shows it: the cover under the header, the thumbnails below.
   y = drawFotos(kit, opts.fotos, y);
 
-  const p = c.propietario;
-  y = sectionTable(kit, '1. Propietario', [
-    [LABEL.propietario.nombre.printed, orDash(p.nombre)],
-    [LABEL.propietario.telefono.printed, orDash(p.telefono)],
-    [LABEL.propietario.correo.printed, orDash(p.correo)],
-    [LABEL.propietario.direccion.printed, orDash(p.direccion)],
-    [LABEL.propietario.identificacion.printed, orDash(p.identificacion)],
-    [LABEL.propietario.nss.printed, orDash(p.nss)],
-    [LABEL.propietario.rfc.printed, orDash(p.rfc)],
-    [LABEL.propietario.curp.printed, orDash(p.curp)],
-    [LABEL.propietario.estado_civil.printed, orDash(p.estado_civil)],
-  ], y);
+  y = sectionTable(kit, '1. Propietario', printedRows(c, 'propietario', PDF_VALUES), y);
+  y = sectionTable(kit, '2. Propiedad', printedRows(c, 'propiedad', PDF_VALUES), y);
 
-  const prop = c.propiedad;
-  const car = prop.caracteristicas;
-  y = sectionTable(kit, '2. Propiedad', [
-    [LABEL.propiedad.tipo.printed, orDash(prop.tipo)],
-    [LABEL.propiedad.direccion.printed, address(prop.direccion)],
-    [LABEL.propiedad.m2_terreno.printed, formatNumber(car.m2_terreno, 'm²')],
-    [LABEL.propiedad.m2_construccion.printed, formatNumber(car.m2_construccion, 'm²')],
-    [LABEL.propiedad.habitaciones.printed, formatNumber(car.habitaciones)],
-    [LABEL.propiedad.baños.printed, formatNumber(car.baños)],
-    [LABEL.propiedad.cocheras.printed, formatNumber(car.cocheras)],
-    [LABEL.propiedad.año_construccion.printed, typeof car.año_construccion === 'number' ? String(car.año_construccion) : EMPTY],
-    [LABEL.propiedad.descripcion.printed, orDash(car.descripcion)],
-  ], y);
-
-  const adeudos = prop.adeudos.map((a) => [orDash(a.tipo), orDash(a.estatus), money(a.monto), orDash(a.numero_referencia), orDash(a.descripcion)]);
-  const totalAdeudos = prop.adeudos.reduce((sum, a) => sum + (typeof a.monto === 'number' && Number.isFinite(a.monto) ? a.monto : 0), 0);
+  const adeudos = c.propiedad.adeudos.map((a) => [orDash(a.tipo), orDash(a.estatus), money(a.monto), orDash(a.numero_referencia), orDash(a.descripcion)]);
+  const totalAdeudos = c.propiedad.adeudos.reduce((sum, a) => sum + (typeof a.monto === 'number' && Number.isFinite(a.monto) ? a.monto : 0), 0);
   if (adeudos.length > 0) adeudos.push(['Total', '', formatMoney(totalAdeudos), '', '']);
   y = listTable(kit, '3. Adeudos', ADEUDO_COLUMNS, adeudos, SIN_ADEUDOS, y);
 
-  const lab = c.datos_laborales;
-  y = sectionTable(kit, '4. Datos Laborales', [
-    [LABEL.laborales.empresa.printed, orDash(lab.empresa)],
-    [LABEL.laborales.puesto.printed, orDash(lab.puesto)],
-    [LABEL.laborales.area.printed, orDash(lab.area)],
-    [LABEL.laborales.turno.printed, orDash(lab.turno)],
-    [LABEL.laborales.antiguedad.printed, formatNumber(lab.antiguedad, lab.antiguedad === 1 ? 'año' : 'años')],
-    [LABEL.laborales.ingresos_mensuales.printed, money(lab.ingresos_mensuales)],
-    [LABEL.laborales.telefono.printed, orDash(lab.telefono)],
-    [LABEL.laborales.direccion.printed, orDash(lab.direccion)],
-    [LABEL.laborales.registro_patronal.printed, orDash(lab.registro_patronal)],
-  ], y);
+  y = sectionTable(kit, '4. Datos Laborales', printedRows(c, 'datos_laborales', PDF_VALUES), y);
 
   const refs = c.referencias_personales.map((r, i) => [String(i + 1), orDash(r.nombre), orDash(r.relacion), orDash(r.telefono), orDash(r.direccion)]);
   y = listTable(kit, '5. Referencias', REFERENCIA_COLUMNS, refs, SIN_REFERENCIAS, y);
 
-  const docs = c.documentos_entregados;
-  y = sectionTable(kit, '6. Documentos', [
-    [LABEL.documentos.ine.printed, siNo(docs.ine)],
-    [LABEL.documentos.curp.printed, siNo(docs.curp)],
-    [LABEL.documentos.rfc.printed, siNo(docs.rfc)],
-    [LABEL.documentos.escrituras.printed, siNo(docs.escrituras)],
-    [LABEL.documentos.comprobante_domicilio.printed, siNo(docs.comprobante_domicilio)],
-    [LABEL.documentos.predial_pagado.printed, siNo(docs.predial_pagado)],
-    [LABEL.documentos.libre_gravamen.printed, siNo(docs.libre_gravamen)],
-    [LABEL.documentos.observaciones.printed, orDash(docs.observaciones)],
-  ], y);
-
-  const v = c.venta;
-  const venta: Row[] = [[LABEL.venta.en_venta.printed, siNo(v.en_venta)]];
-  // Spec 4: the sale details exist only while the property is on sale.
-  if (v.en_venta) {
-    venta.push(
-      [LABEL.venta.precio_venta.printed, money(v.precio_venta)],
-      [LABEL.venta.comision_venta.printed, typeof v.comision_venta === 'number' ? `${formatNumber(v.comision_venta)} %` : EMPTY],
-      [LABEL.venta.fecha_venta.printed, date(v.fecha_venta)],
-      [LABEL.venta.estatus_venta.printed, orDash(v.estatus_venta)],
-      [LABEL.venta.tipo_credito.printed, orDash(v.tipo_credito)],
-      [LABEL.venta.observaciones.printed, orDash(v.observaciones)],
-      [LABEL.comprador.nombre.printed, orDash(v.comprador.nombre)],
-      [LABEL.comprador.telefono.printed, orDash(v.comprador.telefono)],
-      [LABEL.comprador.correo.printed, orDash(v.comprador.correo)],
-      [LABEL.comprador.direccion.printed, orDash(v.comprador.direccion)],
-      [LABEL.documentosVenta.contrato.printed, siNo(v.documentos_entregados.contrato)],
-      [LABEL.documentosVenta.identificacion.printed, siNo(v.documentos_entregados.identificacion)],
-      [LABEL.documentosVenta.constancia_credito.printed, siNo(v.documentos_entregados.constancia_credito)],
-    );
-  }
-  y = sectionTable(kit, '7. Venta', venta, y);
+  y = sectionTable(kit, '6. Documentos', printedRows(c, 'documentos', PDF_VALUES), y);
+  y = sectionTable(kit, '7. Venta', printedRows(c, 'venta', PDF_VALUES), y);
 
   if (c.captacion.observaciones) sectionTable(kit, 'Observaciones de la captación', [['Observaciones', orDash(c.captacion.observaciones)]], y);
 

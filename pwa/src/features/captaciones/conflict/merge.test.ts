@@ -69,6 +69,9 @@ describe('merge by section', () => {
     expect(describeSection(other, 'adeudos')).toEqual([{ label: 'Adeudo 1', value: 'Gas · $800.00 · Ref. G-1' }]);
     expect(describeSection(base, 'venta')).toEqual([{ label: 'En venta', value: 'No' }]);
     expect(describeSection(other, 'venta')).toContainEqual({ label: 'Precio de venta', value: '$4,850,000.00' });
+    // Every field of the section, as the PDF prints it, so a difference anywhere in it shows on a line.
+    expect(describeSection(other, 'venta')).toContainEqual({ label: 'Dirección del comprador', value: 'Av. Río Churubusco 601, Col. Xoco, Benito Juárez, CDMX' });
+    expect(describeSection(other, 'propiedad')).toContainEqual({ label: 'Construcción', value: '200 m²' });
     expect(versionLabel(base, 0)).toBe('Versión A · sin registro de edición');
   });
 });
