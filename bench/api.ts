@@ -25,6 +25,7 @@ import { isNotFound, type StoreDb } from '../sync-server/src/store/port';
 import type { StoreDoc } from '../sync-server/src/store/port';
 import { startGateway, type HttpClient, type TestGateway } from '../sync-server/src/testing/gateway';
 import type { Row } from './row';
+import { percentile, progressOf, round } from './stats';
 
 const SIZES = (process.env.BENCH_API_SIZES ?? '10000,100000').split(',').map(Number);
 const ADVISERS = 20;
@@ -54,12 +55,8 @@ function captacion(i: number, asesor: string): StoreDoc {
   return { ...base, _id: `cap-${String(i).padStart(7, '0')}` };
 }
 
-const progress = (msg: string): void => {
-  if (process.env.BENCH_VERBOSE) console.error(`[bench api] ${new Date().toISOString()} ${msg}`);
-};
+const progress = progressOf('api');
 
-const percentile = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))];
-const round = (ms: number): number => Math.round(ms * 10) / 10;
 
 async function timed(client: HttpClient, url: string, samples: number): Promise<number[]> {
   const out: number[] = [];

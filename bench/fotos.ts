@@ -23,6 +23,7 @@ import type { Imagen } from './fotos/docs';
 import { initialSync } from './fotos/initial-sync';
 import { CUT_MS, LINK_BITS_PER_S, uploadOverCutLink } from './fotos/upload';
 import { report, type Row } from './row';
+import { progressOf } from './stats';
 
 const CAPTACIONES = Number(process.env.FOTOS_CAPTACIONES ?? 1000);
 const PER_CAPTACION = 5;
@@ -34,9 +35,7 @@ const mb = (bytes: number): number => Number((bytes / 1024 / 1024).toFixed(1));
 const s = (seconds: number): number => Number(seconds.toFixed(1));
 const avg = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 const load1 = (): number => Number(loadavg()[0].toFixed(2));
-const progress = (msg: string): void => {
-  if (process.env.BENCH_VERBOSE) console.error(`[bench fotos] ${new Date().toISOString()} ${msg}`);
-};
+const progress = progressOf('fotos');
 
 export async function benchFotos(): Promise<Row[]> {
   const loadStart = load1();

@@ -28,6 +28,7 @@ import { startGateway } from '../sync-server/src/testing/gateway';
 import { localDb, remoteDb } from '../sync-server/src/testing/pouch-client';
 import { report, type Row } from './row';
 import { captacion } from './sync';
+import { median, progressOf } from './stats';
 
 const DOCS = Number(process.env.LIST_DOCS ?? 5_000);
 const RUNS = Math.max(1, Number(process.env.LIST_RUNS ?? 3));
@@ -39,10 +40,7 @@ const ROW = '[data-testid="captacion-row"]';
 const SYNC_WAIT_MS = 10 * 60_000;
 
 const load1 = (): number => Number(loadavg()[0].toFixed(2));
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const progress = (msg: string): void => {
-  if (process.env.BENCH_VERBOSE) console.error(`[bench list] ${new Date().toISOString()} ${msg}`);
-};
+const progress = progressOf('list');
 
 /** Records, from the navigation's start, when the first list row is drawn (checked every frame). */
 const FIRST_ROW_PROBE = `(() => {

@@ -49,6 +49,7 @@ import { cpuSecondsOf, freePort, startGatewayProcess, type GatewayProcess, type 
 import { epochNow, sampleRest } from './load/rest-sampler';
 import { floodWanted, runFlood } from './load/flood';
 import { report, type Row } from './row';
+import { percentile, progressOf, round } from './stats';
 
 const DEVICES = Number(process.env.LOAD_DEVICES ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -81,12 +82,7 @@ export function gatewaysWanted(argv: string[] = process.argv): number {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const percentile = (xs: number[], p: number): number =>
-  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))] : NaN;
-const round = (ms: number): number => Math.round(ms * 10) / 10;
-const progress = (msg: string): void => {
-  if (process.env.BENCH_VERBOSE) console.error(`[bench load] ${new Date().toISOString()} ${msg}`);
-};
+const progress = progressOf('load');
 
 /** The admin and the field agents, written through the Store port before any gateway runs. */
 async function seedUsers(config: { dataDir: string; couchdbUrl?: string; dbPrefix: string }): Promise<{ admin: Account; agents: Account[] }> {

@@ -19,6 +19,7 @@ import { localDb, remoteDb, signedIn } from '../sync-server/src/testing/pouch-cl
 import { startGateway, type TestGateway } from '../sync-server/src/testing/gateway';
 import { empleadoDoc } from '../sync-server/src/testing/payroll';
 import type { Row } from './row';
+import { median, percentile, progressOf, round } from './stats';
 
 const TOTAL = 50_000;
 const OWN = 500;
@@ -53,13 +54,8 @@ function nomina(e: number, k: number): Nomina {
   };
 }
 
-const progress = (msg: string): void => {
-  if (process.env.BENCH_VERBOSE) console.error(`[bench payroll] ${new Date().toISOString()} ${msg}`);
-};
+const progress = progressOf('payroll');
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const percentile = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))];
-const round = (ms: number, digits = 1): number => Number(ms.toFixed(digits));
 
 async function pdfTimes(): Promise<number[]> {
   const n = nomina(42, 0);

@@ -51,6 +51,7 @@ import { createAccounts, signIn, type Account, type AccountSpec } from './load/a
 import { copyDatabase, databaseUrl, deleteDatabases, docCount, localCouchPid } from './load/couchdb';
 import { cpuSecondsOf, freePort, startGatewayProcess, type GatewayProcess } from './load/gateway-process';
 import type { Row } from './row';
+import { median, percentile, progressOf } from './stats';
 
 const DOCS = 10_000;
 const ADVISERS = 10;
@@ -100,12 +101,8 @@ export function captacion(id: string, i: number, asesor: string, by: Stamper): S
   return { ...stampCaptacion(doc, null, by, new Date().toISOString()), _id: id };
 }
 
-const progress = (msg: string): void => {
-  if (process.env.BENCH_VERBOSE) console.error(`[bench sync] ${new Date().toISOString()} ${msg}`);
-};
+const progress = progressOf('sync');
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const percentile = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 const ratio = (a: number, b: number): number => Number((a / b).toFixed(2));
 const load1 = (): number => Number(loadavg()[0].toFixed(2));
 const es = (n: number): string => n.toLocaleString('es-MX');

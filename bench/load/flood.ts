@@ -20,6 +20,7 @@ import type { Account } from './accounts';
 import type { MemoryUse } from './gateway-process';
 import { sampleRest } from './rest-sampler';
 import type { Row } from '../row';
+import { percentile, round } from '../stats';
 
 export const FLOOD_CONNECTIONS = 20;
 export const MAX_CHECK_AUTH_P95_MS = 300;
@@ -99,9 +100,6 @@ function flood(url: string, cookie: string, kinds: Array<{ method: string; path:
   });
 }
 
-const percentile = (xs: number[], p: number): number =>
-  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))] : NaN;
-const round = (ms: number): number => Math.round(ms * 10) / 10;
 
 /**
  * Runs the flood against the gateway at `url` (signed-in cookies of both people) and answers its
