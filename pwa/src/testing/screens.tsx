@@ -6,8 +6,8 @@ import { OverlaysProvider } from '@blueprintjs/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { JSX, ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider, Routes, useLocation, type RouteObject } from 'react-router-dom';
-import { expect, vi } from 'vitest';
-import { startGateway, type TestGateway } from '../../../sync-server/src/testing/gateway';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { startGateway, type CreatedUser, type TestGateway } from '../../../sync-server/src/testing/gateway';
 import { setupIcons } from '../lib/icons';
 import { SessionProvider, useSession } from '../lib/session';
 import { gatewayTab } from './gateway-tab';
@@ -92,4 +92,19 @@ export function resetScreen(): void {
   vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
+}
+
+/**
+ * For a file of administrators' screens: a gateway serving the page (servePageFromGateway) and its
+ * administrator, there from the first test on and closed after the last; the screen reset after each.
+ */
+export function gatewayWithAdmin(): { gw: TestGateway; admin: CreatedUser } {
+  const site = {} as { gw: TestGateway; admin: CreatedUser };
+  beforeAll(async () => {
+    site.gw = await servePageFromGateway();
+    site.admin = await site.gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
+  });
+  afterAll(() => site.gw.close());
+  afterEach(resetScreen);
+  return site;
 }

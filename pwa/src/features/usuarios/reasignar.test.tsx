@@ -5,23 +5,14 @@
  * payslips; Cancelar leaves the choice as it was; confirming and saving moves the link.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedUser, TestGateway } from '../../../../sync-server/src/testing/gateway';
+import { describe, expect, it } from 'vitest';
 import { empleadoBody, usuarioBody } from '../../../../sync-server/src/testing/personas';
-import { openRoutes, pageCall as call, resetScreen, servePageFromGateway, signInPage, where } from '../../testing/screens';
+import { gatewayWithAdmin, openRoutes, pageCall as call, signInPage, where } from '../../testing/screens';
 import CrearUsuarioPage from './CrearUsuarioPage';
 import EditarUsuarioPage from './EditarUsuarioPage';
 
-let gw: TestGateway;
-let admin: CreatedUser;
+const site = gatewayWithAdmin();
 const SLOW = { timeout: 8_000 };
-
-beforeAll(async () => {
-  gw = await servePageFromGateway();
-  admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
-});
-afterAll(() => gw.close());
-afterEach(resetScreen);
 
 function open(path: string) {
   openRoutes(
@@ -47,7 +38,7 @@ const question = () => screen.findByTestId('pick-question', undefined, SLOW);
 
 describe("'Editar Usuario' ('Vincular con empleado existente')", () => {
   it('marks the employee with its user, asks naming her, Cancelar keeps the choice, confirming saves the move', async () => {
-    await signInPage(admin);
+    await signInPage(site.admin);
     const { empleado, owner } = await linkedPair('Mármol');
     const user = (await call('POST', '/api/signup', usuarioBody())).body.user;
     open(`/dashboard/users/edit/${user._id}`);
@@ -74,7 +65,7 @@ describe("'Editar Usuario' ('Vincular con empleado existente')", () => {
   });
 
   it("the user's own employee is not marked, and a free one is taken without a question", async () => {
-    await signInPage(admin);
+    await signInPage(site.admin);
     const { empleado, owner } = await linkedPair('Propio');
     const free = (await call('POST', '/api/empleados-api', empleadoBody({ prim_nom: 'Libre' }))).body.empleado._id;
     open(`/dashboard/users/edit/${owner}`);
@@ -89,7 +80,7 @@ describe("'Editar Usuario' ('Vincular con empleado existente')", () => {
 
 describe("'Crear Nuevo Usuario' ('Usar empleado existente')", () => {
   it('asks before taking the employee; confirmed, the new user has it and the other user is unlinked', async () => {
-    await signInPage(admin);
+    await signInPage(site.admin);
     const { empleado, owner } = await linkedPair('Nuevo');
     open('/dashboard/users/crear');
     fireEvent.click(await screen.findByText('Usar empleado existente', undefined, SLOW));

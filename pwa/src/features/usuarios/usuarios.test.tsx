@@ -4,25 +4,16 @@
  * gateway's origin, so the screens' own requests carry the session cookie as in a browser.
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectLoggedError } from '../../../../testing/logged-errors';
-import type { CreatedUser, TestGateway } from '../../../../sync-server/src/testing/gateway';
 import { empleadoBody, usuarioBody } from '../../../../sync-server/src/testing/personas';
-import { openRoutes, pageCall as call, resetScreen, servePageFromGateway, signInPage, where } from '../../testing/screens';
+import { gatewayWithAdmin, openRoutes, pageCall as call, signInPage, where } from '../../testing/screens';
 import DetalleUsuarioPage from './DetalleUsuarioPage';
 import EditarUsuarioPage from './EditarUsuarioPage';
 import UsuariosListPage from './UsuariosListPage';
 
-let gw: TestGateway;
-let admin: CreatedUser;
+const site = gatewayWithAdmin();
 const SLOW = { timeout: 8_000 };
-
-beforeAll(async () => {
-  gw = await servePageFromGateway();
-  admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
-});
-afterAll(() => gw.close());
-afterEach(resetScreen);
 
 function open(path: string) {
   openRoutes(
@@ -54,7 +45,7 @@ const vinculo = () => within(screen.getByTestId('seccion-vinculo')).getByRole<HT
 
 describe("'Editar Usuario' detects the link direction on load (spec 000 section 2)", () => {
   it('user-to-employee: the switch is on, the employee chosen, contact and address hidden', async () => {
-    await signInPage(admin);
+    await signInPage(site.admin);
     const emp = await newEmpleado({ prim_nom: 'Jorge' });
     const user = await newUser({ empleado_id: emp._id, role: 'user' });
     open(`/dashboard/users/edit/${user._id}`);
@@ -67,11 +58,11 @@ describe("'Editar Usuario' detects the link direction on load (spec 000 section 
   });
 
   it("employee-to-user: the link is read-only and the employee's personal data fills the form", async () => {
-    await signInPage(admin);
+    await signInPage(site.admin);
     const user = await newUser({ prim_nom: 'Ana' });
     // Older data: the link kept on the employee's side only.
     const emp = await newEmpleado({ prim_nom: 'Josefina', apell_pa: 'Ruiz' });
-    const db = await gw.store.db('empleados');
+    const db = await site.gw.store.db('empleados');
     await db.put({ ...(await db.get(emp._id)), userId: user._id });
     open(`/dashboard/users/edit/${user._id}`);
     await screen.findByRole('button', { name: 'Guardar Cambios' }, SLOW);
@@ -83,7 +74,7 @@ describe("'Editar Usuario' detects the link direction on load (spec 000 section 
   });
 
   it("no employee: the switch is off and contact and address are edited here; saving says so and returns to the list after 1.5 s", async () => {
-    await signInPage(admin);
+    await signInPage(site.admin);
     const user = await newUser({ telefono: '3312345678' });
     open(`/dashboard/users/edit/${user._id}`);
     await screen.findByRole('button', { name: 'Guardar Cambios' }, SLOW);
@@ -98,7 +89,7 @@ describe("'Editar Usuario' detects the link direction on load (spec 000 section 
   });
 
   it("refuses a picked file that is not an image: 'Por favor selecciona una imagen válida'", async () => {
-    await signInPage(admin);
+    await signInPage(site.admin);
     const user = await newUser();
     open(`/dashboard/users/edit/${user._id}`);
     await screen.findByRole('button', { name: 'Guardar Cambios' }, SLOW);
@@ -109,7 +100,7 @@ describe("'Editar Usuario' detects the link direction on load (spec 000 section 
   });
 
   it("says 'No se pudo cargar la información del usuario' for a user that does not exist", async () => {
-    await signInPage(admin);
+    await signInPage(site.admin);
     open('/dashboard/users/edit/no-existe');
     expect(await screen.findByText('No se pudo cargar la información del usuario', undefined, SLOW)).toBeTruthy();
   });
@@ -117,7 +108,7 @@ describe("'Editar Usuario' detects the link direction on load (spec 000 section 
 
 describe("'Lista de Usuarios' (spec 000 sections 2, 4, 5, 8)", () => {
   it('asks for a selection first, selects a row into the URL and session storage, and opens its detail', async () => {
-    await signInPage(admin);
+    await signInPage(site.admin);
     const ana = await newUser({ prim_nom: 'Anabel', apell_pa: 'Quintero' });
     open('/dashboard/users');
     const rows = await screen.findAllByTestId('usuario-row', undefined, SLOW);
@@ -147,13 +138,13 @@ describe("'Lista de Usuarios' (spec 000 sections 2, 4, 5, 8)", () => {
   });
 
   it("search with no match: 'No se encontraron usuarios con los criterios de búsqueda.'", async () => {
-    await signInPage(admin);
+    await signInPage(site.admin);
     open('/dashboard/users?q=nadie-se-llama-asi');
     expect(await screen.findByText('No se encontraron usuarios con los criterios de búsqueda.', undefined, SLOW)).toBeTruthy();
   });
 
   it("deletes after 'Estás seguro de que deseas eliminar este usuario?', and reports a refusal with the server's reason", async () => {
-    await signInPage(admin);
+    await signInPage(site.admin);
     const bye = await newUser({ prim_nom: 'Baltasar', apell_pa: 'Borrable' });
     open(`/dashboard/users?sel=${bye._id}`);
     await screen.findAllByTestId('usuario-row', undefined, SLOW);
@@ -168,7 +159,7 @@ describe("'Lista de Usuarios' (spec 000 sections 2, 4, 5, 8)", () => {
     // The only admin cannot be deleted: the gateway's reason follows 'Error al eliminar usuario: '.
     expectLoggedError('No se pudo eliminar el usuario.');
     cleanup();
-    open(`/dashboard/users?sel=${admin.id}`);
+    open(`/dashboard/users?sel=${site.admin.id}`);
     await screen.findAllByTestId('usuario-row', undefined, SLOW);
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar usuario' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Eliminar' }));
@@ -177,7 +168,7 @@ describe("'Lista de Usuarios' (spec 000 sections 2, 4, 5, 8)", () => {
   });
 
   it('sends a non-admin to /dashboard/home', async () => {
-    const someone = await gw.createUser({ role: 'user' });
+    const someone = await site.gw.createUser({ role: 'user' });
     await signInPage(someone);
     open('/dashboard/users');
     await waitFor(() => expect(where()).toBe('/dashboard/home'), SLOW);
