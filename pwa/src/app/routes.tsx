@@ -11,6 +11,7 @@ import type { UsuarioPublico } from '../../../couch-design/usuario';
 import { AUTH, DASHBOARD, paths, ROUTE, type RoutePattern } from '../lib/paths';
 import { useScreenTitleOf } from '../lib/screen-title';
 import { useSession } from '../lib/session';
+import { BRAND_NAME } from '../lib/titles';
 import { isOthersProfile } from './shell/nav-entries';
 import { RequireAuth } from './guards';
 import { BootScreen, ScreenLoading } from './loading';
@@ -69,11 +70,9 @@ const Shell = preloadable(loadShell);
 const SignInPage = preloadable(loadSignInPage);
 const SignUpPage = preloadable(loadSignUpPage);
 
-export const APP_NAME = 'Inmobiliaria';
-
 function useDocumentTitle(title: string): void {
   useEffect(() => {
-    document.title = `${title} · ${APP_NAME}`;
+    document.title = `${title} · ${BRAND_NAME}`;
   }, [title]);
 }
 

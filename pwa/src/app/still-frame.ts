@@ -9,12 +9,13 @@
  */
 import type { SessionUser } from '../../../couch-design/roles';
 import { ROUTE, type RoutePattern } from '../lib/paths';
+import { BRAND_NAME } from '../lib/titles';
 import { matchScreen } from './match-screen';
 import { DASHBOARD_SCREENS } from './screen-titles';
 import { breadcrumbsFor } from './shell/breadcrumbs';
 import { isEntryActive, navEntriesFor } from './shell/nav-entries';
 import { loadUiSettings, OVERLAY_SIDEBAR_QUERY } from './shell/settings';
-import { BRAND_NAME, LOADING_SCREEN } from './shell/shell-texts';
+import { LOADING_SCREEN } from './shell/shell-texts';
 
 /**
  * The screens whose header is the shared PageHeader and whose h1 is their route's title

@@ -3,6 +3,9 @@
  * shell's breadcrumbs, the document title and the start-up frame (app/screen-titles.ts), so the
  * two can never disagree. Plain constants: the start-up script draws them before React loads.
  */
+/** The product's name: the sidebar, the sign-in and registration cards and every document title ('Inicio · Inmobiliaria'). */
+export const BRAND_NAME = 'Inmobiliaria';
+
 export const SCREEN_TITLE = {
   home: 'Inicio',
   profile: 'Mi Perfil',

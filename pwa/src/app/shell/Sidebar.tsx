@@ -3,7 +3,7 @@ import type { JSX } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { isEntryActive, type NavEntry } from './nav-entries';
 import type { SidebarColor, SidebarType } from './settings';
-import { BRAND_NAME } from './shell-texts';
+import { BRAND_NAME } from '../../lib/titles';
 
 interface SidebarProps {
   entries: NavEntry[];

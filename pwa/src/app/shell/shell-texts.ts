@@ -1,5 +1,3 @@
 /** Texts the shell draws, shared with the start-up frame (app/still-frame.ts), which has no React. */
-export const BRAND_NAME = 'Inmobiliaria';
-
 /** The accessible name of the spinner shown while a screen's code arrives. */
 export const LOADING_SCREEN = 'Cargando pantalla';

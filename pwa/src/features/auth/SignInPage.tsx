@@ -5,6 +5,7 @@ import { useState, type JSX } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
+import { BRAND_NAME } from '../../lib/titles';
 import { EMPTY_FIELDS, signInErrorMessage } from './sign-in-messages';
 import './sign-in.css';
 
@@ -46,7 +47,7 @@ export default function SignInPage(): JSX.Element {
         <Card elevation={2} className="signin__card">
           <div className="signin__brand">
             <img src="/favicon.svg" alt="" width={40} height={40} />
-            <span>Inmobiliaria</span>
+            <span>{BRAND_NAME}</span>
           </div>
           <H1 className="signin__title">Bienvenido de nuevo</H1>
           <p className={Classes.TEXT_MUTED}>Ingresa tu correo electrónico y tu contraseña para continuar.</p>

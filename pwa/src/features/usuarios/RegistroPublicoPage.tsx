@@ -12,6 +12,7 @@ import { useLoad } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { registroPublicoAbierto } from '../../lib/resources';
+import { BRAND_NAME } from '../../lib/titles';
 import { RegistroUsuarioView } from './form/RegistroUsuarioView';
 import { COMPROBANDO_REGISTRO, ERROR_REGISTRO, LINK_INICIAR_SESION, TITLE_REGISTRO } from './texts';
 import './usuarios.css';
@@ -30,7 +31,7 @@ export default function RegistroPublicoPage(): JSX.Element {
       <Card elevation={2} className="registro__card">
         <div className="registro__brand">
           <img src="/favicon.svg" alt="" width={40} height={40} />
-          <span>Inmobiliaria</span>
+          <span>{BRAND_NAME}</span>
         </div>
         <H1 className="usuario-title">{TITLE_REGISTRO}</H1>
         {open.status === 'loading' ? <Feedback kind="loading" text={COMPROBANDO_REGISTRO} /> : null}
