@@ -3,9 +3,6 @@
  * shell's breadcrumbs, the document title and the start-up frame (app/screen-titles.ts), so the
  * two can never disagree. Plain constants: the start-up script draws them before React loads.
  */
-/** The product's name: the sidebar, the sign-in and registration cards and every document title ('Inicio · Inmobiliaria'). */
-export const BRAND_NAME = 'Inmobiliaria';
-
 export const SCREEN_TITLE = {
   home: 'Inicio',
   profile: 'Mi Perfil',
@@ -27,3 +24,6 @@ export const SCREEN_TITLE = {
   captacion: 'Detalle de Captación Inmobiliaria',
   captacionConflicto: 'Resolver conflicto de captación',
 } as const;
+
+/** The product's name: the sidebar, the sign-in and registration cards and every document title ('Inicio · Inmobiliaria'). */
+export const BRAND_NAME = 'Inmobiliaria';
