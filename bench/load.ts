@@ -45,7 +45,7 @@ import type { StoreDoc } from '../sync-server/src/store/port';
 import { createAccounts, signIn, type Account, type AccountSpec } from './load/accounts';
 import { deleteDatabases, localCouchPid } from './load/couchdb';
 import { contentOf, Device, markerOf } from './load/device';
-import { cpuSecondsOf, freePort, startGatewayProcess, type GatewayProcess, type GatewaySettings } from './load/gateway-process';
+import { cpuProfileArgs, cpuSecondsOf, freePort, startGatewayProcess, type GatewayProcess, type GatewaySettings } from './load/gateway-process';
 import { epochNow, sampleRest } from './load/rest-sampler';
 import { floodWanted, runFlood } from './load/flood';
 import { report, type Row } from './row';
@@ -246,7 +246,7 @@ export async function benchLoad(): Promise<Row[]> {
     slots.push(
       new Slot(k, {
         port: await freePort(), dataDir, couchdbUrl, dbPrefix, sessionSecret, env: { TRUST_PROXY: '1' },
-        nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [],
+        nodeArgs: cpuProfileArgs(profile),
       }),
     );
   }
@@ -453,7 +453,7 @@ async function benchFloodOnly(): Promise<Row[]> {
   const dbPrefix = couchdbUrl ? `inundacion_${Date.now().toString(36)}_` : 'carga_';
   const storeConfig = { dataDir, couchdbUrl, dbPrefix };
   const profile = process.env.LOAD_CPU_PROFILE;
-  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  const nodeArgs = cpuProfileArgs(profile);
   const slot = new Slot(0, { port: await freePort(), dataDir, couchdbUrl, dbPrefix, sessionSecret: randomUUID(), env: { TRUST_PROXY: '1' }, nodeArgs });
   try {
     const people = await floodAccounts(storeConfig);

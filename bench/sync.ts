@@ -49,7 +49,7 @@ import { localDb, PouchDB, remoteDb, type ClientDb } from '../sync-server/src/te
 import { startGateway, type TestGateway } from '../sync-server/src/testing/gateway';
 import { createAccounts, signIn, type Account, type AccountSpec } from './load/accounts';
 import { copyDatabase, databaseUrl, deleteDatabases, docCount, localCouchPid } from './load/couchdb';
-import { cpuSecondsOf, freePort, startGatewayProcess, type GatewayProcess } from './load/gateway-process';
+import { cpuProfileArgs, cpuSecondsOf, freePort, startGatewayProcess, type GatewayProcess } from './load/gateway-process';
 import type { Row } from './row';
 import { median, percentile, progressOf } from './stats';
 
@@ -403,9 +403,8 @@ async function benchCouchDb(url: string): Promise<Row[]> {
   try {
     const [admin, supervisor, ...advisers] = await createAccounts({ dataDir: '', couchdbUrl: url, dbPrefix }, SPECS(dbPrefix));
     const people: People = { admin, supervisor, advisers };
-    const profile = process.env.SYNC_CPU_PROFILE;
     gw = await startGatewayProcess(
-      { port: await freePort(), dataDir: '', couchdbUrl: url, dbPrefix, sessionSecret: randomUUID(), nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [] },
+      { port: await freePort(), dataDir: '', couchdbUrl: url, dbPrefix, sessionSecret: randomUUID(), nodeArgs: cpuProfileArgs(process.env.SYNC_CPU_PROFILE) },
       (line) => progress(`gateway: ${line}`),
     );
     const me: Meter = { gatewayPid: gw.pid, couchPid: localCouchPid(url) };
@@ -494,7 +493,6 @@ async function benchCouchDb(url: string): Promise<Row[]> {
 }
 
 export async function benchSync(): Promise<Row[]> {
-  // SYNC_ONLY=couchdb skips the embedded section when only the CouchDB comparison is being worked on.
   const rows = process.env.SYNC_ONLY === 'couchdb' ? [] : await benchEmbedded();
   if (process.env.COUCHDB_URL) rows.push(...(await benchCouchDb(process.env.COUCHDB_URL)));
   return rows;

@@ -12,6 +12,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -50,6 +51,11 @@ export interface GatewayProcess {
   /** CPU seconds the process has used so far (Linux /proc; NaN elsewhere). */
   cpuSeconds(): number;
   memory(): MemoryUse;
+}
+
+/** Node's options to write the process's CPU profile into `folder` (none without one). */
+export function cpuProfileArgs(folder: string | undefined): string[] {
+  return folder ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(folder)}`] : [];
 }
 
 /** Linux counts CPU time in /proc in clock ticks of 1/100 s (USER_HZ). */
