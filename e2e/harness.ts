@@ -65,21 +65,44 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 /** `fn` in a fresh browser that is closed afterwards, whatever `fn` did. */
 export async function withBrowser(fn: (b: BrowserSession) => Promise<void>, size?: { width: number; height: number }): Promise<void> {
   const b = await openBrowser(size);
+  const trail = recordTrail(b.page);
   try {
     await fn(b);
   } catch (err) {
-    await describePage(b.page);
+    await describePage(b.page, trail);
     throw err;
   } finally {
     await b.close();
   }
 }
 
+const TRAIL_LENGTH = 40;
+
+/** The page's last navigations, errors and console warnings, newest last, kept for a failure's report. */
+function recordTrail(page: Page): string[] {
+  const trail: string[] = [];
+  const started = Date.now();
+  const note = (line: string) => {
+    trail.push(`${String(Date.now() - started).padStart(6)} ms ${line}`);
+    if (trail.length > TRAIL_LENGTH) trail.shift();
+  };
+  // Playwright reports the router's history changes here too, not only document loads.
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`dirección ${frame.url()}`);
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') note(`consola ${msg.type()}: ${msg.text().slice(0, 300)}`);
+  });
+  page.on('pageerror', (err) => note(`error: ${err.message.slice(0, 300)}`));
+  return trail;
+}
+
 /** What the page showed when a test failed, so a failure on CI can be read without a screenshot. */
-async function describePage(page: Page): Promise<void> {
+async function describePage(page: Page, trail: string[]): Promise<void> {
   try {
     const text = await page.locator('body').innerText({ timeout: 2_000 });
     console.error(`# la página al fallar: ${page.url()}\n# ${text.slice(0, 1_500).replace(/\n+/g, ' | ')}`);
+    console.error(`# lo último que pasó en la página:\n${trail.map((l) => `#   ${l}`).join('\n')}`);
   } catch {
     // the page itself is gone: the error already says why
   }

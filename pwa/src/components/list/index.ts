@@ -6,7 +6,7 @@ export { paginate, pageNumbers, PAGE_SIZE, type Page } from './paging';
 export { Pagination } from './Pagination';
 export { readListState, useListUrlState, withPage, withSearch, writeListState, type ListUrl, type ListUrlState } from './url-state';
 export { SelectTable, type SelectTableProps } from './SelectTable';
-export { readSelection, SELECTION_PARAM, useUrlSelection, withSelection, type UrlSelection } from './url-selection';
+export { readSelection, SELECTION_PARAM, withSelection } from './url-selection';
 export { useRowTask, type RowTask } from './use-row-task';
 export { DeleteNotice, DeleteQuestion, useDeleteFlow, type DeleteFlow, type DeleteFlowOptions, type DeleteQuestionProps, type ListNotice } from './delete-flow';
 export { useList, type ListController, type UseListOptions } from './use-list';

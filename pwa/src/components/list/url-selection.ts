@@ -2,8 +2,6 @@
  * A list's selected row lives in the URL (`?sel=<id>`) beside its search, so a reload, Atrás from
  * the row's profile, or a shared link shows the same row selected.
  */
-import { useSearchParams } from 'react-router-dom';
-
 export const SELECTION_PARAM = 'sel';
 
 /** The selected key, or null; anything that could not be a record id reads as none. */
@@ -18,18 +16,4 @@ export function withSelection(params: URLSearchParams, key: string | null): URLS
   if (key) next.set(SELECTION_PARAM, key);
   else next.delete(SELECTION_PARAM);
   return next;
-}
-
-export interface UrlSelection {
-  selected: string | null;
-  /** Replaces the history entry: Atrás leaves the list rather than stepping through rows. */
-  setSelected: (key: string | null) => void;
-}
-
-export function useUrlSelection(): UrlSelection {
-  const [params, setParams] = useSearchParams();
-  return {
-    selected: readSelection(params),
-    setSelected: (key) => setParams((current) => withSelection(current, key), { replace: true }),
-  };
 }

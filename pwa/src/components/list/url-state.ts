@@ -1,5 +1,7 @@
 /** A list's search and page live in the URL (`?q=&page=`), so a reload or a shared link shows the same list. */
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { readSelection, withSelection } from './url-selection';
 
 export interface ListUrlState {
   q: string;
@@ -37,13 +39,54 @@ export interface ListUrl extends ListUrlState {
   /** Typing replaces the history entry: Atrás leaves the list rather than undoing letters. */
   setSearch: (q: string) => void;
   setPage: (page: number) => void;
+  /** The selected row's key (`?sel=`), or null. */
+  selected: string | null;
+  /** Replaces the history entry: Atrás leaves the list rather than stepping through rows. */
+  setSelected: (key: string | null) => void;
+}
+
+/**
+ * How long typing pauses before the search is written to the URL. A URL change redraws every
+ * part of the app that follows the address (shell, menu, breadcrumbs); a keystroke redraws only
+ * the list, which a tablet does within its frame budget.
+ */
+export const SEARCH_URL_PAUSE_MS = 300;
+
+/** Text typed over the URL's search `over`; a change of the URL by other means (Atrás, a link) drops it. */
+interface Typed {
+  q: string;
+  over: string;
 }
 
 export function useListUrlState(): ListUrl {
   const [params, setParams] = useSearchParams();
+  const inUrl = readListState(params);
+  const [typed, setTyped] = useState<Typed | null>(null);
+  const pending = typed !== null && typed.over === inUrl.q ? typed : null;
+  const pendingQ = pending?.q;
+
+  useEffect(() => {
+    if (pendingQ === undefined) return;
+    const timer = setTimeout(() => {
+      setTyped(null);
+      setParams((current) => withSearch(current, pendingQ), { replace: true });
+    }, SEARCH_URL_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [pendingQ, setParams]);
+
+  const q = pending ? pending.q : inUrl.q;
+  // Any other write carries the typed search with it: two writes in one event would not compose.
+  const write = (change: (params: URLSearchParams) => URLSearchParams, replace: boolean) => {
+    setTyped(null);
+    setParams((current) => change(pending ? withSearch(current, pending.q) : current), { replace });
+  };
   return {
-    ...readListState(params),
-    setSearch: (q) => setParams(withSearch(params, q), { replace: true }),
-    setPage: (page) => setParams(withPage(params, page)),
+    q,
+    // A new search starts on page 1 (spec 001 section 4) before its URL is written.
+    page: pending ? 1 : inUrl.page,
+    setSearch: (next) => setTyped({ q: next, over: inUrl.q }),
+    setPage: (page) => write((current) => withPage(current, page), false),
+    selected: readSelection(params),
+    setSelected: (key) => write((current) => withSelection(current, key), true),
   };
 }

@@ -5,7 +5,6 @@
 import { useMemo } from 'react';
 import { useResourceList, type Loadable, type Resource } from '../../lib/data';
 import { useListUrlState } from './url-state';
-import { useUrlSelection } from './url-selection';
 
 export interface UseListOptions<T> {
   /** False while the screen does not know yet whether the person may read the list. */
@@ -32,8 +31,7 @@ export interface ListController<T> {
 }
 
 export function useList<T>(resource: Resource<T>, { enabled = true, search, rowKey }: UseListOptions<T>): ListController<T> {
-  const { q, setSearch } = useListUrlState();
-  const { selected, setSelected } = useUrlSelection();
+  const { q, setSearch, selected, setSelected } = useListUrlState();
   const [state, reload] = useResourceList(resource, enabled);
   const all = useMemo(() => (state.status === 'ready' ? state.value : []), [state]);
   const shown = useMemo(() => search(all, q), [all, q, search]);

@@ -124,7 +124,7 @@ describe("'Lista de Usuarios' (spec 000 sections 2, 4, 5, 8)", () => {
 
     fireEvent.change(screen.getByPlaceholderText('Buscar usuarios...'), { target: { value: 'quintero' } });
     await waitFor(() => expect(screen.getAllByTestId('usuario-row')).toHaveLength(1));
-    expect(where()).toContain('q=quintero');
+    await waitFor(() => expect(where()).toContain('q=quintero'));
     expect(screen.getByTestId('usuarios-count').textContent).toContain(`Mostrando 1 de ${total} usuarios`);
     fireEvent.click(screen.getByTestId('usuario-row'));
     await waitFor(() => expect(where()).toContain(`sel=${ana._id}`));
