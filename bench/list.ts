@@ -18,12 +18,12 @@
  * Alone: `npx tsx bench/list.ts`; in `npm run bench -- list`. LIST_DOCS=6 for the small case;
  * LIST_DIST=<folder> serves another build (to compare with an older one); LIST_PROFILE=<file> saves the
  * first reload's CPU profile there and the first search's beside it (`<file>.busqueda`; build with
- * `--sourcemap` to read them).
+ * `--sourcemap` to read them); LIST_TRACE=<file> saves the first reload's trace.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { startGateway } from '../sync-server/src/testing/gateway';
 import { localDb, remoteDb } from '../sync-server/src/testing/pouch-client';
 import { report, type Row } from './row';
@@ -34,6 +34,8 @@ const DOCS = Number(process.env.LIST_DOCS ?? 5_000);
 const RUNS = Math.max(1, Number(process.env.LIST_RUNS ?? 3));
 /** LIST_PROFILE=<file>: the first reload's CPU profile (DevTools' .cpuprofile), to see where its time goes. */
 const PROFILE = process.env.LIST_PROFILE;
+/** LIST_TRACE=<file>: the first reload's trace (DevTools' Performance panel): style, layout and script compilation, which a CPU profile shows only as '(program)'. */
+const TRACE = process.env.LIST_TRACE;
 const THROTTLE = 4;
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const ROW = '[data-testid="captacion-row"]';
@@ -88,6 +90,19 @@ async function search(page: Page, text: string, expect: string): Promise<number>
     input.dispatchEvent(new Event('input', { bubbles: true }));
     return ${UNTIL_ROWS};
   })()`);
+}
+
+/** Starts a DevTools trace; the function it resolves to stops it and gives its events. */
+async function startTrace(cdp: CDPSession): Promise<() => Promise<unknown[]>> {
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,v8.execute,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  return async () => {
+    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await complete;
+    return events;
+  };
 }
 
 async function syncedAndQuiet(page: Page): Promise<void> {
@@ -166,10 +181,12 @@ export async function benchList(): Promise<Row[]> {
         await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
         await cdp.send('Profiler.start');
       }
+      const tracing = r === 0 && TRACE ? startTrace(cdp) : null;
       await page.reload();
       await page.waitForFunction(() => (window as unknown as { __firstRow: number | null }).__firstRow !== null, undefined, { timeout: 60_000 });
       reload.push(await page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow));
       if (profiling) writeFileSync(PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+      if (tracing && TRACE) writeFileSync(TRACE, JSON.stringify({ traceEvents: await (await tracing)() }));
       progress(`al recargar: ${reload.at(-1)!.toFixed(0)} ms`);
       await syncedAndQuiet(page);
     }
