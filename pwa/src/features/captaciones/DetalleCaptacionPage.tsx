@@ -105,7 +105,7 @@ export default function DetalleCaptacionPage(): JSX.Element {
         <LastUpdateBanner doc={stored.doc} />
         <Header doc={doc} />
         <Card className="page-card">
-          <FotosPropiedad captacionId={doc._id} asesor={doc.captacion?.asesor} editable={canEdit} galeria />
+          <FotosPropiedad captacionId={doc._id} asesor={doc.captacion?.asesor} editable={canEdit} galeria titleLevel={2} />
         </Card>
         <Card className="page-card">
           <DetailTabs captacion={doc} />

@@ -46,7 +46,8 @@ function RowGroup({ c, group }: { c: Captacion; group: CaptacionRowGroup }): JSX
   );
   return (
     <>
-      {group.heading && <h4 className="page-subtitle">{group.heading}</h4>}
+      {/* Under the page's 'Fotos de la propiedad' (h2). */}
+      {group.heading && <h3 className="page-subtitle">{group.heading}</h3>}
       {rows}
     </>
   );

@@ -25,12 +25,15 @@ export interface FotosPropiedadProps {
   editable: boolean;
   /** The detail: the cover large and a full-screen view. */
   galeria?: boolean;
+  /** The title's level where the section stands: a section of the page (2) or of a form's tab (4, the default). */
+  titleLevel?: 2 | 4;
 }
 
 const toItem = (f: StoredFoto): GridItem => ({ key: f._id, id: f._id, rev: f._rev, portada: f.portada });
 
-export function FotosPropiedad({ captacionId, asesor, editable, galeria = false }: FotosPropiedadProps): JSX.Element {
+export function FotosPropiedad({ captacionId, asesor, editable, galeria = false, titleLevel = 4 }: FotosPropiedadProps): JSX.Element {
   const state = useFotos(captacionId);
+  const Title = titleLevel === 2 ? 'h2' : 'h4';
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
@@ -91,10 +94,10 @@ export function FotosPropiedad({ captacionId, asesor, editable, galeria = false 
 
   return (
     <section className="fotos" aria-labelledby={`fotos-${captacionId}`} data-testid="fotos-propiedad">
-      <h4 className="page-subtitle" id={`fotos-${captacionId}`}>
+      <Title className="page-subtitle" id={`fotos-${captacionId}`}>
         {TITULO_FOTOS}
         {fotos.length ? <span className="bp6-text-muted fotos__contador"> · {contadorFotos(fotos.length)}</span> : null}
-      </h4>
+      </Title>
       {editable ? (
         <>
           <CapturaFotos
