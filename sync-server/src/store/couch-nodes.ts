@@ -14,15 +14,14 @@
  *    nothing was sent. A write whose answer was lost may have been applied: it is answered 503 and
  *    the client decides (a device's replication retries, and finds it applied).
  *
- * Connections are kept alive by Node's fetch (undici's global agent, no connection cap): a cap
- * would make the longpolls that devices hold open queue every other call behind them.
+ * Every call goes over couch-http.ts (kept-alive connections, no cap).
  */
-import nano from 'nano';
+import { answerError, answerJson, couchRequest } from './couch-http';
 import { StoreError } from './port';
 
 type Query = Record<string, string | number | boolean>;
 
-/** nano's `relax` options, including the ones its typings omit (`signal`, `accept`, ...). */
+/** One call to a database (`path` under it, already encoded), in the words nano's `relax` used. */
 export interface RelaxOptions {
   db: string;
   path?: string;
@@ -55,7 +54,7 @@ export interface CouchNode {
   /** The node's URL without credentials: safe to print. */
   readonly label: string;
   readonly relax: Relax;
-  /** Base URL (ending in `/`, no credentials) and headers for calls made with fetch directly. */
+  /** Base URL (ending in `/`, no credentials) and headers for calls made with couchRequest directly. */
   readonly base: string;
   readonly headers: Record<string, string>;
   /** Failed last time it was tried: gets calls only after the others until its `/_up` answers. */
@@ -112,7 +111,7 @@ export function isTryAgainAnswer(status: number, error: string | undefined, reas
 const NOT_SENT = /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|UND_ERR_CONNECT_TIMEOUT|ConnectTimeoutError)\b/;
 const ERROR_CODE = /\b(E[A-Z]{3,}|UND_ERR_[A-Z_]+)\b/;
 
-/** The text of an error and of its causes (fetch puts the system error in `cause`; nano only in the message). */
+/** The text of an error and of its causes (a wrapped system error sits in `cause`). */
 function errorText(e: unknown): string {
   const parts: string[] = [];
   let cur: unknown = e;
@@ -140,7 +139,7 @@ export function failureDetail(e: unknown): string {
 const answered = (e: unknown): e is { statusCode: number; error?: string; reason?: string; message?: string } =>
   typeof (e as { statusCode?: unknown } | null)?.statusCode === 'number';
 
-/** An error thrown by nano (or a fetch answer turned into one) as the port's StoreError. */
+/** An error of a call (an answer turned into one by answerError, or no answer) as the port's StoreError. */
 export function toStoreError(e: unknown, node = 'CouchDB'): StoreError {
   if (e instanceof StoreError) return e;
   if (answered(e)) {
@@ -181,9 +180,28 @@ export function nodeLabel(url: string): string {
   return `${u.origin}${u.pathname}`.replace(/\/+$/, '');
 }
 
+const query = (qs: Query | undefined): string => {
+  const pairs = Object.entries(qs ?? {}).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  return pairs.length ? `?${pairs.join('&')}` : '';
+};
+
+/** `relax` on one node: JSON in and out, a non-2xx answer thrown as answerError. */
+function relaxOn(base: string, auth: Record<string, string>): Relax {
+  return async (opts) => {
+    const url = new URL(`${base}${encodeURIComponent(opts.db)}${opts.path ? `/${opts.path}` : ''}${query(opts.qs)}`);
+    const headers: Record<string, string> = { ...auth, accept: opts.accept ?? 'application/json' };
+    let body: Buffer | string | undefined;
+    if (opts.body !== undefined) {
+      body = opts.dontStringify ? (opts.body as Buffer | string) : JSON.stringify(opts.body);
+      headers['content-type'] = opts.contentType ?? 'application/json';
+    }
+    const res = await couchRequest(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+    if (res.status >= 400) throw answerError(res.status, res.body);
+    return answerJson(res.body);
+  };
+}
+
 function makeNode(url: string): CouchNode {
-  // parseUrl:false keeps a path in the URL (CouchDB behind a proxy) from being read as a database.
-  const server = nano({ url, parseUrl: false } as nano.Configuration);
   const u = new URL(url);
   const headers: Record<string, string> = {};
   if (u.username || u.password) {
@@ -192,10 +210,12 @@ function makeNode(url: string): CouchNode {
   }
   u.username = '';
   u.password = '';
+  // A path in the URL (CouchDB behind a proxy) stays in front of every database.
+  const base = u.toString().replace(/\/?$/, '/');
   return {
     label: nodeLabel(url),
-    relax: server.relax,
-    base: u.toString().replace(/\/?$/, '/'),
+    relax: relaxOn(base, headers),
+    base,
     headers,
     failing: false,
     downUntil: 0,
@@ -238,9 +258,8 @@ export class CouchNodes {
   private async probe(node: CouchNode): Promise<void> {
     node.probing = true;
     try {
-      const res = await fetch(`${node.base}_up`, { headers: node.headers, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-      await res.arrayBuffer();
-      if (res.ok) this.markUp(node);
+      const res = await couchRequest(new URL(`${node.base}_up`), { method: 'GET', headers: node.headers, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+      if (res.status === 200) this.markUp(node);
       else node.downUntil = Date.now() + this.cooldownMs;
     } catch {
       node.downUntil = Date.now() + this.cooldownMs;
@@ -264,7 +283,7 @@ export class CouchNodes {
   }
 
   /**
-   * Runs `attempt` on one node after another until one answers. `attempt` throws what nano or fetch
+   * Runs `attempt` on one node after another until one answers. `attempt` throws what the call
    * threw; this throws a StoreError (StoreUnavailable when every node tried failed).
    */
   async run<T>(repeat: Repeat, attempt: (node: CouchNode) => Promise<T>, signal?: AbortSignal): Promise<T> {
@@ -309,14 +328,14 @@ export class CouchNodes {
     throw failure ?? new StoreUnavailable(this.nodes[0]?.label ?? 'CouchDB', 'sin nodos', false);
   }
 
-  /** One nano call through `run`. */
+  /** One `relax` call through `run`. */
   relax<T>(repeat: Repeat, opts: RelaxOptions): Promise<T> {
     return this.run(
       repeat,
       async (node) => {
         const out = await node.relax(opts);
-        // nano resolves '' when a JSON answer's body is cut short (a node killed mid-answer, e.g.
-        // during a longpoll whose headers were already sent): that is no answer, not an empty one.
+        // '' when a JSON answer's body is not whole (a node killed mid-answer, e.g. during a
+        // longpoll whose headers were already sent): that is no answer, not an empty one.
         if (typeof out !== 'object' || out === null) throw new Error('ECONNRESET: answer cut short');
         return out as T;
       },

@@ -1,7 +1,7 @@
 /**
- * The `couchdb` Store adapter: Apache CouchDB 3 through nano's raw `relax` request, one HTTP call
- * per port call (bulk endpoints for bulk work). Paths are built here because nano leaves
- * attachment names unencoded and treats any id containing `_local` as reserved.
+ * The `couchdb` Store adapter: Apache CouchDB 3 over HTTP (couch-http.ts), one call per port call
+ * (bulk endpoints for bulk work). Paths are built here: ids and attachment names are encoded one
+ * segment each, `_design/` and `_local/` keep their slash.
  *
  * With several node URLs (a cluster), each call goes to the first node that is up and moves on to
  * the next when that is safe (couch-nodes.ts). Every error leaves as a StoreError; "try again"
@@ -26,6 +26,7 @@ import type {
   WriteResult,
 } from './port';
 import { StoreError } from './port';
+import { answerError, answerJson, couchRequest } from './couch-http';
 import { CouchNodes, parseNodeUrls, toStoreError, type CouchNodesOptions, type RelaxOptions, type Repeat } from './couch-nodes';
 
 export { StoreUnavailable, toStoreError } from './couch-nodes';
@@ -60,12 +61,6 @@ function flags(opts: object | undefined, keys: string[]): Query {
 
 function toRow(r: ChangeRow): ChangeRow {
   return typeof r.seq === 'string' ? r : { ...r, seq: String(r.seq) };
-}
-
-/** A direct request's failure in nano's error shape, which run() turns into the StoreError. */
-function httpFailure(res: Response, body: { error?: string; reason?: string } | null): Error {
-  const reason = body?.reason ?? res.statusText;
-  return Object.assign(new Error(reason), { statusCode: res.status, error: body?.error ?? 'unknown_error', reason });
 }
 
 class CouchDb implements StoreDb {
@@ -132,20 +127,20 @@ class CouchDb implements StoreDb {
     return out;
   }
 
-  /** Direct HTTP: nano resolves CouchDB's 202 (fewer copies than the quorum) like a 201. */
+  /** Its own call: CouchDB's 202 (fewer copies than the quorum) is told apart from a 201. */
   put(doc: StoreDoc): Promise<WriteResult> {
     const path = `${encodeURIComponent(this.name)}/${docPath(doc._id)}`;
     return this.nodes.run('write', async (node) => {
-      const res = await fetch(node.base + path, {
+      const res = await couchRequest(new URL(node.base + path), {
         method: 'PUT',
         headers: { ...node.headers, 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(doc),
       });
-      // A body cut short (a node killed mid-answer) is no answer: whether the write landed is unknown.
-      const body = (await res.json().catch(() => null)) as (WriteResult & { error?: string; reason?: string }) | null;
-      if (res.ok && !body) throw new Error('ECONNRESET: answer cut short');
-      if (!res.ok) throw httpFailure(res, body);
-      return res.status === 202 ? { ...body!, accepted: true } : body!;
+      if (res.status >= 400) throw answerError(res.status, res.body);
+      // A body that is not whole (a node killed mid-answer) is no answer: whether the write landed is unknown.
+      const body = answerJson(res.body) as WriteResult | '';
+      if (!body) throw Object.assign(new Error('ECONNRESET: answer cut short'), { code: 'ECONNRESET' });
+      return res.status === 202 ? { ...body, accepted: true } : body;
     });
   }
 
@@ -220,19 +215,13 @@ class CouchDb implements StoreDb {
     return this.write({ path: docPath(_id), method: 'PUT', body: { ...doc, _id } });
   }
 
-  /** Direct HTTP: the one call whose answer nano gives without its headers (the content type). */
+  /** Its own call: the answer is bytes with their content type, not JSON. */
   getAttachment(docId: string, name: string): Promise<{ data: Buffer; contentType: string }> {
     const path = `${encodeURIComponent(this.name)}/${docPath(docId)}/${encodeURIComponent(name)}`;
     return this.nodes.run('read', async (node) => {
-      const res = await fetch(node.base + path, { headers: node.headers });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => ({}))) as { error?: string; reason?: string };
-        throw httpFailure(res, body);
-      }
-      return {
-        data: Buffer.from(await res.arrayBuffer()),
-        contentType: res.headers.get('content-type') ?? 'application/octet-stream',
-      };
+      const res = await couchRequest(new URL(node.base + path), { method: 'GET', headers: node.headers });
+      if (res.status >= 400) throw answerError(res.status, res.body);
+      return { data: res.body, contentType: res.contentType || 'application/octet-stream' };
     });
   }
 

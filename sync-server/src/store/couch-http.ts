@@ -1,0 +1,101 @@
+/**
+ * HTTP to CouchDB with Node's own `http` module and kept-alive connections, instead of the
+ * `fetch` that nano 11 is built on. Measured on this project's machine against CouchDB 3.4
+ * (`_revs_diff` of one id, 2,000 calls in a row): fetch costs the gateway 1.5 to 2.3 ms of CPU per
+ * call, this 0.35 to 0.7 ms, and the answer comes 1.5 ms sooner. A replicated request makes one
+ * to three store calls, so this was the largest single cost of the gateway per request.
+ *
+ * Connections are not capped (Node's default agent limit is none): a cap would make the longpolls
+ * that devices hold open queue every other call behind them. An idle connection is closed after
+ * IDLE_MS, as fetch did, well before CouchDB closes it: a request sent on a connection the server
+ * is closing fails with no way to tell whether the server read it, and a write is never sent twice.
+ */
+import http from 'node:http';
+import https from 'node:https';
+
+const IDLE_MS = 4_000;
+// `timeout` closes only idle connections here: a call in progress (a longpoll) is never cut by it.
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, scheduling: 'lifo', timeout: IDLE_MS }),
+  'https:': new https.Agent({ keepAlive: true, scheduling: 'lifo', timeout: IDLE_MS }),
+};
+
+export interface CouchRequest {
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  headers: Record<string, string>;
+  body?: Buffer | string;
+  signal?: AbortSignal;
+}
+
+export interface CouchAnswer {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+const abortError = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error ? signal.reason : Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
+
+/** The same error Node gives for a connection closed under a request, for an answer cut short. */
+const cutShort = (): Error => Object.assign(new Error('ECONNRESET: answer cut short'), { code: 'ECONNRESET' });
+
+/** One HTTP exchange; rejects only when no whole answer came (the error names why, e.g. ECONNREFUSED). */
+export function couchRequest(url: URL, init: CouchRequest): Promise<CouchAnswer> {
+  return new Promise((resolve, reject) => {
+    const { signal } = init;
+    let settled = false;
+    const settle = (out: { answer: CouchAnswer } | { error: Error }) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      if ('error' in out) reject(out.error);
+      else resolve(out.answer);
+    };
+    const agent = url.protocol === 'https:' ? agents['https:'] : agents['http:'];
+    const transport = url.protocol === 'https:' ? https : http;
+    const headers: Record<string, string | number> = { ...init.headers };
+    if (init.body !== undefined) headers['content-length'] = typeof init.body === 'string' ? Buffer.byteLength(init.body) : init.body.length;
+    const req = transport.request(url, { method: init.method, headers, agent });
+    const onAbort = () => {
+      req.destroy();
+      settle({ error: abortError(signal!) });
+    };
+    req.on('response', (res) => {
+      const chunks: Uint8Array[] = [];
+      res.on('data', (c: Buffer) => chunks.push(new Uint8Array(c.buffer, c.byteOffset, c.byteLength)));
+      res.on('end', () => settle({ answer: { status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) } }));
+      res.on('error', () => settle({ error: cutShort() }));
+      res.on('close', () => {
+        if (!res.complete) settle({ error: cutShort() });
+      });
+    });
+    req.on('error', (error) => settle({ error }));
+    if (signal) {
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+    }
+    req.end(init.body);
+  });
+}
+
+/** An answer that is not 2xx, in the shape nano threw (`statusCode`, `error`, `reason`), which toStoreError reads. */
+export function answerError(status: number, body: Buffer): Error {
+  let parsed: { error?: unknown; reason?: unknown } = {};
+  try {
+    parsed = JSON.parse(body.toString('utf8')) as typeof parsed;
+  } catch {
+    // not JSON (a proxy's page): the status says enough
+  }
+  const error = typeof parsed.error === 'string' ? parsed.error : 'unknown_error';
+  const reason = typeof parsed.reason === 'string' ? parsed.reason : `HTTP ${status}`;
+  return Object.assign(new Error(reason), { statusCode: status, error, reason });
+}
+
+/** A 2xx answer's JSON; '' when its body is not whole JSON (a node killed mid-answer), as nano gave it. */
+export function answerJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return '';
+  }
+}
