@@ -36,7 +36,7 @@ export interface CouchAnswer {
 const abortError = (signal: AbortSignal): Error =>
   signal.reason instanceof Error ? signal.reason : Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
 
-/** The same error Node gives for a connection closed under a request, for an answer cut short. */
+/** An answer cut short (a node killed mid-answer): no answer, in the words of Node's own connection error. */
 const cutShort = (): Error => Object.assign(new Error('ECONNRESET: answer cut short'), { code: 'ECONNRESET' });
 
 /** One HTTP exchange; rejects only when no whole answer came (the error names why, e.g. ECONNREFUSED). */
@@ -91,11 +91,18 @@ export function answerError(status: number, body: Buffer): Error {
   return Object.assign(new Error(reason), { statusCode: status, error, reason });
 }
 
-/** A 2xx answer's JSON; '' when its body is not whole JSON (a node killed mid-answer), as nano gave it. */
-export function answerJson(body: Buffer): unknown {
+/**
+ * A 2xx answer's JSON. CouchDB answers objects and arrays only: anything else is a body that is not
+ * whole (a node killed mid-answer, e.g. during a longpoll whose headers were already sent), which
+ * is no answer, not an empty one.
+ */
+export function answerJson<T>(body: Buffer): T {
+  let out: unknown;
   try {
-    return JSON.parse(body.toString('utf8'));
+    out = JSON.parse(body.toString('utf8'));
   } catch {
-    return '';
+    throw cutShort();
   }
+  if (typeof out !== 'object' || out === null) throw cutShort();
+  return out as T;
 }

@@ -1,4 +1,7 @@
-/** A list's search and page live in the URL (`?q=&page=`), so a reload or a shared link shows the same list. */
+/**
+ * A list's search, page and selected row live in the URL (`?q=&page=&sel=`), so a reload or a
+ * shared link shows the same list.
+ */
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { readSelection, withSelection } from './url-selection';
