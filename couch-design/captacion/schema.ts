@@ -14,6 +14,7 @@
 import * as yup from 'yup';
 import { timestampMs, toIsoDate } from '../format';
 import { isBlank } from '../helpers/values';
+import { passesSchema } from '../helpers/yup-pass';
 import { ESTADOS_MEXICO } from '../mexico';
 import { MSG } from './messages';
 import { ESTADO_CIVIL_OPTIONS } from './options';
@@ -191,8 +192,9 @@ function build() {
   });
 
   /** "No validation when sale is off" (spec 5): the block is checked only while en_venta is on. */
+  const ventaApagada = yup.mixed();
   const venta = yup.lazy((v: unknown) =>
-    typeof v === 'object' && v !== null && isOn((v as { en_venta?: unknown }).en_venta) ? ventaActiva : yup.mixed(),
+    typeof v === 'object' && v !== null && isOn((v as { en_venta?: unknown }).en_venta) ? ventaActiva : ventaApagada,
   );
 
   const captacion = obj({
@@ -297,6 +299,7 @@ export function validateCaptacion(value: unknown, shape?: CaptacionShape): Valid
     shape ?? (typeof value === 'object' && value !== null && 'documentacion' in value ? 'form' : 'doc');
   const schema = which === 'form' ? schemas().form : schemas().doc;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [{ param: '', msg: MSG.formatoInvalido }];
+  if (passesSchema(schema, value)) return [];
   try {
     schema.validateSync(value, { abortEarly: false });
     return [];
