@@ -165,6 +165,19 @@ function runContract(name: string, makeStore: (prefix: string) => Promise<Store>
       expect(unknown).toEqual([{ error: { id: 'a', rev: '3-nope', error: 'not_found', reason: 'missing' } }]);
     });
 
+    it('answers bulkGetJson with the bytes of the same answer bulkGet gives, an empty request too', async () => {
+      const db = await fresh('bulkget-json');
+      const a1 = await db.put({ _id: 'a', type: 'captacion', v: 1, texto: 'año "ñ" \\ 😀' });
+      await db.put({ _id: 'a', _rev: a1.rev, type: 'captacion', v: 2 });
+      const reqs = [{ id: 'a', rev: a1.rev }, { id: 'a' }, { id: 'ghost' }];
+      for (const opts of [{ revs: true }, { revs: true, latest: true }, {}]) {
+        const bytes = await db.bulkGetJson(reqs, opts);
+        expect(Buffer.isBuffer(bytes)).toBe(true);
+        expect(JSON.parse(bytes.toString('utf8'))).toEqual(await db.bulkGet(reqs, opts));
+      }
+      expect(JSON.parse((await db.bulkGetJson([])).toString('utf8'))).toEqual({ results: [] });
+    });
+
     it('answers bulkGet without a revision by every leaf, a deletion included, and a never-written id as missing', async () => {
       const db = await fresh('bulkget-leaves');
       const base = { type: 'captacion' };

@@ -32,6 +32,8 @@ export interface RelaxOptions {
   contentType?: string;
   accept?: string;
   dontStringify?: boolean;
+  /** The answer's bytes, unparsed (a 2xx answer that came whole). */
+  bytes?: true;
 }
 
 export type Relax = (opts: RelaxOptions) => Promise<unknown>;
@@ -197,7 +199,7 @@ function relaxOn(base: string, auth: Record<string, string>): Relax {
     }
     const res = await couchRequest(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
     if (res.status >= 400) throw answerError(res.status, res.body);
-    return answerJson(res.body);
+    return opts.bytes ? res.body : answerJson(res.body);
   };
 }
 

@@ -159,6 +159,11 @@ class CouchDb implements StoreDb {
     return this.call({ path: '_bulk_get', method: 'POST', qs: flags(opts, ['revs', 'attachments', 'latest']), body: { docs: reqs } });
   }
 
+  bulkGetJson(reqs: BulkGetRequest[], opts?: { revs?: boolean; attachments?: boolean; latest?: boolean }): Promise<Buffer> {
+    if (reqs.length === 0) return Promise.resolve(Buffer.from('{"results":[]}'));
+    return this.call({ path: '_bulk_get', method: 'POST', qs: flags(opts, ['revs', 'attachments', 'latest']), body: { docs: reqs }, bytes: true });
+  }
+
   async allDocs(keys: string[]): Promise<AllDocsRow[]> {
     if (keys.length === 0) return [];
     const res = await this.call<{ rows: AllDocsRow[] }>({ path: '_all_docs', method: 'POST', body: { keys } });

@@ -183,6 +183,10 @@ class EmbeddedDb implements StoreDb {
     }
   }
 
+  async bulkGetJson(reqs: BulkGetRequest[], opts?: BulkGetOptions): Promise<Buffer> {
+    return Buffer.from(JSON.stringify(await this.bulkGet(reqs, opts)));
+  }
+
   async allDocs(keys: string[]): Promise<AllDocsRow[]> {
     if (keys.length === 0) return [];
     try {

@@ -156,6 +156,12 @@ export interface StoreDb {
    * deletions included, as CouchDB's `open_revs=all`; an id never written answers `missing`.
    */
   bulkGet(reqs: BulkGetRequest[], opts?: { revs?: boolean; attachments?: boolean; latest?: boolean }): Promise<BulkGetResult>;
+  /**
+   * bulkGet's answer as JSON bytes, CouchDB's own as it sent them: for a reader the gateway has
+   * nothing to check in (a whole database), the answer goes on unread instead of being parsed
+   * and written again (a pull's largest cost in the gateway: about 25 ms per 500 captaciones).
+   */
+  bulkGetJson(reqs: BulkGetRequest[], opts?: { revs?: boolean; attachments?: boolean; latest?: boolean }): Promise<Buffer>;
   /** The winning revision of each id without its body (`_all_docs` with `keys`), in order. */
   allDocs(keys: string[]): Promise<AllDocsRow[]>;
   revsDiff(revs: Record<string, string[]>): Promise<Record<string, { missing: string[]; possible_ancestors?: string[] }>>;

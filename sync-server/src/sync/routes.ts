@@ -231,7 +231,9 @@ export function syncRoutes(ctx: SyncDeps): Router {
       return;
     }
     if (first === '_bulk_get' && method === 'POST') {
-      res.json(await scopedBulkGet(db, def, user, bulkGetRequests(couchBody(req)), readOptions(req)));
+      const answer = await scopedBulkGet(db, def, user, bulkGetRequests(couchBody(req)), readOptions(req));
+      if (Buffer.isBuffer(answer)) res.type('application/json').send(answer);
+      else res.json(answer);
       return;
     }
     if (first === '_bulk_docs' && method === 'POST') {

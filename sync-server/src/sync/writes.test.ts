@@ -257,13 +257,17 @@ describe('deletions', () => {
 });
 
 describe('attachments', () => {
-  it('a device never receives them, and its edit keeps the server’s attachment', async () => {
+  it('a device never receives them, an admin’s neither, and its edit keeps the server’s attachment', async () => {
     await seed(gw.store, 'captaciones', [cap('con-adjunto', agente.id)]);
     const db = await serverDb();
     await db.putAttachment('con-adjunto', 'plano.png', (await db.get('con-adjunto'))._rev as string, Buffer.from('89504e470d0a1a0a', 'hex'), 'image/png');
 
     const device = await pullInto(gw, agente, 'captaciones');
     expect(((await device.get('con-adjunto')) as Doc)._attachments).toBeUndefined();
+    // An admin reads the whole database, whose answers otherwise go to the device as the store gives them.
+    const adminDevice = await pullInto(gw, admin, 'captaciones');
+    expect(((await adminDevice.get('con-adjunto')) as Doc)._attachments).toBeUndefined();
+    expect(((await adminDevice.get('con-adjunto')) as Doc).propietario).toEqual(((await db.get('con-adjunto')) as Doc).propietario);
     await save(device, agente, 'con-adjunto', (d) => ({ ...d, tipo_tramite: 'Contado' }));
     expect((await push(device, agente)).doc_write_failures).toBe(0);
 
