@@ -133,3 +133,48 @@ describe('a captación reassigned away takes its history with it', () => {
     await expectSameAsNonexistent(supervisor, 'ajena-borrada', (x) => ['POST', '/db/captaciones/_bulk_get', { docs: [{ id: x }] }]);
   });
 });
+
+describe('a captación in conflict: its winner decides, and each revision asked is answered alone', () => {
+  const lose = 'a'.repeat(32);
+  const win = 'f'.repeat(32);
+  let base: string;
+
+  /** Two leaves on top of the captación's first revision: `2-fff…` wins over `2-aaa…`. */
+  async function conflicted(id: string, winnerAsesor: string, loserAsesor: string): Promise<void> {
+    await seed(gw.store, 'captaciones', [cap(id, winnerAsesor)]);
+    const db = await gw.store.db('captaciones');
+    const first = await db.get(id);
+    base = first._rev as string;
+    const leaf = (hash: string, asesor: string) => ({
+      ...first,
+      _rev: `2-${hash}`,
+      _revisions: { start: 2, ids: [hash, base.slice(2)] },
+      captacion: { ...(first.captacion as object), asesor },
+    });
+    await db.bulkDocs([leaf(win, winnerAsesor), leaf(lose, loserAsesor)], { new_edits: false });
+  }
+
+  it('the losing leaf of a captación the person advises is theirs to read, alone; its ancestor too', async () => {
+    await conflicted('en-conflicto', supervisor.id, agente.id);
+    const got = await supervisor.client.json('POST', '/db/captaciones/_bulk_get?revs=true&latest=true', {
+      docs: [{ id: 'en-conflicto', rev: `2-${lose}` }, { id: 'en-conflicto' }, { id: 'en-conflicto', rev: base }],
+    });
+    const [losing, every, ancestor] = got.body.results as Array<{ docs: Array<{ ok: { _rev: string; captacion: { asesor: string } } }> }>;
+    expect(losing.docs.map((d) => d.ok._rev)).toEqual([`2-${lose}`]);
+    expect(losing.docs[0].ok.captacion.asesor).toBe(agente.id);
+    expect(every.docs.map((d) => d.ok._rev).sort()).toEqual([`2-${lose}`, `2-${win}`]);
+    // With `latest`, an ancestor answers the leaves that descend from it, as CouchDB does.
+    expect(ancestor.docs.map((d) => d.ok._rev).sort()).toEqual([`2-${lose}`, `2-${win}`]);
+    const plain = await supervisor.client.json('POST', '/db/captaciones/_bulk_get?revs=true', { docs: [{ id: 'en-conflicto', rev: base }] });
+    expect(plain.body.results[0].docs.map((d: { ok: { _rev: string } }) => d.ok._rev)).toEqual([base]);
+  });
+
+  it('a leaf that names the person is hidden when the winner names someone else', async () => {
+    await conflicted('conflicto-ajeno', agente.id, supervisor.id);
+    for (const docs of [(x: string) => [{ id: x, rev: `2-${lose}` }], (x: string) => [{ id: x }], (x: string) => [{ id: x, rev: base }]]) {
+      await expectSameAsNonexistent(supervisor, 'conflicto-ajeno', (x) => ['POST', '/db/captaciones/_bulk_get?revs=true', { docs: docs(x) }]);
+    }
+    const theirs = await agente.client.json('POST', '/db/captaciones/_bulk_get', { docs: [{ id: 'conflicto-ajeno', rev: `2-${lose}` }] });
+    expect(theirs.body.results[0].docs[0].ok.captacion.asesor).toBe(supervisor.id);
+  });
+});

@@ -6,17 +6,17 @@
  * readable is answered exactly as an id that never existed, so the answer tells nothing about
  * what other people have.
  *
- * A client's `_bulk_get` goes to the store whole, in one call, and the scope is checked on what
- * comes back: the revisions a replication asks for are nearly always the winners, so the winners'
- * revisions (`_all_docs`, no bodies, asked at the same time) settle the scope from the answer
- * itself, and only the rest (an older revision, a conflict) read their winner. For a person who
- * reads the whole database there is nothing to check, and the store's answer goes on as it came.
+ * A client's `_bulk_get` goes to the store in one call, and the scope is checked on what comes
+ * back: asked by id, the store answers every leaf, whose winner settles the scope (scopedLeaves).
+ * For a person who reads the whole database there is nothing to check, and the store's answer
+ * goes on as it came.
  */
 import type { AuthUser } from '../http/actor';
 import type { BulkGetRequest, BulkGetResult, OpenRevResult, StoreDb, StoreDoc } from '../store/port';
 import { isNotFound } from '../store/port';
 import { notFound } from './couch-http';
 import { forDevice, isSpecialId, type SyncedDb } from './databases';
+import { okDocs, winningLeaf } from '../store/winner';
 import { currentWinners } from './repository';
 
 type BulkGetEntry = BulkGetResult['results'][number]['docs'][number];
@@ -35,13 +35,6 @@ async function readableIds(db: StoreDb, def: SyncedDb, user: AuthUser, ids: stri
   return new Set(candidates.filter((id) => def.inScope(user, won.get(id))));
 }
 
-/** The winning revision of each id, from `_all_docs`: no bodies travel. */
-async function winnerRevs(db: StoreDb, ids: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const row of await db.allDocs(ids)) if ('value' in row) out.set(row.id, row.value.rev);
-  return out;
-}
-
 export interface ReadOptions {
   revs: boolean;
   latest: boolean;
@@ -49,18 +42,32 @@ export interface ReadOptions {
 }
 
 /**
- * Which ids of a `_bulk_get` answer this person may read: decided from an answered winner when
- * there is one, from the stored winner otherwise.
+ * A scoped reader's `_bulk_get`: each id is asked once by id alone, which answers every leaf. The
+ * winner among them settles the scope, and the revisions a replication asks for are nearly always
+ * leaves (the winners themselves), answered from the same call; only the rest (an older revision)
+ * are read afterwards. The answers of the ids this person may not read are left out.
  */
-async function readableInAnswer(db: StoreDb, def: SyncedDb, user: AuthUser, results: BulkGetResult['results'], heads: Map<string, string>): Promise<Set<string>> {
-  const decided = new Map<string, boolean>();
-  for (const { id, docs } of results) {
-    for (const e of docs) if ('ok' in e && e.ok._rev === heads.get(id)) decided.set(id, def.inScope(user, e.ok));
+async function scopedLeaves(db: StoreDb, def: SyncedDb, user: AuthUser, asked: BulkGetRequest[], opts: ReadOptions): Promise<Map<BulkGetRequest, BulkGetEntry[]>> {
+  const ids = [...new Set(asked.map((r) => r.id))];
+  const byId = new Map<string, BulkGetEntry[]>();
+  const { results } = await db.bulkGet(ids.map((id) => ({ id })), opts);
+  for (const { id, docs } of results) byId.set(id, docs);
+  const answers = new Map<BulkGetRequest, BulkGetEntry[]>();
+  const later: BulkGetRequest[] = [];
+  for (const r of asked) {
+    const docs = byId.get(r.id) ?? [];
+    const leaves = okDocs(docs);
+    if (!def.inScope(user, winningLeaf(leaves))) continue;
+    const leaf = r.rev === undefined || r.atts_since ? undefined : leaves.find((l) => l._rev === r.rev);
+    if (r.rev === undefined && !r.atts_since) answers.set(r, docs);
+    else if (leaf) answers.set(r, [{ ok: leaf }]);
+    else later.push(r);
   }
-  const undecided = [...new Set(results.map((r) => r.id))].filter((id) => !decided.has(id) && heads.has(id));
-  const readable = new Set([...decided].flatMap(([id, ok]) => (ok ? [id] : [])));
-  for (const id of await readableIds(db, def, user, undecided)) readable.add(id);
-  return readable;
+  if (later.length > 0) {
+    const { results: more } = await db.bulkGet(later, opts);
+    later.forEach((r, k) => answers.set(r, more[k]?.docs ?? [missing(r.id, r.rev)]));
+  }
+  return answers;
 }
 
 /** A document of a database whose attachments stay on the server may still carry stubs (forDevice drops them). */
@@ -74,16 +81,12 @@ export async function scopedBulkGet(db: StoreDb, def: SyncedDb, user: AuthUser, 
     const bytes = await db.bulkGetJson(asked, opts);
     if (def.attachments || !bytes.includes(ATTACHMENTS_KEY)) return bytes;
   }
-  const [{ results }, heads] = await Promise.all([
-    db.bulkGet(asked, opts),
-    whole ? Promise.resolve(null) : winnerRevs(db, [...new Set(asked.map((r) => r.id))]),
-  ]);
-  const readable = heads ? await readableInAnswer(db, def, user, results, heads) : null;
-  // Both adapters answer one result per request, in order.
-  const answers = new Map<BulkGetRequest, BulkGetEntry[]>();
-  asked.forEach((r, k) => {
-    if (!readable || readable.has(r.id)) answers.set(r, results[k]?.docs ?? [missing(r.id, r.rev)]);
-  });
+  let answers: Map<BulkGetRequest, BulkGetEntry[]>;
+  if (whole) {
+    const { results } = await db.bulkGet(asked, opts);
+    // Both adapters answer one result per request, in order.
+    answers = new Map(asked.map((r, k) => [r, results[k]?.docs ?? [missing(r.id, r.rev)]]));
+  } else answers = await scopedLeaves(db, def, user, asked, opts);
   return {
     results: reqs.map((r) => ({
       id: r.id,
