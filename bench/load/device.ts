@@ -104,6 +104,8 @@ export class Device {
   private pushAgain = false;
   private pushAttempt = 0;
   private pushTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Requests to the gateway still unanswered: a stalled replication names what it waits for. */
+  private readonly inFlight = new Set<{ what: string; since: number }>();
   /** The local update_seq the last push that went through started from: everything up to it is on the server. */
   pushedUpTo = -1;
 
@@ -120,9 +122,16 @@ export class Device {
     const send = sessionFetch(cookie);
     const fetch = async (url: string, opts?: Parameters<typeof send>[1]) => {
       this.stats.requests++;
-      const res = (await send(url, opts)) as { status: number };
-      if (res.status >= 500) this.stats.serverErrors++;
-      return res;
+      const method = typeof opts?.method === 'string' ? opts.method : 'GET';
+      const request = { what: `${method} ${new URL(url).pathname}`, since: Date.now() };
+      this.inFlight.add(request);
+      try {
+        const res = (await send(url, opts)) as { status: number };
+        if (res.status >= 500) this.stats.serverErrors++;
+        return res;
+      } finally {
+        this.inFlight.delete(request);
+      }
     };
     this.remote = new PouchDB(`${baseUrl}/db/captaciones`, { skip_setup: true, fetch } as unknown as PouchDB.Configuration.RemoteDatabaseConfiguration);
   }
@@ -263,11 +272,18 @@ export class Device {
     const result = await bounded(rep, timeoutMs);
     if (result === STALLED) {
       this.stats.pushStalls++;
-      this.log(`dispositivo ${this.index}: envío sin avance desde hace ${timeoutMs} ms`);
+      this.log(`dispositivo ${this.index}: envío sin avance desde hace ${timeoutMs} ms; ${this.waiting()}`);
       throw new Error('El envío no avanzó a tiempo.');
     }
     this.pushedUpTo = Math.max(this.pushedUpTo, covers);
     return result.docs_written ?? 0;
+  }
+
+  /** The requests this device still waits for, with how long each has waited. */
+  private waiting(): string {
+    const now = Date.now();
+    const list = [...this.inFlight].map((r) => `${r.what} (${now - r.since} ms)`);
+    return list.length ? `esperando: ${list.join(', ')}` : 'sin peticiones pendientes al gateway';
   }
 
   /** The local database's update_seq now. */
@@ -279,7 +295,7 @@ export class Device {
     const result = await bounded(this.local.replicate.from(this.remote, { batch_size: BATCH, retry: false }), timeoutMs);
     if (result === STALLED) {
       this.stats.pullStalls++;
-      this.log(`dispositivo ${this.index}: descarga sin avance desde hace ${timeoutMs} ms`);
+      this.log(`dispositivo ${this.index}: descarga sin avance desde hace ${timeoutMs} ms; ${this.waiting()}`);
       throw new Error('La descarga no avanzó a tiempo.');
     }
     return result.docs_written ?? 0;
