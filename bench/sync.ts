@@ -41,6 +41,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sampleCaptacion } from '../couch-design/captacion/fixtures';
+import { PULL_CHECKPOINT, PUSH_CHECKPOINT } from '../pwa/src/lib/sync/checkpoints';
 import { stampCaptacion, type Stamper } from '../couch-design/captacion/stamp';
 import { captacionesSelector, type MangoSelector } from '../couch-design/scope';
 import { PouchDB as ServerPouch } from '../sync-server/src/store/pouchdb';
@@ -72,9 +73,6 @@ const MAX_RATIO_SCOPED = 1.2;
 const MAX_RATIO_PUSH = 1.3;
 const MAX_RATIO_LIVE_P95 = 1.3;
 
-/** The PWA's checkpoints: kept on the device only (pwa/src/lib/sync/replication.ts). */
-const PULL_CHECKPOINT = { checkpoint: 'target' } as const;
-const PUSH_CHECKPOINT = { checkpoint: 'source' } as const;
 
 const NOMBRES = ['María', 'José', 'Guadalupe', 'Juan', 'Rosa', 'Luis', 'Ana', 'Carlos', 'Patricia', 'Jorge'];
 const COLONIAS = ['Roma Sur', 'Narvarte', 'Del Valle', 'Coyoacán', 'Polanco', 'Condesa', 'Tlalpan', 'Lindavista'];

@@ -2,7 +2,9 @@
  * One simulated tablet of a field agent: a real PouchDB database (memory adapter) replicating
  * with `/db/captaciones` as the PWA's sync engine does (pwa/src/lib/sync/engine.ts): a live
  * pull, a one-shot push after every local change (coalesced while one runs), failures retried
- * with a jittered backoff, and a push that makes no progress cancelled and started again.
+ * with a jittered backoff, and a push that makes no progress cancelled and started again. Its
+ * checkpoints stay on the device, as the PWA's (pwa/src/lib/sync/checkpoints.ts): replications
+ * never read or write the gateway's `_local` documents.
  *
  * Every save is a valid captación, clean as the write policy wants it and stamped on the device
  * (`ultima_actualizacion`, one more `historial_estatus` entry) as the PWA stamps a save
@@ -16,6 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { sampleCaptacion } from '../../couch-design/captacion/fixtures';
 import { stampCaptacion, type Stamper } from '../../couch-design/captacion/stamp';
+import { PULL_CHECKPOINT, PUSH_CHECKPOINT } from '../../pwa/src/lib/sync/checkpoints';
 import { localDb, PouchDB, sessionFetch, type ClientDb } from '../../sync-server/src/testing/pouch-client';
 
 /** What the device last wrote on one captación. */
@@ -51,7 +54,8 @@ interface Replication {
 
 const BACKOFF = { minMs: 250, maxMs: 4_000 };
 const PUSH_TIMEOUT_MS = 20_000;
-const BATCH = 100;
+/** The PWA engine's batch (pwa/src/lib/sync/engine.ts). */
+const BATCH = 200;
 
 /** After a cancel, how long a replication gets to settle before it is abandoned. */
 const CANCEL_GRACE_MS = 3_000;
@@ -220,7 +224,7 @@ export class Device {
 
   private startPull(): void {
     if (!this.live) return;
-    const pull = this.local.replicate.from(this.remote, { live: true, retry: false, batch_size: BATCH }) as unknown as Replication;
+    const pull = this.local.replicate.from(this.remote, { live: true, retry: false, batch_size: BATCH, ...PULL_CHECKPOINT }) as unknown as Replication;
     this.pull = pull;
     pull.on('paused', (err?: unknown) => {
       if (!err) this.pullAttempt = 0;
@@ -267,7 +271,7 @@ export class Device {
   async pushOnce(timeoutMs = PUSH_TIMEOUT_MS): Promise<number> {
     this.stats.pushes++;
     const covers = await this.localSeq();
-    const rep = this.local.replicate.to(this.remote, { batch_size: BATCH, retry: false }) as unknown as Replication;
+    const rep = this.local.replicate.to(this.remote, { batch_size: BATCH, retry: false, ...PUSH_CHECKPOINT }) as unknown as Replication;
     rep.on('denied', () => this.stats.denied++);
     const result = await bounded(rep, timeoutMs);
     if (result === STALLED) {
@@ -292,7 +296,7 @@ export class Device {
   }
 
   async pullOnce(timeoutMs = PUSH_TIMEOUT_MS): Promise<number> {
-    const result = await bounded(this.local.replicate.from(this.remote, { batch_size: BATCH, retry: false }), timeoutMs);
+    const result = await bounded(this.local.replicate.from(this.remote, { batch_size: BATCH, retry: false, ...PULL_CHECKPOINT }), timeoutMs);
     if (result === STALLED) {
       this.stats.pullStalls++;
       this.log(`dispositivo ${this.index}: descarga sin avance desde hace ${timeoutMs} ms; ${this.waiting()}`);
