@@ -73,7 +73,6 @@ const MAX_RATIO_SCOPED = 1.2;
 const MAX_RATIO_PUSH = 1.3;
 const MAX_RATIO_LIVE_P95 = 1.3;
 
-
 const NOMBRES = ['María', 'José', 'Guadalupe', 'Juan', 'Rosa', 'Luis', 'Ana', 'Carlos', 'Patricia', 'Jorge'];
 const COLONIAS = ['Roma Sur', 'Narvarte', 'Del Valle', 'Coyoacán', 'Polanco', 'Condesa', 'Tlalpan', 'Lindavista'];
 const NOTA = 'Propietaria disponible por las tardes';

@@ -2,7 +2,7 @@
  * Whether a value passes every rule of a Yup schema, answered by running the schema's own tests
  * without Yup's validation machinery (one closure, one options object and one callback chain per
  * field and test). A device's push of 1,000 captaciones spent most of the gateway's CPU there:
- * about 0.3 to 0.5 ms a document, more than CouchDB takes to store it.
+ * about 0.3 to 0.5 ms a document.
  *
  * The rules stay the schema's: this only walks it (casts the value with Yup, then calls each
  * type, presence and custom test with the cast value, nested fields as Yup orders them) and

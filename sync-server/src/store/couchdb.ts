@@ -63,6 +63,15 @@ function toRow(r: ChangeRow): ChangeRow {
   return typeof r.seq === 'string' ? r : { ...r, seq: String(r.seq) };
 }
 
+type BulkGetOptions = { revs?: boolean; attachments?: boolean; latest?: boolean };
+
+const bulkGetCall = (reqs: BulkGetRequest[], opts?: BulkGetOptions): Call => ({
+  path: '_bulk_get',
+  method: 'POST',
+  qs: flags(opts, ['revs', 'attachments', 'latest']),
+  body: { docs: reqs },
+});
+
 class CouchDb implements StoreDb {
   constructor(
     readonly name: string,
@@ -154,14 +163,14 @@ class CouchDb implements StoreDb {
     return this.write({ path: '_bulk_docs', method: 'POST', body: { docs } });
   }
 
-  bulkGet(reqs: BulkGetRequest[], opts?: { revs?: boolean; attachments?: boolean; latest?: boolean }): Promise<BulkGetResult> {
+  bulkGet(reqs: BulkGetRequest[], opts?: BulkGetOptions): Promise<BulkGetResult> {
     if (reqs.length === 0) return Promise.resolve({ results: [] });
-    return this.call({ path: '_bulk_get', method: 'POST', qs: flags(opts, ['revs', 'attachments', 'latest']), body: { docs: reqs } });
+    return this.call(bulkGetCall(reqs, opts));
   }
 
-  bulkGetJson(reqs: BulkGetRequest[], opts?: { revs?: boolean; attachments?: boolean; latest?: boolean }): Promise<Buffer> {
+  bulkGetJson(reqs: BulkGetRequest[], opts?: BulkGetOptions): Promise<Buffer> {
     if (reqs.length === 0) return Promise.resolve(Buffer.from('{"results":[]}'));
-    return this.call({ path: '_bulk_get', method: 'POST', qs: flags(opts, ['revs', 'attachments', 'latest']), body: { docs: reqs }, bytes: true });
+    return this.call({ ...bulkGetCall(reqs, opts), bytes: true });
   }
 
   async allDocs(keys: string[]): Promise<AllDocsRow[]> {

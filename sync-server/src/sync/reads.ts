@@ -58,10 +58,13 @@ async function scopedLeaves(db: StoreDb, def: SyncedDb, user: AuthUser, asked: B
     const docs = byId.get(r.id) ?? [];
     const leaves = okDocs(docs);
     if (!def.inScope(user, winningLeaf(leaves))) continue;
-    const leaf = r.rev === undefined || r.atts_since ? undefined : leaves.find((l) => l._rev === r.rev);
-    if (r.rev === undefined && !r.atts_since) answers.set(r, docs);
-    else if (leaf) answers.set(r, [{ ok: leaf }]);
-    else later.push(r);
+    if (r.atts_since) later.push(r);
+    else if (r.rev === undefined) answers.set(r, docs);
+    else {
+      const leaf = leaves.find((l) => l._rev === r.rev);
+      if (leaf) answers.set(r, [{ ok: leaf }]);
+      else later.push(r);
+    }
   }
   if (later.length > 0) {
     const { results: more } = await db.bulkGet(later, opts);

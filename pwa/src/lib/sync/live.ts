@@ -6,7 +6,8 @@
 import { databaseSpec, SYNCED_DBS, type SyncedDbName } from '../db/databases';
 import type { FetchFn } from '../db/pouch';
 import { dbFor } from '../db/registry';
-import { PULL_CHECKPOINT, remoteDb, type Replication } from './replication';
+import { PULL_CHECKPOINT } from './checkpoints';
+import { remoteDb, type Replication } from './replication';
 
 export interface LiveSession {
   readonly pulls: readonly Replication[];

@@ -16,7 +16,8 @@ import type { PendingChanges } from './pending';
 import type { PushWatchdog } from './push-watchdog';
 import { purgeSyncedOriginals } from './purge-originals';
 import { SyncFailure } from './remote';
-import { PUSH_CHECKPOINT, remoteDb, type Replication } from './replication';
+import { PUSH_CHECKPOINT } from './checkpoints';
+import { remoteDb, type Replication } from './replication';
 
 export const PUSH_TIMEOUT_MESSAGE = 'El envío de cambios tardó demasiado.';
 

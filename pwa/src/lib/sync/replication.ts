@@ -14,8 +14,6 @@ export function remoteDb(origin: string, name: SyncedDbName, fetchFn: FetchFn): 
   return openRemoteDb(`${origin}${databaseSpec(name).remotePath}`, fetchFn);
 }
 
-export { PULL_CHECKPOINT, PUSH_CHECKPOINT } from './checkpoints';
-
 export const isDesign = (id: string): boolean => id.startsWith('_design/');
 export const revKey = (id: string, rev: string): string => `${id}@${rev}`;
 export const sleep = (ms: number): Promise<void> => new Promise<void>((resolve) => setTimeout(resolve, ms));
