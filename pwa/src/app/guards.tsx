@@ -1,6 +1,7 @@
 import type { JSX, ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { paths } from '../lib/paths';
+import { Redirect } from '../lib/redirect';
 import { useSession } from '../lib/session';
 import { VerifyingAuth } from './loading';
 
@@ -9,6 +10,6 @@ export function RequireAuth({ children }: { children: ReactNode }): JSX.Element 
   const { status } = useSession();
   const location = useLocation();
   if (status === 'unknown') return <VerifyingAuth />;
-  if (status === 'anonymous') return <Navigate to={paths.signIn} replace state={{ from: location.pathname }} />;
+  if (status === 'anonymous') return <Redirect to={paths.signIn} state={{ from: location.pathname }} />;
   return <>{children}</>;
 }

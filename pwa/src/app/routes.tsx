@@ -5,10 +5,11 @@
  * specifications give of some routes draw one screen (`SAME_SCREEN`).
  */
 import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType, type JSX } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import type { EmpleadoPublico } from '../../../couch-design/empleado';
 import type { UsuarioPublico } from '../../../couch-design/usuario';
 import { AUTH, DASHBOARD, paths, ROUTE, type RoutePattern } from '../lib/paths';
+import { Redirect } from '../lib/redirect';
 import { useScreenTitleOf } from '../lib/screen-title';
 import { useSession } from '../lib/session';
 import { BRAND_NAME } from '../lib/titles';
@@ -134,13 +135,13 @@ export function AppRoutes(): JSX.Element {
           </RequireAuth>
         }
       >
-        <Route index element={<Navigate to={paths.home} replace />} />
+        <Route index element={<Redirect to={paths.home} />} />
         {DASHBOARD_SCREENS.map((entry) => (
           <Route key={entry.path} path={entry.path} element={<Screen entry={entry} />} />
         ))}
-        <Route path="*" element={<Navigate to={paths.home} replace />} />
+        <Route path="*" element={<Redirect to={paths.home} />} />
       </Route>
-      <Route path="*" element={<Navigate to={paths.home} replace />} />
+      <Route path="*" element={<Redirect to={paths.home} />} />
     </Routes>
   );
 }

@@ -2,8 +2,9 @@
 import { Button, Callout, Card, Classes, FormGroup, H1, InputGroup, Tooltip } from '@blueprintjs/core';
 import { Formik, type FormikHelpers } from 'formik';
 import { useState, type JSX } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { paths } from '../../lib/paths';
+import { Redirect } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
 import { BRAND_NAME } from '../../lib/titles';
 import { EMPTY_FIELDS, signInErrorMessage } from './sign-in-messages';
@@ -20,7 +21,7 @@ export default function SignInPage(): JSX.Element {
   const [error, setError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
 
-  if (status === 'authenticated') return <Navigate to={paths.home} replace />;
+  if (status === 'authenticated') return <Redirect to={paths.home} />;
 
   const submit = async (values: Credentials, helpers: FormikHelpers<Credentials>) => {
     const email = values.email.trim();

@@ -5,12 +5,13 @@
  */
 import { Button, Callout, Card, H5, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useMemo, useRef, useState, type JSX } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import type { Captacion } from '../../../../couch-design/captacion';
 import { BTN_CANCELAR, GUARDANDO } from '../../components/form';
 import { Banner, Feedback } from '../../components/feedback';
 import { Page, PageHeader } from '../../components/page';
 import { paths } from '../../lib/paths';
+import { Redirect } from '../../lib/redirect';
 import { useCaptacionAccess } from './access';
 import { describeSection, versionLabel } from './conflict/describe';
 import { CONFLICT_SECTIONS, losingRevisions, mergeBySection, sectionDiffers, type SectionChoice } from './conflict/merge';
@@ -48,7 +49,7 @@ export default function ConflictoCaptacionPage(): JSX.Element {
   const versions = opened.current;
   const differing = useMemo(() => new Set(versions ? CONFLICT_SECTIONS.filter((s) => sectionDiffers(versions, s.key)).map((s) => s.key) : []), [versions]);
 
-  if (user && !canEdit) return <Navigate to={paths.home} replace />;
+  if (user && !canEdit) return <Redirect to={paths.home} />;
 
   const save = async () => {
     if (!versions || !captaciones) return;

@@ -1,11 +1,12 @@
 /** 'Editar Captación' (/dashboard/captaciones/editar/:id), spec 001 section 2.4. */
 import { useRef, type JSX } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { docToForm, type Captacion, type CaptacionForm } from '../../../../couch-design/captacion';
 import { useInitialDraft } from '../../components/form';
 import { Feedback } from '../../components/feedback';
 import { Page, PageHeader } from '../../components/page';
 import { paths } from '../../lib/paths';
+import { Redirect } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
 import { useCaptacionAccess } from './access';
 import { ConflictNotice } from './ConflictNotice';
@@ -45,7 +46,7 @@ export default function EditarCaptacionPage(): JSX.Element {
   }
   const base = opened.current;
 
-  if (ready && !canEdit) return <Navigate to={paths.home} replace />;
+  if (ready && !canEdit) return <Redirect to={paths.home} />;
 
   let body: JSX.Element;
   if (!ready || draftLoading || (loaded.status === 'loading' && !base)) {

@@ -1,11 +1,11 @@
 /** 'Nueva Captación Inmobiliaria' (/dashboard/captaciones/nueva), spec 001 section 2.3. */
 import { useMemo, useRef, useState, type JSX } from 'react';
-import { Navigate } from 'react-router-dom';
 import { emptyCaptacionForm } from '../../../../couch-design/captacion';
 import { useInitialDraft } from '../../components/form';
 import { Feedback } from '../../components/feedback';
 import { Page, PageHeader } from '../../components/page';
 import { paths } from '../../lib/paths';
+import { Redirect } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
 import { useCaptacionAccess } from './access';
 import { useCaptaciones } from './data/hooks';
@@ -28,7 +28,7 @@ export default function NuevaCaptacionPage(): JSX.Element {
   // A save whose photos failed must not create the captación twice when 'Guardar' is pressed again.
   const savedId = useRef<string | null>(null);
 
-  if (ready && !canCreate) return <Navigate to={paths.home} replace />;
+  if (ready && !canCreate) return <Redirect to={paths.home} />;
   return (
     <Page>
       <PageHeader title={TITLE_NUEVA} />

@@ -4,10 +4,10 @@
  */
 import { Card, Classes, Elevation, H2, HTMLTable, Icon, ProgressBar, Tag } from '@blueprintjs/core';
 import type { JSX } from 'react';
-import { Navigate } from 'react-router-dom';
 import { formatMoney } from '../../../../couch-design/format';
 import { isAdmin } from '../../../../couch-design/roles';
 import { paths } from '../../lib/paths';
+import { Redirect } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
 import { BarChart, LineChart } from './charts';
 import {
@@ -137,7 +137,7 @@ function OrdersOverview(): JSX.Element {
 
 export default function HomePage(): JSX.Element {
   const { user } = useSession();
-  if (!isAdmin(user?.role)) return <Navigate to={paths.profile} replace />;
+  if (!isAdmin(user?.role)) return <Redirect to={paths.profile} />;
   return (
     <div className="app-page demo-dashboard">
       <div className="demo-dashboard__heading">

@@ -4,11 +4,11 @@
  * exitosamente. Redirigiendo...' and the list after 1.5 s.
  */
 import type { JSX } from 'react';
-import { Navigate } from 'react-router-dom';
 import { Feedback } from '../../components/feedback';
 import { Page, PageHeader } from '../../components/page';
 import { useResourceList } from '../../lib/data';
 import { paths } from '../../lib/paths';
+import { Redirect } from '../../lib/redirect';
 import { useEmpleadosAccess } from './access';
 import { createEmpleado } from './data/save';
 import { usuariosResource } from './data/usuarios';
@@ -20,7 +20,7 @@ import './empleados.css';
 export default function CrearEmpleadoPage(): JSX.Element {
   const { ready, admin } = useEmpleadosAccess();
   const [users] = useResourceList(usuariosResource, ready && admin);
-  if (ready && !admin) return <Navigate to={paths.home} replace />;
+  if (ready && !admin) return <Redirect to={paths.home} />;
   return (
     <Page>
       <PageHeader title={TITLE_CREAR} />

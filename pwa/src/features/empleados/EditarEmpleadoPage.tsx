@@ -5,11 +5,12 @@
  * profile after 1.5 s; Cancelar goes to /dashboard/empleados/profile/{id}.
  */
 import { useRef, type JSX } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { EmpleadoPublico } from '../../../../couch-design/empleado';
 import { RecordShell } from '../../components/page';
 import { DataError, useRecord, useResourceList, type Loadable } from '../../lib/data';
 import { paths } from '../../lib/paths';
+import { Redirect } from '../../lib/redirect';
 import { useEmpleadosAccess } from './access';
 import { forgetEmpleado } from './data/stored';
 import { updateEmpleado } from './data/save';
@@ -55,7 +56,7 @@ export default function EditarEmpleadoPage(): JSX.Element {
   }
   const base = opened.current;
 
-  if (ready && !admin) return <Navigate to={paths.home} replace />;
+  if (ready && !admin) return <Redirect to={paths.home} />;
 
   const state = opening(loaded, base);
 

@@ -8,7 +8,7 @@
  */
 import { Button, Card, Intent } from '@blueprintjs/core';
 import { useMemo, type JSX, type ReactNode } from 'react';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { DATE_FILTER_PARAMS } from '../../../../couch-design/nomina';
 import { fullName, type EmpleadoPublico } from '../../../../couch-design/empleado';
 import { canViewEmployeeProfile } from '../../../../couch-design/roles';
@@ -16,6 +16,7 @@ import { Banner, Facts, StatusTag } from '../../components/feedback';
 import { CollapsibleSection, RecordShell, shownRecord } from '../../components/page';
 import { NEEDS_NETWORK, useRecord } from '../../lib/data';
 import { paths } from '../../lib/paths';
+import { Redirect } from '../../lib/redirect';
 import { useEmpleadosAccess } from './access';
 import { empleadosResource } from './data/empleados';
 import { storedEmpleado } from './data/stored';
@@ -78,7 +79,7 @@ export default function EmpleadoProfilePage({ renderPayroll }: EmpleadoProfilePa
   const stored = useMemo(() => storedEmpleado(empleadoId), [empleadoId]);
   const [loaded] = useRecord(empleadosResource, empleadoId, allowed);
 
-  if (ready && !allowed) return <Navigate to={paths.home} replace />;
+  if (ready && !allowed) return <Redirect to={paths.home} />;
 
   const empleado = shownRecord(loaded, stored);
   const back = () => navigate(admin ? paths.empleados : paths.home);

@@ -6,12 +6,13 @@
  */
 import { Button, Intent, NonIdealState } from '@blueprintjs/core';
 import type { JSX } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { fullName, listEmpleados, type EmpleadoPublico } from '../../../../couch-design/empleado';
 import { ExportCsvButton, ListCount, ListSearch, ListShell, useList, useListDelete } from '../../components/list';
 import { PageHeader } from '../../components/page';
 import { refusalMessage } from '../../lib/data';
 import { paths } from '../../lib/paths';
+import { Redirect } from '../../lib/redirect';
 import { useEmpleadosAccess } from './access';
 import { empleadosResource } from './data/empleados';
 import { forgetEmpleado, keepEmpleado } from './data/stored';
@@ -40,7 +41,7 @@ export default function EmpleadosListPage(): JSX.Element {
     logAs: 'No se pudo eliminar el empleado.',
   });
 
-  if (ready && !admin) return <Navigate to={paths.home} replace />;
+  if (ready && !admin) return <Redirect to={paths.home} />;
 
   const viewProfile = (e: EmpleadoPublico) => {
     keepEmpleado(e);

@@ -6,12 +6,13 @@
  * only: anyone else goes to /dashboard/home (section 6).
  */
 import { useMemo, type JSX } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { fullName, type EmpleadoPublico } from '../../../../couch-design/empleado';
 import { isAdmin } from '../../../../couch-design/roles';
 import { RecordShell } from '../../components/page';
 import { useRecord } from '../../lib/data';
 import { paths } from '../../lib/paths';
+import { Redirect } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
 import { empleadosResource } from '../../lib/resources';
 import { createNomina } from './data/rest';
@@ -55,7 +56,7 @@ export default function CrearNominaPage(): JSX.Element {
   const { user } = useSession();
   const admin = isAdmin(user?.role);
   const [empleado] = useRecord(empleadosResource, empleadoId, admin);
-  if (!admin) return <Navigate to={paths.home} replace />;
+  if (!admin) return <Redirect to={paths.home} />;
 
   return (
     <RecordShell title={TITLE_CREAR} state={empleado} texts={LOAD_TEXTS}>

@@ -6,13 +6,14 @@
  */
 import { Button, Card, Icon, Intent, NonIdealState } from '@blueprintjs/core';
 import type { JSX } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { conceptoLabel, fechaLabel, salarioLabel, type Nomina } from '../../../../couch-design/nomina';
 import { canViewEmployeeProfile, isAdmin } from '../../../../couch-design/roles';
 import { ListStates } from '../../components/list';
 import { Page, PageHeader } from '../../components/page';
 import { DataError, useLoad, useRecord } from '../../lib/data';
 import { paths } from '../../lib/paths';
+import { Redirect } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
 import { empleadosResource } from '../../lib/resources';
 import { listNominasDeEmpleado, NOMINAS_MAX_LIMIT, verNominaUrl } from './data/rest';
@@ -78,7 +79,7 @@ export default function DocumentosEmpleadoPage(): JSX.Element {
   const e = empleado.status === 'ready' ? empleado.value : null;
   const title = e ? documentosDe(e.prim_nom, e.apell_pa) : TITLE_DOCUMENTOS;
   const toCreate = () => void navigate(paths.newNomina(empleadoId));
-  if (ready && !allowed) return <Navigate to={paths.home} replace />;
+  if (ready && !allowed) return <Redirect to={paths.home} />;
 
   const body = (
     <ListStates

@@ -8,12 +8,13 @@
  * a save that silently did nothing loses the admin's work.
  */
 import { useMemo, type JSX } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { Nomina } from '../../../../couch-design/nomina';
 import { isAdmin } from '../../../../couch-design/roles';
 import { RecordShell } from '../../components/page';
 import { DataError, useLoad } from '../../lib/data';
 import { paths } from '../../lib/paths';
+import { Redirect } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
 import { getNomina, updateNomina } from './data/rest';
 import { NominaForm } from './form/NominaForm';
@@ -43,7 +44,7 @@ export default function EditarNominaPage(): JSX.Element {
   const { user } = useSession();
   const admin = isAdmin(user?.role);
   const [nomina] = useLoad(() => getNomina(nominaId), { source: 'rest', enabled: admin && nominaId !== '' });
-  if (!admin) return <Navigate to={paths.home} replace />;
+  if (!admin) return <Redirect to={paths.home} />;
 
   return (
     <RecordShell title={TITLE_EDITAR} state={nomina} texts={LOAD_TEXTS}>

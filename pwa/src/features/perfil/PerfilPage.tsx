@@ -8,7 +8,7 @@
  */
 import { Button, Card, Classes, H2, Icon, Intent } from '@blueprintjs/core';
 import { useEffect, useState, type JSX, type ReactNode } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useScreenTitle } from '../../lib/screen-title';
 import { formatDate } from '../../../../couch-design/format';
 import { isAdmin, roleLabel } from '../../../../couch-design/roles';
@@ -19,6 +19,7 @@ import { PanelTabs } from '../../components/page';
 import { PhotoAvatarEdit } from '../../components/photo';
 import { useRecord } from '../../lib/data';
 import { paths } from '../../lib/paths';
+import { Redirect } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
 import { cachedPerson, changeOwnPassword, perfilResource, RefusedAnswer, uploadPerfilPhoto } from './data/perfil';
 import {
@@ -57,7 +58,7 @@ export default function PerfilPage({ renderPayslips }: PerfilPageProps): JSX.Ele
   }, [checking, session, refresh]);
 
   if (!session) return <Feedback kind="loading" />;
-  if (userId && userId !== session.id && !isAdmin(session.role)) return <Navigate to={paths.profile} replace />;
+  if (userId && userId !== session.id && !isAdmin(session.role)) return <Redirect to={paths.profile} />;
   const id = userId ?? session.id;
   return <Perfil key={id} id={id} own={id === session.id} renderPayslips={renderPayslips} />;
 }

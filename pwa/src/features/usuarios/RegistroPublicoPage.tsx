@@ -6,10 +6,11 @@
  */
 import { Card, H1 } from '@blueprintjs/core';
 import { useRef, type JSX } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Feedback } from '../../components/feedback';
 import { useLoad } from '../../lib/data';
 import { paths } from '../../lib/paths';
+import { Redirect } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
 import { registroPublicoAbierto } from '../../lib/resources';
 import { BRAND_NAME } from '../../lib/titles';
@@ -23,8 +24,8 @@ export default function RegistroPublicoPage(): JSX.Element {
   const arrivedSignedIn = useRef(status === 'authenticated');
   const [open] = useLoad(registroPublicoAbierto, { source: 'rest', enabled: !arrivedSignedIn.current });
 
-  if (arrivedSignedIn.current) return <Navigate to={paths.home} replace />;
-  if (open.status === 'ready' && !open.value) return <Navigate to={paths.signIn} replace />;
+  if (arrivedSignedIn.current) return <Redirect to={paths.home} />;
+  if (open.status === 'ready' && !open.value) return <Redirect to={paths.signIn} />;
 
   return (
     <main className="registro">

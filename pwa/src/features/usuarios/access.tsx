@@ -4,9 +4,9 @@
  * goes to /dashboard/home. The gateway enforces the same rules on every call.
  */
 import type { JSX, ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
 import { isAdmin } from '../../../../couch-design/roles';
 import { paths } from '../../lib/paths';
+import { Redirect } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
 
 export function useViewer(): { id: string; admin: boolean } {
@@ -18,5 +18,5 @@ export function useViewer(): { id: string; admin: boolean } {
 export function AdminOnly({ children, selfId }: { children: ReactNode; selfId?: string }): JSX.Element {
   const viewer = useViewer();
   if (viewer.admin || (selfId !== undefined && selfId === viewer.id)) return <>{children}</>;
-  return <Navigate to={paths.home} replace />;
+  return <Redirect to={paths.home} />;
 }
