@@ -12,6 +12,8 @@ export interface Entry {
   /** The adviser's user id; null for a legacy adviser object or none. */
   asesor: string | null;
   text: string;
+  /** The revision the entry was made from: a body kept for the list is used at this one only (listed-bodies.ts). */
+  rev: string | null;
 }
 
 function sortKey(fecha: unknown): string | null {
@@ -30,5 +32,11 @@ export function toEntry(doc: StoreDoc): Entry | null {
   const datos = typeof doc.captacion === 'object' && doc.captacion !== null ? (doc.captacion as Record<string, unknown>) : {};
   const key = sortKey(datos.fecha);
   if (key === null) return null;
-  return { id: doc._id, key, asesor: typeof datos.asesor === 'string' ? datos.asesor : null, text: captacionSearchText(doc) };
+  return {
+    id: doc._id,
+    key,
+    asesor: typeof datos.asesor === 'string' ? datos.asesor : null,
+    text: captacionSearchText(doc),
+    rev: typeof doc._rev === 'string' ? doc._rev : null,
+  };
 }

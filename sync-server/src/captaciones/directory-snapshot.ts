@@ -20,7 +20,7 @@ import { isConflict, isNotFound, type StoreDb, type StoreDoc } from '../store/po
 import { compareEntries, toEntry, type Entry } from './directory-entry';
 
 export const SNAPSHOT_HEAD = 'captaciones-directorio';
-const FORMAT = 1;
+const FORMAT = 2;
 const CHUNK_ENTRIES = 5_000;
 
 export interface Snapshot {
@@ -59,10 +59,10 @@ function entriesOf(chunk: StoreDoc | null, token: string): Entry[] | null {
   if (!chunk || chunk.token !== token || !Array.isArray(chunk.entries)) return null;
   const out: Entry[] = [];
   for (const row of chunk.entries as unknown[]) {
-    if (!Array.isArray(row) || row.length !== 4) return null;
-    const [id, key, asesor, text] = row as unknown[];
-    if (!isText(id) || !isText(key) || !(asesor === null || isText(asesor)) || !isText(text)) return null;
-    out.push({ id, key, asesor, text });
+    if (!Array.isArray(row) || row.length !== 5) return null;
+    const [id, key, asesor, text, rev] = row as unknown[];
+    if (!isText(id) || !isText(key) || !(asesor === null || isText(asesor)) || !isText(text) || !(rev === null || isText(rev))) return null;
+    out.push({ id, key, asesor, text, rev });
   }
   return out;
 }
@@ -112,7 +112,7 @@ export async function saveSnapshot(db: StoreDb, { since, entries }: Snapshot, ch
   const token = randomUUID();
   const chunks = Math.ceil(entries.length / chunkEntries);
   for (let i = 0; i < chunks; i++) {
-    const rows = entries.slice(i * chunkEntries, (i + 1) * chunkEntries).map((e) => [e.id, e.key, e.asesor, e.text]);
+    const rows = entries.slice(i * chunkEntries, (i + 1) * chunkEntries).map((e) => [e.id, e.key, e.asesor, e.text, e.rev]);
     if (!(await putLocal(db, { _id: chunkId(slot, i), token, entries: rows }))) return false;
   }
   const next: StoreDoc = { _id: SNAPSHOT_HEAD, format: FORMAT, probe: probe(), since, token, slot, chunks, size: entries.length };

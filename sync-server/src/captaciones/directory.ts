@@ -43,6 +43,7 @@ import { isNotFound, StoreError, type ChangeRow, type ChangesOptions, type Chang
 import { matchesTerms } from '../../../couch-design/helpers/search';
 import { compareEntries as compare, toEntry, type Entry } from './directory-entry';
 import { loadSnapshot, type Snapshot } from './directory-snapshot';
+import { ListedBodies } from './listed-bodies';
 
 const BATCH = 1000;
 /** Up to this many changed entries in one batch are placed one by one; more are merged in one pass. */
@@ -138,6 +139,7 @@ export class CaptacionesDirectory {
   private readonly readChanges: (opts: ChangesOptions) => Promise<ChangesResult>;
   private readonly pinMs: number;
   private completed = false;
+  private readonly bodies = new ListedBodies();
 
   constructor(
     private readonly db: StoreDb,
@@ -192,7 +194,9 @@ export class CaptacionesDirectory {
       const changes: Array<[string, Entry | null]> = [];
       for (const row of res.results) {
         if (row.id.startsWith('_design/') || !this.fromFeed(row)) continue;
-        changes.push([row.id, row.deleted || !row.doc ? null : toEntry(row.doc)]);
+        const entry = row.deleted || !row.doc ? null : toEntry(row.doc);
+        if (entry && row.doc) this.bodies.keep(row.doc);
+        changes.push([row.id, entry]);
       }
       this.applyBatch(changes);
       // Each batch leaves the projection whole: a failure on the next one loses nothing.
@@ -411,6 +415,17 @@ export class CaptacionesDirectory {
   /** The sequence the projection reflects (a longpoll from here wakes on the next change). */
   position(): string {
     return this.since;
+  }
+
+  /** The body kept for a listed captación at the revision listed, if there is one (listed-bodies.ts). */
+  listedBody(id: string): StoreDoc | undefined {
+    const entry = this.byId.get(id);
+    return entry ? this.bodies.at(id, entry.rev) : undefined;
+  }
+
+  /** Keeps bodies a list read from the store, for the next list. */
+  keepListed(docs: readonly StoreDoc[]): void {
+    for (const doc of docs) this.bodies.keep(doc);
   }
 
   /** How many captaciones the filter holds (without terms: a lookup, not a scan). */

@@ -90,6 +90,26 @@ export class CaptacionesRepository extends DocRepository<StoredCaptacion> {
     return this.directory.window(filter, descending, skip, limit);
   }
 
+  /**
+   * The captaciones of a list page, in the order given: from the bodies kept at the revisions the
+   * directory lists (no store call for a page seen before), the others read together and kept.
+   */
+  async listed(ids: readonly string[]): Promise<StoredCaptacion[]> {
+    const found = new Map<string, StoredCaptacion>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const doc = this.directory.listedBody(id);
+      if (doc) found.set(id, doc as StoredCaptacion);
+      else missing.push(id);
+    }
+    if (missing.length) {
+      const read = await this.getMany(missing);
+      this.directory.keepListed(read);
+      for (const doc of read) found.set(doc._id, doc);
+    }
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
   /** Advisers' names by id in one call (list pages resolve every adviser at once); unknown ids are absent. */
   async users(ids: string[]): Promise<Map<string, UserNameParts>> {
     const out = new Map<string, UserNameParts>();

@@ -60,7 +60,7 @@ export class CaptacionesService {
     const { ids, total } = await this.repo.window({ asesor, terms: q.terms }, q.descending, (q.page - 1) * q.limit, q.limit, written);
     // The directory and the scope say the same; this re-check keeps a supervisor's answer exact even
     // if they ever disagreed.
-    const docs = (await this.repo.getMany(ids)).filter((d) => inCaptacionesScope(user, d));
+    const docs = (await this.repo.listed(ids)).filter((d) => inCaptacionesScope(user, d));
     return {
       captaciones: await this.views(docs),
       paginacion: { pagina: q.page, paginas: total === 0 ? 0 : Math.ceil(total / q.limit), total, limite: q.limit },
