@@ -7,9 +7,10 @@
  * takes a short page for the end of the feed.
  */
 import type { AuthUser } from '../http/actor';
-import type { ChangeRow, ChangesResult, MangoSelector, StoreDb } from '../store/port';
+import type { ChangeRow, ChangesOptions, ChangesResult, MangoSelector, StoreDb } from '../store/port';
 import { matchesClientFilter, type ClientFilter } from './client-filter';
 import { forDevice, isSpecialId, type SyncedDb } from './databases';
+import { sharedChanges, sharedWaitInFlight } from './shared-changes';
 
 export interface ChangesRequest {
   since: string;
@@ -62,24 +63,27 @@ export async function scopedChanges(db: StoreDb, def: SyncedDb, user: AuthUser, 
   for (;;) {
     const wanted = req.limit === undefined ? undefined : req.limit - results.length;
     const wait = req.longpoll && results.length === 0;
+    const ask = (waiting: boolean): ChangesOptions => ({
+      since: cursor,
+      limit: wanted,
+      selector,
+      include_docs: needDocs,
+      style: req.style,
+      feed: waiting ? 'longpoll' : 'normal',
+      timeout: waiting ? Math.max(0, deadline - Date.now()) : undefined,
+      signal: req.signal,
+    });
     const read = async (waiting: boolean): Promise<ChangesResult> => {
       openUpstream++;
       try {
-        return await db.changes({
-          since: cursor,
-          limit: wanted,
-          selector,
-          include_docs: needDocs,
-          style: req.style,
-          feed: waiting ? 'longpoll' : 'normal',
-          timeout: waiting ? Math.max(0, deadline - Date.now()) : undefined,
-          signal: req.signal,
-        });
+        return await sharedChanges(db, ask(waiting));
       } finally {
         openUpstream--;
       }
     };
-    let page = await read(wait && !req.beforeWait);
+    // Someone already waits from this sequence: there is no news yet, so join them at once.
+    const othersWait = wait && !!req.beforeWait && sharedWaitInFlight(db, ask(true));
+    let page = othersWait ? { results: [], last_seq: cursor } : await read(wait && !req.beforeWait);
     if (wait && req.beforeWait && page.results.length === 0 && !req.signal.aborted) {
       req.beforeWait();
       page = await read(true);
