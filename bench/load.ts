@@ -38,6 +38,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createStore } from '../sync-server/src/store/index';
@@ -272,6 +273,10 @@ export async function benchLoad(): Promise<Row[]> {
     for (const slot of slots) slot.countCpu();
     const couchPid = couchdbUrl ? localCouchPid(couchdbUrl) : undefined;
     const couchCpuAtStart = cpuSecondsOf(couchPid);
+    // The devices share this process: how busy it was says how much of each latency is theirs.
+    const ownCpuAtStart = process.cpuUsage();
+    const ownDelay = monitorEventLoopDelay({ resolution: 20 });
+    ownDelay.enable();
     for (const d of devices) d.startLive();
     const loadStart = Date.now();
     const loadEnd = loadStart + SECONDS * 1000;
@@ -301,6 +306,8 @@ export async function benchLoad(): Promise<Row[]> {
     const stalledDevices = await stalledCheck;
     for (const slot of slots) slot.stopCounting();
     const couchCpu = cpuSecondsOf(couchPid) - couchCpuAtStart;
+    const ownCpu = process.cpuUsage(ownCpuAtStart);
+    ownDelay.disable();
     const loadRequests = devices.reduce((n, d) => n + d.stats.requests, 0);
     progress('fin de las escrituras');
     const loadAtEndOfWrites = loadavg()[0];
@@ -409,6 +416,13 @@ export async function benchLoad(): Promise<Row[]> {
         note: `de ${SECONDS} s de carga: ${SECONDS} s son un núcleo lleno (cada gateway es un proceso de Node). Carga media de la máquina al terminar las escrituras: ${loadAtEndOfWrites.toFixed(1)} en ${cpus().length} núcleos; los vecinos (CouchDB, los ${devices.length} clientes de esta medición) también cuentan en las latencias`,
       },
       ...(couchPid !== undefined ? [{ name: 'CPU de CouchDB durante la carga (su proceso en esta máquina)', value: round(couchCpu), unit: 's' }] : []),
+      {
+        name: `CPU de esta medición durante la carga (los ${devices.length} dispositivos PouchDB, un proceso)`,
+        value: round((ownCpu.user + ownCpu.system) / 1e6),
+        unit: 's',
+        note: 'sus dispositivos comparten un hilo: con él lleno, cada petición de un dispositivo espera también a los demás',
+      },
+      { name: 'retraso del bucle de eventos de esta medición, p99', value: round(ownDelay.percentile(99) / 1e6), unit: 'ms' },
       ...floodRows,
       { name: 'inicio de sesión de los dispositivos, uno tras otro', value: Math.round(signInMs), unit: 'ms' },
       { name: 'carga media de 1 min de la máquina al terminar', value: Number(loadavg()[0].toFixed(2)), unit: '' },
