@@ -18,6 +18,7 @@ import { notFound } from './couch-http';
 import { forDevice, isSpecialId, type SyncedDb } from './databases';
 import { okDocs, winningLeaf } from '../store/winner';
 import { currentWinners } from './repository';
+import { sharedBulkGetJson } from './shared-bulk-get';
 
 type BulkGetEntry = BulkGetResult['results'][number]['docs'][number];
 export type RevsDiff = Map<string, { missing: string[]; possible_ancestors?: string[] }>;
@@ -81,7 +82,7 @@ export async function scopedBulkGet(db: StoreDb, def: SyncedDb, user: AuthUser, 
   const asked = reqs.filter((r) => !isSpecialId(r.id));
   const whole = def.wholeDatabase(user);
   if (whole && asked.length === reqs.length) {
-    const bytes = await db.bulkGetJson(asked, opts);
+    const bytes = await sharedBulkGetJson(db, asked, opts);
     if (def.attachments || !bytes.includes(ATTACHMENTS_KEY)) return bytes;
   }
   let answers: Map<BulkGetRequest, BulkGetEntry[]>;
