@@ -6,33 +6,29 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { DocRepository } from '../store/doc-repository';
-import type { BulkGetRequest, Store, StoreDb, StoreDoc } from '../store/port';
-import { testStore } from '../testing/store';
+import type { Store, StoreDb, StoreDoc } from '../store/port';
+import { countingCalls, testStore } from '../testing/store';
 import { CaptacionesRepository } from './repository';
 
 let store: Store;
 let db: StoreDb;
 let repo: CaptacionesRepository;
-let bodyReads = 0;
+let bodyReads: () => number;
 
 beforeAll(async () => {
   store = await testStore();
   db = await store.db('captaciones');
-  // The real database; only its document reads are counted.
-  const counted = Object.create(db) as StoreDb;
-  counted.bulkGet = (reqs: BulkGetRequest[], opts) => {
-    bodyReads++;
-    return db.bulkGet(reqs, opts);
-  };
-  repo = new CaptacionesRepository(counted, new DocRepository(await store.db('usuarios'), 'usuario'));
+  const counted = countingCalls(db, 'bulkGet');
+  bodyReads = counted.calls;
+  repo = new CaptacionesRepository(counted.db, new DocRepository(await store.db('usuarios'), 'usuario'));
 });
 afterAll(() => store?.close());
 
 const firstPage = async (): Promise<StoreDoc[]> => repo.listed((await repo.window({}, true, 0, 10)).ids);
 const reads = async <T>(fn: () => Promise<T>): Promise<{ value: T; reads: number }> => {
-  const before = bodyReads;
+  const before = bodyReads();
   const value = await fn();
-  return { value, reads: bodyReads - before };
+  return { value, reads: bodyReads() - before };
 };
 
 it('answers a page another writer filled from the bodies the feed brought, as the store has them', async () => {

@@ -1,34 +1,28 @@
 /** Devices of a whole-database reader asking for the same revisions at once share one store read. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BulkGetRequest, Store, StoreDb } from '../store/port';
-import { testStore } from '../testing/store';
+import { countingCalls, testStore } from '../testing/store';
 import { sharedBulkGetJson } from './shared-bulk-get';
 
 let store: Store;
 let db: StoreDb;
-let counted: StoreDb;
-let reads = 0;
+let counted: ReturnType<typeof countingCalls>;
 
 beforeAll(async () => {
   store = await testStore();
   db = await store.db('captaciones');
-  // The real database; only its reads are counted.
-  counted = Object.create(db) as StoreDb;
-  counted.bulkGetJson = (reqs, opts) => {
-    reads++;
-    return db.bulkGetJson(reqs, opts);
-  };
+  counted = countingCalls(db, 'bulkGetJson');
 });
 afterAll(() => store?.close());
 
 it('answers identical asks made at the same moment with one read, and reads again afterwards', async () => {
   const [saved] = await db.bulkDocs([{ _id: 'compartida', type: 'captacion' }]);
   const asked: BulkGetRequest[] = [{ id: 'compartida', rev: 'rev' in saved ? saved.rev : undefined }];
-  const before = reads;
-  const answers = await Promise.all([1, 2, 3].map(() => sharedBulkGetJson(counted, asked, { revs: true })));
-  expect(reads - before).toBe(1);
+  const before = counted.calls();
+  const answers = await Promise.all([1, 2, 3].map(() => sharedBulkGetJson(counted.db, asked, { revs: true })));
+  expect(counted.calls() - before).toBe(1);
   expect(answers.map((b) => b.toString())).toEqual(Array(3).fill((await db.bulkGetJson(asked, { revs: true })).toString()));
   // Another ask for other revisions is its own read; so is the same one once the first has ended.
-  await Promise.all([sharedBulkGetJson(counted, asked, { revs: true }), sharedBulkGetJson(counted, asked, { revs: false })]);
-  expect(reads - before).toBe(3);
+  await Promise.all([sharedBulkGetJson(counted.db, asked, { revs: true }), sharedBulkGetJson(counted.db, asked, { revs: false })]);
+  expect(counted.calls() - before).toBe(3);
 });

@@ -3,39 +3,29 @@
  * change, one leaving does not end the others' wait, and the store call ends with the last.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ChangesOptions, Store, StoreDb } from '../store/port';
-import { testStore } from '../testing/store';
+import type { Store, StoreDb } from '../store/port';
+import { eventually } from '../testing/eventually';
+import { countingCalls, testStore } from '../testing/store';
 import { openSharedChanges, sharedChanges, sharedWaitInFlight } from './shared-changes';
 
 let store: Store;
 let db: StoreDb;
-let storeCalls = 0;
-let counted: StoreDb;
+let counted: ReturnType<typeof countingCalls>;
 
 beforeAll(async () => {
   store = await testStore();
   db = await store.db('captaciones');
-  // The real database; only its feed calls are counted.
-  counted = Object.create(db) as StoreDb;
-  counted.changes = (opts: ChangesOptions) => {
-    storeCalls++;
-    return db.changes(opts);
-  };
+  counted = countingCalls(db, 'changes');
 });
 afterAll(() => store?.close());
 
-const until = async (check: () => boolean): Promise<void> => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-  expect(check()).toBe(true);
-};
-
 it('serves every device waiting from one sequence with one store longpoll', async () => {
   const { update_seq: since } = await db.info();
-  const before = storeCalls;
-  const ask = (signal: AbortSignal) => sharedChanges(counted, { since, feed: 'longpoll', timeout: 20_000, style: 'all_docs', limit: 200, signal });
+  const before = counted.calls();
+  const ask = (signal: AbortSignal) => sharedChanges(counted.db, { since, feed: 'longpoll', timeout: 20_000, style: 'all_docs', limit: 200, signal });
   const gone = new AbortController();
   const waits = [ask(new AbortController().signal), ask(gone.signal), ask(new AbortController().signal)];
-  expect(sharedWaitInFlight(counted, { since, feed: 'longpoll', style: 'all_docs', limit: 200 })).toBe(true);
+  expect(sharedWaitInFlight(counted.db, { since, feed: 'longpoll', style: 'all_docs', limit: 200 })).toBe(true);
   // One device goes away: its answer is empty at once, and the others keep waiting.
   gone.abort();
   expect(await waits[1]).toEqual({ results: [], last_seq: since });
@@ -43,25 +33,25 @@ it('serves every device waiting from one sequence with one store longpoll', asyn
   const [a, , c] = await Promise.all(waits);
   expect(a.results.map((r) => r.id)).toEqual(['nueva']);
   expect(c).toEqual(a);
-  expect(storeCalls - before).toBe(1);
-  await until(() => openSharedChanges() === 0);
+  expect(counted.calls() - before).toBe(1);
+  await eventually(() => openSharedChanges() === 0, 'la llamada compartida termina');
 });
 
 it('ends the store longpoll when the last device waiting on it goes', async () => {
   const { update_seq: since } = await db.info();
   const devices = [new AbortController(), new AbortController()];
-  const waits = devices.map((d) => sharedChanges(counted, { since, feed: 'longpoll', timeout: 60_000, signal: d.signal }));
+  const waits = devices.map((d) => sharedChanges(counted.db, { since, feed: 'longpoll', timeout: 60_000, signal: d.signal }));
   expect(openSharedChanges()).toBe(1);
   devices.forEach((d) => d.abort());
   expect(await Promise.all(waits)).toEqual([{ results: [], last_seq: since }, { results: [], last_seq: since }]);
-  await until(() => openSharedChanges() === 0);
+  await eventually(() => openSharedChanges() === 0, 'la llamada compartida termina');
 });
 
 it('keeps each device’s own deadline', async () => {
   const { update_seq: since } = await db.info();
-  const long = sharedChanges(counted, { since, feed: 'longpoll', timeout: 60_000, signal: new AbortController().signal });
+  const long = sharedChanges(counted.db, { since, feed: 'longpoll', timeout: 60_000, signal: new AbortController().signal });
   const started = Date.now();
-  expect(await sharedChanges(counted, { since, feed: 'longpoll', timeout: 200, signal: new AbortController().signal })).toEqual({ results: [], last_seq: since });
+  expect(await sharedChanges(counted.db, { since, feed: 'longpoll', timeout: 200, signal: new AbortController().signal })).toEqual({ results: [], last_seq: since });
   expect(Date.now() - started).toBeLessThan(5_000);
   await db.bulkDocs([{ _id: 'otra', type: 'captacion' }]);
   expect((await long).results.map((r) => r.id)).toEqual(['otra']);

@@ -36,6 +36,22 @@ export function sharedWaitInFlight(db: StoreDb, opts: ChangesOptions): boolean {
   return !opts.include_docs && opts.feed === 'longpoll' && !!inFlight.get(db)?.has(keyOf(opts));
 }
 
+/**
+ * The store call callers join. Its longpoll waits as long as its first caller would; a caller that
+ * would wait longer gets the empty answer when it ends, as at any longpoll's end, and asks again.
+ */
+function start(db: StoreDb, calls: Map<string, Shared>, key: string, opts: ChangesOptions): Shared {
+  const abort = new AbortController();
+  open++;
+  const result = db.changes({ ...opts, signal: abort.signal }).finally(() => {
+    open--;
+    if (calls.get(key) === started) calls.delete(key);
+  });
+  const started: Shared = { callers: 0, abort, result };
+  calls.set(key, started);
+  return started;
+}
+
 const empty = (opts: ChangesOptions): ChangesResult => ({ results: [], last_seq: opts.since ?? '0' });
 
 export function sharedChanges(db: StoreDb, opts: ChangesOptions): Promise<ChangesResult> {
@@ -45,18 +61,7 @@ export function sharedChanges(db: StoreDb, opts: ChangesOptions): Promise<Change
   let calls = inFlight.get(db);
   if (!calls) inFlight.set(db, (calls = new Map<string, Shared>()));
   const key = keyOf(opts);
-  let shared = calls.get(key);
-  if (!shared) {
-    const abort = new AbortController();
-    const started: Shared = { callers: 0, abort, result: Promise.resolve(empty(opts)) };
-    open++;
-    started.result = db.changes({ ...opts, signal: abort.signal }).finally(() => {
-      open--;
-      if (calls.get(key) === started) calls.delete(key);
-    });
-    calls.set(key, (shared = started));
-  }
-  const joined = shared;
+  const joined = calls.get(key) ?? start(db, calls, key, opts);
   joined.callers++;
   return new Promise<ChangesResult>((resolve, reject) => {
     let left = false;

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { CouchStore } from '../store/couchdb';
 import { createEmbeddedStore, MEMORY } from '../store/embedded';
-import type { Store } from '../store/port';
+import type { Store, StoreDb } from '../store/port';
 
 /** The CouchDB of `npm run test:couchdb`, or undefined in the embedded run. */
 export function couchdbUnderTest(): string | undefined {
@@ -86,4 +86,16 @@ export async function couch(url: string, path: string, method = 'GET', okStatuse
   const text = await res.text();
   if (!res.ok && !okStatuses.includes(res.status)) throw new Error(`CouchDB respondió ${res.status} a ${method} /${path.split('?')[0]}: ${text}`);
   return text ? JSON.parse(text) : undefined;
+}
+
+/** The real database with the calls of one of its methods counted: how many store calls some work took. */
+export function countingCalls(db: StoreDb, method: 'bulkGet' | 'bulkGetJson' | 'changes'): { db: StoreDb; calls: () => number } {
+  let calls = 0;
+  const counted = Object.create(db) as StoreDb;
+  const original = db[method] as (...args: unknown[]) => unknown;
+  (counted as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+    calls++;
+    return original.apply(db, args);
+  };
+  return { db: counted, calls: () => calls };
 }
