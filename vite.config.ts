@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { criticalBlueprintCss } from './pwa/build/critical-css.ts';
 import { bootScript, BOOT_ENTRY } from './pwa/build/boot-script.ts';
+import { formModules } from './pwa/build/form-modules.ts';
 import { lazyIconNames } from './pwa/build/lazy-icon-names.ts';
 import { precompress } from './pwa/build/precompress.ts';
 
@@ -41,9 +42,19 @@ const VENDOR_FAMILIES: Array<[string, RegExp]> = [
  */
 const BOOT_MODULES =
   /[\\/](pwa[\\/]src[\\/](boot|app[\\/](entry-start|preload-path|match-screen|module-cache|screen-modules|still-frame|screen-titles|shell[\\/](breadcrumbs|nav-entries|settings|shell-texts))|lib[\\/](paths|blueprint-styles|session-check|session-storage|api))|couch-design[\\/](roles|usuario[\\/]session-answer))\.ts$/;
+/**
+ * The shared code that needs the form libraries (schemas, form fields) in one chunk, beside the
+ * libraries' own (`forms`), that screens without a form never load: the shell and the captaciones list, a field agent's
+ * first screen, draw before Formik and Yup are even downloaded. A feature's own modules that need
+ * them go to the feature's second chunk, `<feature>-formularios`.
+ */
+const forms = formModules(/node_modules[\\/](formik|yup)[\\/]/);
+const SHARED_CODE = /[\\/](pwa[\\/]src[\\/](app|components|lib)|couch-design)[\\/]/;
 const chunkGroups = [
   { name: BOOT_ENTRY, test: BOOT_MODULES, priority: 20 },
   { name: 'start', tags: ['$initial' as const], priority: 10 },
+  // Only these modules: what they import stays in its own chunk (kit, ui, pouchdb), which never imports this one.
+  { name: 'formularios', test: (id: string) => SHARED_CODE.test(id) && forms.needsForms(id), priority: 6, includeDependenciesRecursively: false },
   {
     name: (id: string) => VENDOR_FAMILIES.find(([, test]) => test.test(id))?.[0] ?? 'ui',
     debugName: 'vendor',
@@ -53,11 +64,14 @@ const chunkGroups = [
   // The code every screen shares, first, so a feature's chunk never takes in what another feature shares with it.
   {
     name: 'kit',
-    test: (id: string) => /[\\/](pwa[\\/]src[\\/](app|components|lib)|couch-design)[\\/]/.test(id) && !/[\\/](couch-design[\\/]pdf|lib[\\/]icon-paths)/.test(id),
+    test: (id: string) => SHARED_CODE.test(id) && !/[\\/](couch-design[\\/]pdf|lib[\\/]icon-paths)/.test(id),
     priority: 2,
   },
   {
-    name: (id: string) => /[\\/]features[\\/]([\w-]+)[\\/]/.exec(id)?.[1] ?? null,
+    name: (id: string) => {
+      const feature = /[\\/]features[\\/]([\w-]+)[\\/]/.exec(id)?.[1];
+      return feature ? `${feature}${forms.needsForms(id) ? '-formularios' : ''}` : null;
+    },
     debugName: 'feature',
     test: /[\\/]pwa[\\/]src[\\/]features[\\/]/,
     priority: 1,
@@ -83,6 +97,7 @@ export default defineConfig({
   server: { proxy: { '/api': gateway, '/db': gateway } },
   plugins: [
     react(),
+    forms.plugin,
     lazyIconNames(),
     bootScript(),
     criticalBlueprintCss(),

@@ -80,8 +80,13 @@ export interface DeviceDatabase {
 /** Replication through the gateway's `/db/<database>`: the scope and the one write policy. */
 export interface SyncDeclaration {
   readonly scope: ReadScope;
-  /** What may be written, from REST and from devices alike (couch-design/write-policy.ts). */
-  readonly writePolicy: WritePolicy;
+  /**
+   * What may be written, from REST and from devices alike (couch-design/write-policy.ts), loaded
+   * when the gateway first decides a write (`policyLoader`). A device never decides one: its
+   * table of databases comes from these declarations, and a static import here would load every
+   * entity's schemas (and Yup) before the first screen of the app.
+   */
+  readonly loadWritePolicy: () => Promise<WritePolicy>;
   /** The effects this entity's writes may call for; each runs once the write is stored. */
   readonly effects?: readonly WriteEffect[];
   /** The database the device keeps, or none (the entity syncs to no device yet). */
@@ -106,6 +111,12 @@ export interface EntityDeclaration<Db extends string = string> {
   readonly retiredIndexes?: readonly string[];
   /** Present when devices replicate it through the gateway; absent for a server-only database. */
   readonly sync?: SyncDeclaration;
+}
+
+/** Loads a write policy once, on first use: `policyLoader(() => import('./write-policy').then((m) => m.xWritePolicy))`. */
+export function policyLoader(load: () => Promise<WritePolicy>): () => Promise<WritePolicy> {
+  let loaded: Promise<WritePolicy> | undefined;
+  return () => (loaded ??= load());
 }
 
 /** Keeps the literal database name of a declaration (`'captaciones'`, not `string`). */

@@ -3,11 +3,12 @@
  * 300 captaciones on the device, opening the list from the menu, searching and reloading read a
  * few dozen stored records from IndexedDB, not all 300, and still show the right rows, count and
  * pages. Reads are counted in the page by wrapping IndexedDB's reads (each `get`, each cursor
- * step, each record a `getAll` answers). The timings on a throttled CPU are bench/list.ts's.
+ * step, each record a `getAll` answers). And the reload draws its first row without the form
+ * libraries' code. The timings on a throttled CPU are bench/list.ts's.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { captacionOf, seed } from '../sync-server/src/testing/captaciones';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { signInThroughUi, startE2EGateway, withBrowser } from './harness';
@@ -16,6 +17,8 @@ const DOCS = 300;
 /** A page is 10 records; the rest is the index, the session and the sync engine's own reads. */
 const MAX_READS = 100;
 const ROW = 'captacion-row';
+/** The form libraries' chunk and the shared code that needs them (vite.config.ts). */
+const FORM_CODE = /\/assets\/(forms|formularios)-[\w-]+\.js$/;
 
 let gw: TestGateway;
 let asesor: CreatedUser;
@@ -90,10 +93,19 @@ for (const size of [{ width: 1024, height: 768 }, { width: 390, height: 844 }]) 
         const searching = await reads(page);
         assert.ok(searching < MAX_READS, `buscar leyó ${searching} registros de IndexedDB (máximo ${MAX_READS})`);
 
+        const scripts: string[] = [];
+        const listen = (request: Request) => {
+          if (request.resourceType() === 'script') scripts.push(request.url());
+        };
+        page.on('request', listen);
         await page.goto(`${gw.url}/dashboard/captaciones`);
         await page.getByTestId(ROW).first().waitFor();
+        page.off('request', listen);
         const reloading = await reads(page);
         assert.ok(reloading < MAX_READS, `recargar la lista leyó ${reloading} registros de IndexedDB (máximo ${MAX_READS})`);
+        // Formik and Yup wait for the first form: the list draws its first row without them.
+        assert.ok(scripts.length > 0, 'la recarga no pidió ningún script');
+        assert.deepEqual(scripts.filter((url) => FORM_CODE.test(url)), []);
       }, size);
     });
   });

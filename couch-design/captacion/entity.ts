@@ -3,10 +3,9 @@
  * supervisor only those they advise; advisers capture them on devices without signal, so each
  * device keeps its scope and pushes what it writes, through the one captación write policy.
  */
-import { declareEntity, type MangoIndexDef } from '../entity';
+import { declareEntity, type MangoIndexDef, policyLoader } from '../entity';
 import { captacionesScopeKind, captacionesSelector, inCaptacionesScope } from '../scope';
 import { CAPTACIONES_LIST_INDEX } from './list-index';
-import { captacionWritePolicy } from './write-policy';
 
 /*
  * The captaciones list indexes serve a device's own database (the PWA creates them locally). The
@@ -35,7 +34,7 @@ export const CAPTACION = declareEntity({
   retiredIndexes: [CAPTACIONES_BY_FECHA.ddoc, CAPTACIONES_BY_ASESOR_FECHA.ddoc],
   sync: {
     scope: { selector: captacionesSelector, inScope: (user, doc) => whole(user) || inCaptacionesScope(user, doc), wholeDatabase: whole },
-    writePolicy: captacionWritePolicy,
+    loadWritePolicy: policyLoader(() => import('./write-policy').then((m) => m.captacionWritePolicy)),
     // An admin who reassigns a captación takes it out of a supervisor's scope; its photos follow it.
     effects: ['scope-lost', 'fotos-de-captacion'],
     device: { pushed: true, home: true, indexes: [CAPTACIONES_LIST_INDEX] },

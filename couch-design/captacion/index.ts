@@ -16,7 +16,6 @@ export {
   CURP_PATTERN,
   CODIGO_POSTAL_PATTERN,
   MIN_NOMBRE,
-  MIN_REFERENCIAS,
 } from './schema';
 export type { CaptacionShape } from './schema';
 export { errorsBySection, errorSummaryText, ERROR_SUMMARY_PREFIX } from './summary';

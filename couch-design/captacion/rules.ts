@@ -5,7 +5,6 @@
 import { fullName } from '../helpers/names';
 import { newestFirst } from '../helpers/order';
 import { dict, plainText, trimmed as nonEmpty } from '../helpers/values';
-import { MIN_REFERENCIAS } from './schema';
 import type { UserNameParts } from './types';
 
 /** Display fallbacks of the list (spec 2.5) and the last-update column. */
@@ -14,6 +13,9 @@ export const NO_ESPECIFICADO = 'No especificado';
 export const NO_ASIGNADO = 'No asignado';
 export const FECHA_DESCONOCIDA = 'Fecha desconocida';
 export const SIN_NOMBRE = 'Sin nombre';
+
+/** Personal references a complete captación has (the schema asks for them; the completeness flag counts them). */
+export const MIN_REFERENCIAS = 2;
 export const SIN_PROPIETARIO = 'Sin propietario';
 export const NUNCA_EDITADO = 'Nunca editado';
 /** Empty lists on the detail screen and in the PDF (spec 2.6). */

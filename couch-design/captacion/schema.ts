@@ -17,6 +17,7 @@ import { isBlank } from '../helpers/values';
 import { passesSchema } from '../helpers/yup-pass';
 import { ESTADOS_MEXICO } from '../mexico';
 import { MSG } from './messages';
+import { MIN_REFERENCIAS } from './rules';
 import { ESTADO_CIVIL_OPTIONS } from './options';
 import type { ValidationIssue } from './types';
 
@@ -26,7 +27,6 @@ export const RFC_PATTERN = /^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/;
 export const CURP_PATTERN = /^[A-Z]{4}\d{6}[HM][A-Z]{5}[A-Z0-9]{2}$/;
 export const CODIGO_POSTAL_PATTERN = /^\d{5}$/;
 export const MIN_NOMBRE = 3;
-export const MIN_REFERENCIAS = 2;
 /**
  * Bounds no real record comes near (the form adds rows one by one): they keep a document, and so
  * every device that replicates it, from growing without limit.

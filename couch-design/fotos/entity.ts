@@ -7,10 +7,9 @@
  * 2 MB fit the gateway's body limit, and an interrupted upload loses at most one batch (PouchDB's
  * checkpoint after each batch is where it continues).
  */
-import { declareEntity, type MangoIndexDef } from '../entity';
+import { declareEntity, type MangoIndexDef, policyLoader } from '../entity';
 import { fotosSelector, inFotosScope } from '../scope';
 import { FOTO_ORIGINAL_TYPE, FOTO_TYPE, FOTOS_BATCH_SIZE, FOTOS_DB, FOTOS_PUSH_BODY_BYTES } from './types';
-import { fotoWritePolicy } from './write-policy';
 
 /** A captación's photos (both kinds): its gallery, its count, and what follows a reassignment or a deletion. */
 export const FOTOS_BY_CAPTACION: MangoIndexDef = {
@@ -25,7 +24,7 @@ export const FOTO = declareEntity({
   indexes: [FOTOS_BY_CAPTACION],
   sync: {
     scope: { selector: fotosSelector, inScope: inFotosScope, wholeDatabase: () => false },
-    writePolicy: fotoWritePolicy,
+    loadWritePolicy: policyLoader(() => import('./write-policy').then((m) => m.fotoWritePolicy)),
     // A device deletes a photo by its `foto`; the gateway deletes the original too.
     effects: ['original-de-foto'],
     attachments: true,

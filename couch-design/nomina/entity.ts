@@ -3,9 +3,8 @@
  * linked employee to read them offline; admins write them through REST, and the payroll policy
  * refuses every push from a device.
  */
-import { declareEntity, type MangoIndexDef } from '../entity';
+import { declareEntity, type MangoIndexDef, policyLoader } from '../entity';
 import { inNominasScope, nominasSelector } from '../scope';
-import { nominaWritePolicy } from './write-policy';
 
 export const NOMINAS_READ_ONLY = 'Las nóminas no se modifican en este dispositivo.';
 
@@ -32,7 +31,7 @@ export const NOMINA = declareEntity({
   indexes: [NOMINAS_BY_EMPLEADO_FECHA, NOMINAS_BY_EMPLEADO],
   sync: {
     scope: { selector: nominasSelector, inScope: inNominasScope, wholeDatabase: () => false },
-    writePolicy: nominaWritePolicy,
+    loadWritePolicy: policyLoader(() => import('./write-policy').then((m) => m.nominaWritePolicy)),
     device: { pushed: false, readOnly: NOMINAS_READ_ONLY },
   },
 });

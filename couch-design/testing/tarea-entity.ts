@@ -33,7 +33,7 @@ export const TAREA = declareEntity({
   indexes: [TAREAS_BY_ASIGNADO],
   sync: {
     scope: { selector: (user) => ({ type: 'tarea', asignado: user.id }), inScope: mine, wholeDatabase: () => false },
-    writePolicy: tareaWritePolicy,
+    loadWritePolicy: () => Promise.resolve(tareaWritePolicy),
     device: { pushed: true },
   },
 });

@@ -122,8 +122,8 @@ export class CaptacionesService {
   }
 
   /** The shared write policy (the one replication applies too); a refusal becomes the HTTP answer. */
-  private decide(user: AuthUser, doc: StoreDoc, state: WriteState): Promise<Decided> {
-    return decideApiWrite(CAPTACION.sync.writePolicy, this.deps.facts, user, doc, state, MSG.notFound);
+  private async decide(user: AuthUser, doc: StoreDoc, state: WriteState): Promise<Decided> {
+    return decideApiWrite(await CAPTACION.sync.loadWritePolicy(), this.deps.facts, user, doc, state, MSG.notFound);
   }
 
   /** Adds `id` and the adviser's name, resolving every adviser of the page in one store call. */

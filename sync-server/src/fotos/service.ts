@@ -141,8 +141,9 @@ export class FotosService {
     };
     const empty = { base: null, winner: null };
     // The original decides first: a refused image is refused whatever its thumbnail.
-    const decidedOriginal = await decideApiWrite(FOTO.sync.writePolicy, this.deps.facts, user, original, empty, CAPTACION_NO_ENCONTRADA);
-    const decidedFoto = await decideApiWrite(FOTO.sync.writePolicy, this.deps.facts, user, foto, empty, CAPTACION_NO_ENCONTRADA);
+    const policy = await FOTO.sync.loadWritePolicy();
+    const decidedOriginal = await decideApiWrite(policy, this.deps.facts, user, original, empty, CAPTACION_NO_ENCONTRADA);
+    const decidedFoto = await decideApiWrite(policy, this.deps.facts, user, foto, empty, CAPTACION_NO_ENCONTRADA);
     // The original first, so a `foto` never names a full-size photo that is not there.
     const written = await this.deps.repo.write([decidedOriginal.doc, decidedFoto.doc]);
     if (written.some((w) => w.error)) throw new HttpError(409, 'La foto no se pudo guardar; inténtelo de nuevo.');
@@ -155,10 +156,11 @@ export class FotosService {
     const [foto, original] = await Promise.all(ids.map((id) => this.deps.repo.get(id)));
     if (!foto || !inFotosScope(user, foto)) throw new HttpError(404, FOTOS_MSG.noEncontrada);
     const tombstones: StoreDoc[] = [];
+    const policy = await FOTO.sync.loadWritePolicy();
     for (const doc of [foto, original]) {
       if (!doc) continue;
       const state = { base: doc, winner: doc };
-      tombstones.push((await decideApiWrite(FOTO.sync.writePolicy, this.deps.facts, user, { _id: doc._id, _rev: doc._rev, _deleted: true }, state, FOTOS_MSG.noEncontrada)).doc);
+      tombstones.push((await decideApiWrite(policy, this.deps.facts, user, { _id: doc._id, _rev: doc._rev, _deleted: true }, state, FOTOS_MSG.noEncontrada)).doc);
     }
     const written = await this.deps.repo.write(tombstones);
     if (written.some((w) => w.error)) throw new HttpError(409, 'La foto cambió mientras se eliminaba; inténtelo de nuevo.');

@@ -88,7 +88,7 @@ export class NominasService {
 
   /** The shared write policy decides; a refusal becomes the HTTP answer, a lost race a 409. */
   private async write(actor: AuthUser, doc: Dict, state: WriteState): Promise<Nomina> {
-    const decided = await decideApiWrite(NOMINA.sync.writePolicy, this.facts, actor, doc, state);
+    const decided = await decideApiWrite(await NOMINA.sync.loadWritePolicy(), this.facts, actor, doc, state);
     return orConflict(this.repo.put(decided.doc as unknown as Nomina), MSG.staleRev);
   }
 }

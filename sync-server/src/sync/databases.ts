@@ -27,7 +27,7 @@ export interface SyncedDb {
    */
   wholeDatabase(user: AuthUser): boolean;
   /** What a device may write into this database: the entity's one write policy, shared with REST. */
-  writePolicy: WritePolicy;
+  loadWritePolicy(): Promise<WritePolicy>;
   /** The effects its writes may call for, run once they are stored (policy/effects.ts). */
   effects?: readonly WriteEffect[];
   /** Its attachments replicate: pulls get their stubs, `GET /db/<name>/<id>/<attachment>` serves them. */
@@ -60,7 +60,7 @@ export function syncedDb({ database, sync }: SyncedEntity): SyncedDb {
   return {
     name: database,
     ...sync.scope,
-    writePolicy: sync.writePolicy,
+    loadWritePolicy: sync.loadWritePolicy,
     ...(sync.effects ? { effects: sync.effects } : {}),
     ...(sync.attachments ? { attachments: true as const } : {}),
     ...(sync.pushBodyBytes ? { pushBodyBytes: sync.pushBodyBytes } : {}),

@@ -140,7 +140,7 @@ export async function scopedBulkDocs(
   newEdits: boolean,
 ): Promise<WriteResult[]> {
   const docs = checkShape(rawDocs, newEdits);
-  const policy = def.writePolicy;
+  const policy = await def.loadWritePolicy();
   const unread = policy.refusesUnread?.('device');
   const refused = new Map<number, string>();
   docs.forEach((doc, index) => {

@@ -15,7 +15,7 @@ import { serverMessage } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
 import { useCaptaciones, useCaptacionesPage } from './data/hooks';
-import { PortadaCelda } from './fotos';
+import { PortadaCelda } from './fotos/PortadaCelda';
 import { CAPTACIONES_CSV } from './list/csv';
 import { toListRow, type ListRow } from './list/rows';
 import { downloadCaptacionPdf, PdfError } from './pdf';

@@ -4,9 +4,11 @@
  * per page load when online, and 'No asignado' stands otherwise.
  */
 import { useEffect, useState } from 'react';
-import { adviserName, NO_ASIGNADO, type UserNameParts } from '../../../../couch-design/captacion';
+import { adviserName, NO_ASIGNADO } from '../../../../couch-design/captacion/rules';
+import type { UserNameParts } from '../../../../couch-design/captacion/types';
 import type { AuthUser } from '../../lib/session';
-import { usuariosResourceBreve as advisers } from '../../lib/resources';
+// The module itself: the resources barrel brings the payroll schema (and Yup) to the list.
+import { usuariosResourceBreve as advisers } from '../../lib/resources/usuarios';
 
 const known = new Map<string, UserNameParts | null>();
 const asking = new Map<string, Promise<UserNameParts | null>>();

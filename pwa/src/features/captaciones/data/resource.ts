@@ -12,7 +12,9 @@ import { listRejectedChanges, localGetMany, readCaptacionesIndex, type Captacion
 import { paginate, PAGE_SIZE } from '../../../components/list';
 import { matchingIds, sortEntries, type IndexedCaptacion } from '../list/filter';
 import type { AuthUser } from '../../../lib/session';
-import { formToDoc, type Captacion, type CaptacionForm, type NewCaptacion } from '../../../../../couch-design/captacion';
+// The modules themselves: the captación barrel brings the schema (and Yup) to the list's first draw.
+import { formToDoc } from '../../../../../couch-design/captacion/convert';
+import type { Captacion, CaptacionForm, NewCaptacion } from '../../../../../couch-design/captacion/types';
 import { stampCaptacion, type Stamper } from '../../../../../couch-design/captacion/stamp';
 import type { SessionUser } from '../../../../../couch-design/roles';
 import { canSeeCaptacion } from '../../../../../couch-design/scope';

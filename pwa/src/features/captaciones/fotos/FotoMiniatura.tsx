@@ -1,7 +1,8 @@
 /** One thumbnail: a stored photo's (read from the local `fotos` database) or an unsaved one's (a Blob). */
 import type { JSX } from 'react';
 import { MINIATURA_SIN_DATOS } from './texts';
-import { useObjectUrl } from '../../../components/photo';
+// The hook itself: the photo barrel brings the form field (and Formik) to the list.
+import { useObjectUrl } from '../../../components/photo/use-object-url';
 import { useMiniatura } from './use-fotos';
 
 export interface FotoMiniaturaProps {

@@ -2,17 +2,9 @@
  * One list row from one stored captación, with every fallback text of specification 001
  * section 2.5. Pure: the table, the CSV export and the tests read the same rows.
  */
-import {
-  addressLine,
-  FECHA_DESCONOCIDA,
-  lastUpdate,
-  locationLine,
-  NO_ESPECIFICADO,
-  NUNCA_EDITADO,
-  ownerName,
-  statusChip,
-  type StatusChip,
-} from '../../../../../couch-design/captacion';
+// The modules themselves, not the captación barrel, which would bring the schema (and Yup) to the list's first draw.
+import { statusChip, type StatusChip } from '../../../../../couch-design/captacion/options';
+import { addressLine, FECHA_DESCONOCIDA, lastUpdate, locationLine, NO_ESPECIFICADO, NUNCA_EDITADO, ownerName } from '../../../../../couch-design/captacion/rules';
 import { formatDate, formatDateTime } from '../../../../../couch-design/format';
 
 export interface ListRow {
