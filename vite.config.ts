@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { criticalBlueprintCss } from './pwa/build/critical-css.ts';
+import { blueprintSheetParts, criticalBlueprintCss, SHEET_PARTS_MODULE } from './pwa/build/critical-css.ts';
 import { bootScript, BOOT_ENTRY } from './pwa/build/boot-script.ts';
 import { formModules } from './pwa/build/form-modules.ts';
 import { lazyIconNames } from './pwa/build/lazy-icon-names.ts';
@@ -51,7 +51,8 @@ const BOOT_MODULES =
 const forms = formModules(/node_modules[\\/](formik|yup)[\\/]/);
 const SHARED_CODE = /[\\/](pwa[\\/]src[\\/](app|components|lib)|couch-design)[\\/]/;
 const chunkGroups = [
-  { name: BOOT_ENTRY, test: BOOT_MODULES, priority: 20 },
+  // With the addresses of Blueprint's sheet, which lib/blueprint-styles imports.
+  { name: BOOT_ENTRY, test: (id: string) => BOOT_MODULES.test(id) || id === `\0${SHEET_PARTS_MODULE}`, priority: 20 },
   { name: 'start', tags: ['$initial' as const], priority: 10 },
   // Only these modules: what they import stays in its own chunk (kit, ui, pouchdb), which never imports this one.
   { name: 'formularios', test: (id: string) => SHARED_CODE.test(id) && forms.needsForms(id), priority: 6, includeDependenciesRecursively: false },
@@ -101,6 +102,7 @@ export default defineConfig({
     lazyIconNames(),
     bootScript(),
     criticalBlueprintCss(),
+    blueprintSheetParts(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

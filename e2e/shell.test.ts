@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { SHEET_PARTS } from '../pwa/build/critical-css';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { openBrowser, signInThroughUi, startE2EGateway, waitForServiceWorker } from './harness';
 
@@ -184,6 +185,33 @@ describe('the shell per role', () => {
       } finally {
         await b.close();
       }
+    }
+  });
+
+  it("Blueprint's whole sheet follows the first screen in its pieces, in order, before the app's own styles", async () => {
+    const b = await openBrowser();
+    try {
+      await signInThroughUi(b.page, gw.url, users.admin.email, users.admin.password);
+      const sheets = await b.page.waitForFunction(() => {
+        const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+        const parts = links.filter((l) => /\/assets\/blueprint-\d+-/.test(l.href));
+        if (parts.length === 0 || parts.some((l) => !l.sheet || l.sheet.cssRules.length === 0)) return null;
+        return { parts: parts.map((l) => Number(/blueprint-(\d+)-/.exec(l.href)![1])), firstApp: links.findIndex((l) => !parts.includes(l)), lastPart: links.indexOf(parts.at(-1)!) };
+      }, undefined, { timeout: 30_000 });
+      const { parts, firstApp, lastPart } = (await sheets.jsonValue())!;
+      assert.deepEqual(parts, Array.from({ length: SHEET_PARTS }, (_, i) => i + 1));
+      assert.ok(lastPart < firstApp, 'la hoja de Blueprint va antes que la de la aplicación');
+      // A rule only the whole sheet has (the first paint's part draws no dialog).
+      const radius = await b.page.evaluate(() => {
+        const probe = document.body.appendChild(document.createElement('div'));
+        probe.className = 'bp6-dialog';
+        const value = getComputedStyle(probe).borderTopLeftRadius;
+        probe.remove();
+        return value;
+      });
+      assert.equal(radius, '4px');
+    } finally {
+      await b.close();
     }
   });
 

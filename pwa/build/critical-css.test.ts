@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { criticalBlueprint, drawnFirst } from './critical-css';
+import postcss from 'postcss';
+import { criticalBlueprint, drawnFirst, SHEET_PARTS, splitSheet } from './critical-css';
 
 const BLUEPRINT = readFileSync(createRequire(import.meta.url).resolve('@blueprintjs/core/lib/css/blueprint.css'), 'utf8');
 /** The classes a stylesheet's selectors require (one named inside `:not()` is one an element lacks). */
@@ -57,5 +58,24 @@ describe("Blueprint's critical part", () => {
     const out = criticalBlueprint(css).replace(/\s+/g, ' ');
     expect(out).toContain('.bp6-button-group:not(.bp6-outlined) > .bp6-button { margin-right: -1px; }');
     expect(out).not.toContain('.bp6-button-group.bp6-outlined');
+  });
+});
+
+describe("Blueprint's whole sheet in pieces", () => {
+  const parts = splitSheet(BLUEPRINT, SHEET_PARTS);
+  const rulesOf = (css: string) => postcss.parse(css).nodes.filter((n) => !(n.type === 'atrule' && n.name === 'charset')).map((n) => n.toString());
+
+  it('has every rule of the sheet once, in its order, so the cascade is the single sheet\'s', () => {
+    expect(parts).toHaveLength(SHEET_PARTS);
+    expect(parts.flatMap(rulesOf)).toEqual(rulesOf(BLUEPRINT));
+  });
+
+  it('cuts between whole rules into pieces of about the same size, each starting with the charset', () => {
+    const sizes = parts.map((p) => p.length);
+    expect(Math.max(...sizes)).toBeLessThan((BLUEPRINT.length / SHEET_PARTS) * 1.5);
+    for (const part of parts) {
+      expect(part.startsWith('@charset "UTF-8";')).toBe(true);
+      expect(() => postcss.parse(part)).not.toThrow();
+    }
   });
 });

@@ -7,7 +7,9 @@
  * (pwa/src/lib/blueprint-styles.ts), placed right after the entry's stylesheet so the cascade
  * is the one of a single sheet: Blueprint first, in its own order, then the screens' styles.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { transform } from 'lightningcss';
 import postcss, { type ChildNode, type Container } from 'postcss';
 import type { Plugin } from 'vite';
 
@@ -83,6 +85,81 @@ export function criticalBlueprintCss(): Plugin {
     async load(id) {
       const file = CRITICAL.exec(id)?.[1];
       return file ? criticalBlueprint(await readFile(file, 'utf8')) : null;
+    },
+  };
+}
+
+/**
+ * The whole sheet comes in `SHEET_PARTS` pieces, in its own order, each applied in a task of its
+ * own (pwa/src/lib/blueprint-styles.ts): parsed and matched at once, the whole sheet cost a phone
+ * one task of over 150 ms (Lighthouse's 4× slower CPU) while the captaciones list was already
+ * in a field agent's hands.
+ */
+export const SHEET_PARTS = 6;
+export const SHEET_PARTS_MODULE = 'virtual:blueprint-sheet-parts';
+const RESOLVED_PARTS_MODULE = `\0${SHEET_PARTS_MODULE}`;
+const BLUEPRINT_SHEET = '@blueprintjs/core/lib/css/blueprint.css';
+
+/** The sheet cut between top-level rules into `parts` pieces of about the same size, each complete on its own. */
+export function splitSheet(css: string, parts: number): string[] {
+  const root = postcss.parse(css);
+  const charset = root.nodes.find((n) => n.type === 'atrule' && n.name === 'charset');
+  const head = charset ? `${charset.toString()};\n` : '';
+  const target = css.length / parts;
+  const pieces: string[] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const node of root.nodes) {
+    if (node === charset) continue;
+    const text = node.toString();
+    current.push(text);
+    size += text.length;
+    if (size >= target && pieces.length < parts - 1) {
+      pieces.push(head + current.join('\n'));
+      current = [];
+      size = 0;
+    }
+  }
+  if (current.length) pieces.push(head + current.join('\n'));
+  return pieces;
+}
+
+/**
+ * `import sheetParts from 'virtual:blueprint-sheet-parts'`: the addresses of the whole sheet's
+ * pieces, minified, emitted by the build under names that change with their content. The dev
+ * server (and the tests, where stylesheets are off and the address is empty) serves the sheet whole.
+ */
+export function blueprintSheetParts(): Plugin {
+  let build = false;
+  let base = '/';
+  let files: Array<{ fileName: string; source: string }> = [];
+  return {
+    name: 'inmo:blueprint-sheet-parts',
+    configResolved(config) {
+      build = config.command === 'build';
+      base = config.base;
+    },
+    async buildStart() {
+      if (!build) return;
+      const sheet = await this.resolve(BLUEPRINT_SHEET);
+      if (!sheet) throw new Error(`No se encontró ${BLUEPRINT_SHEET}`);
+      const pieces = splitSheet(await readFile(sheet.id, 'utf8'), SHEET_PARTS);
+      files = pieces.map((piece, i) => {
+        const source = new TextDecoder().decode(transform({ filename: `blueprint-${i + 1}.css`, code: new TextEncoder().encode(piece), minify: true }).code);
+        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+        return { fileName: `assets/blueprint-${i + 1}-${hash}.css`, source };
+      });
+    },
+    resolveId(id) {
+      return id === SHEET_PARTS_MODULE ? RESOLVED_PARTS_MODULE : null;
+    },
+    load(id) {
+      if (id !== RESOLVED_PARTS_MODULE) return null;
+      if (build) return `export default ${JSON.stringify(files.map((f) => `${base}${f.fileName}`))};`;
+      return `import url from '${BLUEPRINT_SHEET}?url';\nexport default url ? [url] : [];`;
+    },
+    generateBundle() {
+      for (const { fileName, source } of files) this.emitFile({ type: 'asset', fileName, source });
     },
   };
 }

@@ -2,7 +2,7 @@
 import { Drawer, Position } from '@blueprintjs/core';
 import { Suspense, useCallback, useEffect, useMemo, useState, type JSX } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { loadBlueprintStyles } from '../../lib/blueprint-styles';
+import { prefetchBlueprintStyles } from '../../lib/blueprint-styles';
 import { paths } from '../../lib/paths';
 import { useScreenTitleOf } from '../../lib/screen-title';
 import { useSession } from '../../lib/session';
@@ -33,7 +33,7 @@ export function Shell({ screens }: { screens: TitledRoute[] }): JSX.Element {
   // The next screens need Blueprint's whole sheet: fetch it once this one has been drawn, not in
   // the way of its first paint on a slow network.
   useEffect(() => {
-    const timer = window.setTimeout(() => void loadBlueprintStyles(), SHEET_AFTER_PAINT_MS);
+    const timer = window.setTimeout(() => void prefetchBlueprintStyles(), SHEET_AFTER_PAINT_MS);
     return () => window.clearTimeout(timer);
   }, []);
 
