@@ -3,7 +3,7 @@
  * when a sync brings hundreds of changes at once, and REST screens that say they need the
  * network instead of failing while offline.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { isUnreachable } from './errors';
 import type { LocalResource, RecordVersions } from './local';
 import { EVERY_RECORD, type Resource } from './resource';
@@ -32,6 +32,7 @@ export function useLoad<T>(
   const enabled = opts.enabled ?? true;
   const [state, setState] = useState<Loadable<T>>({ status: 'loading' });
   const generation = useRef(0);
+  const shown = useRef(false);
   const latest = useRef({ load, relevant: opts.relevant, source: opts.source });
   latest.current = { load, relevant: opts.relevant, source: opts.source };
 
@@ -44,7 +45,13 @@ export function useLoad<T>(
     }
     run().then(
       (value) => {
-        if (mine === generation.current) setState({ status: 'ready', value });
+        if (mine !== generation.current) return;
+        const show = () => setState({ status: 'ready', value });
+        // Records already on screen are redrawn in a transition, in slices the browser may
+        // interrupt: a pull that lands hundreds of changes does not freeze a phone's screen.
+        if (shown.current) startTransition(show);
+        else show();
+        shown.current = true;
       },
       (error: unknown) => {
         if (mine !== generation.current) return;
