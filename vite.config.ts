@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { blueprintSheetParts, criticalBlueprintCss, SHEET_PARTS_MODULE } from './pwa/build/critical-css.ts';
 import { bootScript, BOOT_ENTRY } from './pwa/build/boot-script.ts';
+import { BLUEPRINT_TEXT, lighterBlueprintText } from './pwa/build/blueprint-text.ts';
 import { formModules } from './pwa/build/form-modules.ts';
 import { lazyIconNames } from './pwa/build/lazy-icon-names.ts';
 import { precompress } from './pwa/build/precompress.ts';
@@ -59,7 +60,8 @@ const chunkGroups = [
   {
     name: (id: string) => VENDOR_FAMILIES.find(([, test]) => test.test(id))?.[0] ?? 'ui',
     debugName: 'vendor',
-    test: (id: string) => /node_modules/.test(id) && !RARELY_LOADED.test(id),
+    // Blueprint's Text stand-in goes with Blueprint, which imports it (pwa/build/blueprint-text.ts).
+    test: (id: string) => (/node_modules/.test(id) && !RARELY_LOADED.test(id)) || id === BLUEPRINT_TEXT,
     priority: 5,
   },
   // The code every screen shares, first, so a feature's chunk never takes in what another feature shares with it.
@@ -98,6 +100,7 @@ export default defineConfig({
   server: { proxy: { '/api': gateway, '/db': gateway } },
   plugins: [
     react(),
+    lighterBlueprintText(),
     forms.plugin,
     lazyIconNames(),
     bootScript(),

@@ -71,7 +71,7 @@ const COLUMNS: Column<Item>[] = [
   {
     header: ESTATUS,
     failed: (
-      <Tag round intent={Intent.DANGER}>
+      <Tag round multiline intent={Intent.DANGER} className="feedback-chip">
         {ESTATUS_ERROR}
       </Tag>
     ),
@@ -79,7 +79,7 @@ const COLUMNS: Column<Item>[] = [
       <>
         <StatusTag chip={row.estatus} />
         {row.conflicted ? (
-          <Tag minimal intent={Intent.WARNING} icon="git-merge" className="cap-chip-conflict">
+          <Tag minimal multiline intent={Intent.WARNING} icon="git-merge" className="cap-chip-conflict feedback-chip">
             Conflicto
           </Tag>
         ) : null}

@@ -87,6 +87,8 @@ export function SyncIndicatorView({ state, onSyncNow, onShowRejected, phone = fa
         intent={look.intent}
         minimal={!phone}
         round
+        // One line (shell.css) and a short state: no measuring of the text after each change (StatusTag).
+        multiline
         large={phone}
         interactive
         role="button"
