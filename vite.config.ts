@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { blueprintSheetParts, criticalBlueprintCss, SHEET_PARTS_MODULE } from './pwa/build/critical-css.ts';
 import { bootScript, BOOT_ENTRY } from './pwa/build/boot-script.ts';
 import { BLUEPRINT_TEXT, lighterBlueprintText } from './pwa/build/blueprint-text.ts';
+import { compileHints } from './pwa/build/compile-hints.ts';
 import { formModules } from './pwa/build/form-modules.ts';
 import { lazyIconNames } from './pwa/build/lazy-icon-names.ts';
 import { precompress } from './pwa/build/precompress.ts';
@@ -81,6 +82,9 @@ const chunkGroups = [
   },
 ];
 
+/** The chunks whose code a first screen runs while it loads, compiled whole as they download (pwa/build/compile-hints.ts). */
+const RUN_ON_LOAD = /^(boot|index|start|kit|ui|pouchdb|captaciones)$/;
+
 const root = fileURLToPath(new URL('.', import.meta.url));
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 
@@ -101,6 +105,7 @@ export default defineConfig({
   plugins: [
     react(),
     lighterBlueprintText(),
+    compileHints(RUN_ON_LOAD),
     forms.plugin,
     lazyIconNames(),
     bootScript(),
