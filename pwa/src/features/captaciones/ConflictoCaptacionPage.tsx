@@ -104,7 +104,12 @@ export default function ConflictoCaptacionPage(): JSX.Element {
                     label={`Versión a conservar de ${section.label}`}
                     inline
                     selectedValue={String(chosen)}
-                    onChange={(e) => setChoice((c) => ({ ...c, [section.key]: Number(e.currentTarget.value) }))}
+                    onChange={(e) => {
+                      // Read now: React may run the updater after the event, when currentTarget is gone
+                      // (as it does while a sync's redraw of this record is pending).
+                      const version = Number(e.currentTarget.value);
+                      setChoice((c) => ({ ...c, [section.key]: version }));
+                    }}
                     disabled={saving || done}
                   >
                     {versions.map((v, i) => (
