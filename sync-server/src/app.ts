@@ -15,7 +15,7 @@ import { SessionUsers } from './auth/session-user';
 import { CaptacionesRepository } from './captaciones/repository';
 import { captacionesRoutes } from './captaciones/routes';
 import { CaptacionesService } from './captaciones/service';
-import { captacionesSyncedFor } from './captaciones/synced';
+import { captacionesFollowed } from './captaciones/synced';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { EmpleadosRepository } from './empleados/repository';
@@ -102,7 +102,7 @@ export async function createApp(store: Store, config: Config, entities: readonly
   // first list after a start or an import does not wait for it.
   captaciones.follow();
   // What devices store through `/db/captaciones` enters the list at once too (captaciones/synced.ts).
-  const synced = syncedDatabases(entities, { captaciones: captacionesSyncedFor(captaciones.directory).stored });
+  const synced = syncedDatabases(entities, { captaciones: captacionesFollowed(captaciones.directory) });
 
   const app = express();
   app.disable('x-powered-by');

@@ -417,6 +417,16 @@ export class CaptacionesDirectory {
     return this.since;
   }
 
+  /**
+   * The revision shown as the document's current one (a pin, the feed's latest for a recently
+   * changed id, or the listed entry's); null when none is known, undefined before the first
+   * catch-up. Every revision named here came from the store or was just stored in it.
+   */
+  currentRevision(id: string): string | null | undefined {
+    if (!this.completed) return undefined;
+    return this.pins.get(id)?.rev ?? this.recent.get(id) ?? this.byId.get(id)?.rev ?? null;
+  }
+
   /** The body kept for a listed captación at the revision listed, if there is one (listed-bodies.ts). */
   listedBody(id: string): StoreDoc | undefined {
     const entry = this.byId.get(id);

@@ -36,7 +36,17 @@ export interface SyncedDb {
   pushBodyBytes?: number;
   /** Told of the revisions a `_bulk_docs` through this gateway just stored, each with its stored `_rev`. */
   stored?(docs: readonly StoreDoc[]): void;
+  /**
+   * The revision this gateway knows as the document's current one, without asking the store: its
+   * own writes at once, other gateways' once its feed has them. Null when it knows of none (never
+   * written, or deleted long ago); undefined when it cannot tell yet. A revision it names is one
+   * the store holds. Lets `_revs_diff` and `_bulk_get` skip the store for what was just written.
+   */
+  currentRevision?(id: string): string | null | undefined;
 }
+
+/** What a feature that follows a database tells the replication endpoint (the captaciones list's directory). */
+export type FollowedDb = Pick<SyncedDb, 'stored' | 'currentRevision'>;
 
 /** The replicated databases by name; a name outside the list is no database of this endpoint. */
 export class SyncedDatabases {
@@ -68,16 +78,11 @@ export function syncedDb({ database, sync }: SyncedEntity): SyncedDb {
 }
 
 /**
- * The replicated databases of these declarations (those with `sync`). `stored` tells a feature,
- * by database name, of what devices stored through this gateway (the captaciones list's directory).
+ * The replicated databases of these declarations (those with `sync`), with what the features that
+ * follow some of them tell, by database name (`FollowedDb`).
  */
-export function syncedDatabases(entities: readonly EntityDeclaration[], stored: Readonly<Record<string, SyncedDb['stored']>> = {}): SyncedDatabases {
-  return new SyncedDatabases(
-    entities.filter(isSynced).map((e) => {
-      const told = stored[e.database];
-      return told ? { ...syncedDb(e), stored: told } : syncedDb(e);
-    }),
-  );
+export function syncedDatabases(entities: readonly EntityDeclaration[], followed: Readonly<Record<string, FollowedDb>> = {}): SyncedDatabases {
+  return new SyncedDatabases(entities.filter(isSynced).map((e) => ({ ...syncedDb(e), ...followed[e.database] })));
 }
 
 /** Design and local documents are never replicated through the gateway. */

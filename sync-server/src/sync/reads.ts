@@ -17,6 +17,8 @@ import { isNotFound } from '../store/port';
 import { notFound } from './couch-http';
 import { forDevice, isSpecialId, type SyncedDb } from './databases';
 import { okDocs, winningLeaf } from '../store/winner';
+import type { CreationLeaves } from './creation-leaves';
+import type { FreshRevisions } from './fresh-revisions';
 import { currentWinners } from './repository';
 import { sharedBulkGetJson } from './shared-bulk-get';
 
@@ -78,9 +80,37 @@ async function scopedLeaves(db: StoreDb, def: SyncedDb, user: AuthUser, asked: B
 const ATTACHMENTS_KEY = Buffer.from('"_attachments"');
 
 /** The answer as JSON bytes when it may go as the store gave it; BulkGetResult otherwise. */
-export async function scopedBulkGet(db: StoreDb, def: SyncedDb, user: AuthUser, reqs: BulkGetRequest[], opts: ReadOptions): Promise<BulkGetResult | Buffer> {
+/**
+ * The answers for revisions this gateway just wrote that are still the current ones, when every
+ * revision asked is one of them (a live device asking for what its feed just told): no store read.
+ * The scope is checked on that current revision, as scopedLeaves checks the winner.
+ */
+function freshAnswers(db: StoreDb, def: SyncedDb, user: AuthUser, asked: BulkGetRequest[], opts: ReadOptions, fresh: FreshRevisions | undefined): Map<BulkGetRequest, BulkGetEntry[]> | null {
+  if (!fresh || !def.currentRevision || asked.length === 0) return null;
+  const answers = new Map<BulkGetRequest, BulkGetEntry[]>();
+  for (const r of asked) {
+    if (r.rev === undefined || r.atts_since || def.currentRevision(r.id) !== r.rev) return null;
+    const doc = fresh.at(db.name, r.id, r.rev);
+    if (!doc) return null;
+    if (!def.inScope(user, doc)) continue;
+    const { _revisions: _path, ...plain } = doc;
+    answers.set(r, [{ ok: opts.revs ? doc : plain }]);
+  }
+  return answers;
+}
+
+export async function scopedBulkGet(
+  db: StoreDb,
+  def: SyncedDb,
+  user: AuthUser,
+  reqs: BulkGetRequest[],
+  opts: ReadOptions,
+  fresh?: FreshRevisions,
+): Promise<BulkGetResult | Buffer> {
   const asked = reqs.filter((r) => !isSpecialId(r.id));
   const whole = def.wholeDatabase(user);
+  const remembered = freshAnswers(db, def, user, asked, opts, fresh);
+  if (remembered) return { results: reqs.map((r) => ({ id: r.id, docs: remembered.get(r) ?? [missing(r.id, r.rev)] })) };
   if (whole && asked.length === reqs.length) {
     const bytes = await sharedBulkGetJson(db, asked, opts);
     if (def.attachments || !bytes.includes(ATTACHMENTS_KEY)) return bytes;
@@ -136,18 +166,58 @@ export async function scopedOpenRevs(
   }
 }
 
+const generation = (rev: string): number => parseInt(rev, 10);
+
 /**
- * Revisions the server lacks, in one store call. For an id that is not readable every revision
- * is reported missing, as for a document that does not exist.
+ * `_revs_diff` for one id without the store, from the revision the database's declaration knows
+ * as current (`currentRevision`): a revision newer than it, or a first revision of a document it
+ * knows nothing of, is missing (a device pushing what it just saved), and the current one is held
+ * (told only to a person who reads the whole database). Anything else, or null, is the store's to
+ * answer. Calling missing a revision the store does hold costs only its upload, never a write:
+ * `_bulk_docs` skips the revisions the store already has.
  */
-export async function scopedRevsDiff(db: StoreDb, def: SyncedDb, user: AuthUser, revs: Map<string, string[]>): Promise<RevsDiff> {
-  const ids = [...revs.keys()];
+function diffFromMemory(def: SyncedDb, user: AuthUser, id: string, wanted: string[]): { missing: string[]; creation: boolean } | null {
+  const current = isSpecialId(id) ? undefined : def.currentRevision?.(id);
+  if (current === undefined) return null;
+  const missing: string[] = [];
+  for (const rev of wanted) {
+    if (rev === current) {
+      if (!def.wholeDatabase(user)) return null;
+      continue;
+    }
+    const newer = current === null ? generation(rev) === 1 : generation(rev) > generation(current);
+    if (!newer) return null;
+    missing.push(rev);
+  }
+  return { missing, creation: current === null };
+}
+
+/**
+ * Revisions the server lacks, in at most one store call (none when the declaration's current
+ * revisions settle every id, diffFromMemory). For an id that is not readable every revision is
+ * reported missing, as for a document that does not exist.
+ */
+export async function scopedRevsDiff(db: StoreDb, def: SyncedDb, user: AuthUser, revs: Map<string, string[]>, ahead?: CreationLeaves): Promise<RevsDiff> {
+  const out: RevsDiff = new Map();
+  const rest = new Map<string, string[]>();
+  const created: string[] = [];
+  for (const [id, wanted] of revs) {
+    const known = diffFromMemory(def, user, id, wanted);
+    if (!known) rest.set(id, wanted);
+    else if (known.missing.length) {
+      out.set(id, { missing: known.missing });
+      if (known.creation) created.push(id);
+    }
+  }
+  // The upload of these new documents comes next: its store read starts now (creation-leaves.ts).
+  ahead?.readAhead(db, created);
+  if (rest.size === 0) return out;
+  const ids = [...rest.keys()];
   const readable = await readableIds(db, def, user, ids);
   const asked = ids.filter((id) => readable.has(id));
   // Own properties only, whatever the ids are called (`constructor`, `toString`...).
-  const diff = asked.length ? await db.revsDiff(Object.fromEntries(asked.map((id) => [id, revs.get(id) as string[]]))) : {};
-  const out: RevsDiff = new Map();
-  for (const [id, wanted] of revs) {
+  const diff = asked.length ? await db.revsDiff(Object.fromEntries(asked.map((id) => [id, rest.get(id) as string[]]))) : {};
+  for (const [id, wanted] of rest) {
     if (readable.has(id)) {
       if (Object.hasOwn(diff, id)) out.set(id, diff[id]);
     } else if (wanted.length) out.set(id, { missing: wanted });

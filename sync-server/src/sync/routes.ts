@@ -34,6 +34,8 @@ import { getLocal, putLocal } from './local-docs';
 import { scopedAttachment, scopedBulkGet, scopedGet, scopedOpenRevs, scopedRevsDiff, type ReadOptions } from './reads';
 import { sendPhoto } from '../http/photo';
 import { welcome } from './server-info';
+import { CreationLeaves } from './creation-leaves';
+import { FreshRevisions } from './fresh-revisions';
 import { scopedBulkDocs } from './writes';
 
 /** Replication batches of a few hundred 3 KB documents fit easily; beyond this the answer is 413. */
@@ -142,6 +144,8 @@ export function syncRoutes(ctx: SyncDeps): Router {
   const slots = new PersonSlots();
   const instances = new Instances(ctx.store, ctx.databases.names());
   const infos = new RecentInfo();
+  const fresh = new FreshRevisions();
+  const ahead = new CreationLeaves();
 
   router.use('/db', (req: Request, _res: Response, next: NextFunction) => {
     next(req.user ? undefined : new HttpError(401, MSG.notSignedIn));
@@ -227,11 +231,11 @@ export function syncRoutes(ctx: SyncDeps): Router {
     }
     if (first === '_revs_diff' && method === 'POST') {
       // fromEntries defines own properties, so even a `__proto__` id is answered as data.
-      res.json(Object.fromEntries(await scopedRevsDiff(db, def, user, revsDiffBody(couchBody(req)))));
+      res.json(Object.fromEntries(await scopedRevsDiff(db, def, user, revsDiffBody(couchBody(req)), ahead)));
       return;
     }
     if (first === '_bulk_get' && method === 'POST') {
-      const answer = await scopedBulkGet(db, def, user, bulkGetRequests(couchBody(req)), readOptions(req));
+      const answer = await scopedBulkGet(db, def, user, bulkGetRequests(couchBody(req)), readOptions(req), fresh);
       if (Buffer.isBuffer(answer)) res.type('application/json').send(answer);
       else res.json(answer);
       return;
@@ -241,7 +245,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
       if (!Array.isArray(body.docs)) throw badRequest(MSG.badBody);
       if (body.docs.length > MAX_DOCS_PER_BULK_DOCS) throw tooLarge(MSG.tooMany('docs', MAX_DOCS_PER_BULK_DOCS));
       const newEdits = body.new_edits !== false;
-      const out = await scopedBulkDocs({ store: ctx.store, facts: ctx.facts, sessionUsers: ctx.actors }, db, def, user, body.docs, newEdits);
+      const out = await scopedBulkDocs({ store: ctx.store, facts: ctx.facts, sessionUsers: ctx.actors, fresh, ahead }, db, def, user, body.docs, newEdits);
       res.status(201).json(out);
       return;
     }

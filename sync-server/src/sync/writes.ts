@@ -16,6 +16,8 @@ import type { WriteFactsReader } from '../policy/facts';
 import type { Store, StoreDb, StoreDoc, WriteResult } from '../store/port';
 import { badRequest, isPlainObject, MSG, REV_PATTERN } from './couch-http';
 import { isSpecialId, type SyncedDb } from './databases';
+import type { CreationLeaves } from './creation-leaves';
+import type { FreshRevisions } from './fresh-revisions';
 import { winningLeaf } from '../store/winner';
 import { nextTurn } from './chunks';
 import { leavesByIds, revisions, revKey } from './repository';
@@ -27,6 +29,10 @@ export interface WriteDeps {
   /** What the policies read of other records (accounts, employees). */
   facts: WriteFactsReader;
   sessionUsers?: Pick<Actors, 'invalidate'>;
+  /** Where replicated revisions are kept for the devices about to ask for them (fresh-revisions.ts). */
+  fresh?: FreshRevisions;
+  /** The store reads of new documents started by their `_revs_diff` (creation-leaves.ts). */
+  ahead?: CreationLeaves;
 }
 
 /** The longest `_revisions` path accepted: CouchDB's default revs_limit. */
@@ -150,7 +156,8 @@ export async function scopedBulkDocs(
 
   const open = docs.map((doc, index) => ({ doc, index })).filter(({ index }) => !refused.has(index));
   // One read for the whole batch: new documents come back as missing, the rest with every leaf.
-  const leaves = await leavesByIds(db, open.map(({ doc }) => doc._id), { revs: true });
+  const ids = open.map(({ doc }) => doc._id);
+  const leaves = await (deps.ahead ? deps.ahead.leavesOf(db, def, ids) : leavesByIds(db, ids, { revs: true }));
 
   // Revisions the server already has were decided when they first arrived: a retried batch after
   // a lost answer must neither write nor stamp them again.
@@ -226,6 +233,8 @@ export async function scopedBulkDocs(
 
   const stored = accepted.filter((a) => !failed.has(a.index));
   def.stored?.(stored.map((a) => (newEdits ? { ...a.doc, _rev: results.get(a.index)?.rev } : a.doc)));
+  // Only a database whose current revisions are known can hand kept ones out (reads.ts).
+  if (!newEdits && def.currentRevision) deps.fresh?.keep(db.name, stored.map((a) => a.doc));
   await runWriteEffects(deps, def.effects, stored);
 
   if (!newEdits) {

@@ -89,7 +89,7 @@ export async function couch(url: string, path: string, method = 'GET', okStatuse
 }
 
 /** The real database with the calls of one of its methods counted: how many store calls some work took. */
-export function countingCalls(db: StoreDb, method: 'bulkGet' | 'bulkGetJson' | 'changes'): { db: StoreDb; calls: () => number } {
+export function countingCalls(db: StoreDb, method: 'bulkGet' | 'bulkGetJson' | 'changes' | 'revsDiff'): { db: StoreDb; calls: () => number } {
   let calls = 0;
   const counted = Object.create(db) as StoreDb;
   const original = db[method] as (...args: unknown[]) => unknown;
