@@ -27,6 +27,10 @@
  *        gateway on one side, straight to CouchDB on the other.
  *    The direct side reads and writes an anchor database that CouchDB copies from the gateway's
  *    loaded database (`_replicate`): identical documents, revisions and design document.
+ *    Like for like, the compared clients ask the gateway for uncompressed answers: CouchDB never
+ *    compresses, and a Node client decompresses on its own thread (a browser does it in its
+ *    network process). The gateway's compressed figures (what a device on a network gets) are
+ *    printed beside them for the initial pull and the live change, with their ratio to CouchDB.
  *    The run's databases get a prefix of their own and are deleted at the end.
  * Each comparison runs both sides interleaved in this one process after one warm-up each, so
  * neither gets the luck of a quiet moment; figures are medians of BENCH_RUNS (5). CPU time is
@@ -46,7 +50,7 @@ import { stampCaptacion, type Stamper } from '../couch-design/captacion/stamp';
 import { captacionesSelector, type MangoSelector } from '../couch-design/scope';
 import { PouchDB as ServerPouch } from '../sync-server/src/store/pouchdb';
 import type { StoreDoc } from '../sync-server/src/store/port';
-import { localDb, PouchDB, remoteDb, type ClientDb } from '../sync-server/src/testing/pouch-client';
+import { localDb, PouchDB, remoteDb, sessionFetch, type ClientDb } from '../sync-server/src/testing/pouch-client';
 import { startGateway, type TestGateway } from '../sync-server/src/testing/gateway';
 import { createAccounts, signIn, type Account, type AccountSpec } from './load/accounts';
 import { copyDatabase, databaseUrl, deleteDatabases, docCount, localCouchPid } from './load/couchdb';
@@ -271,6 +275,35 @@ function oneChange(p: People, writer: ClientDb, target: () => ClientDb, live: Cl
   };
 }
 
+/** The gateway's `/db/captaciones` for a session, asking for uncompressed answers, as CouchDB gives them. */
+function uncompressed(gatewayUrl: string, cookie: string): ClientDb {
+  const fetchAs = sessionFetch(cookie);
+  const fetch = (url: string, opts: Record<string, unknown> = {}) => fetchAs(url, { ...opts, compress: false });
+  return new PouchDB(`${gatewayUrl}/db/captaciones`, { skip_setup: true, fetch } as unknown as PouchDB.Configuration.RemoteDatabaseConfiguration);
+}
+
+/** LATENCY_SAMPLES live changes each way: a writer through `via` seen by the supervisor's live client, and the same straight on CouchDB. */
+async function liveChanges(people: People, via: () => ClientDb, supervisorVia: () => ClientDb, direct: () => ClientDb, selector: MangoSelector): Promise<Compared> {
+  const liveVia = await liveClient(supervisorVia());
+  const liveDirect = await liveClient(direct(), selector);
+  const writerVia = localDb();
+  const writerDirect = localDb();
+  try {
+    const change = (f: () => Promise<number>) => async (): Promise<Sample> => ({ wall: await f(), client: NaN, gateway: NaN, couch: NaN });
+    return await compare(
+      'cambio en vivo',
+      change(oneChange(people, writerVia, via, liveVia.db, 'g', 'Cambio en vivo por el gateway')),
+      change(oneChange(people, writerDirect, direct, liveDirect.db, 'd', 'Cambio en vivo directo')),
+      LATENCY_SAMPLES,
+    );
+  } finally {
+    await liveVia.stop();
+    await liveDirect.stop();
+    await writerVia.destroy();
+    await writerDirect.destroy();
+  }
+}
+
 // --- Embedded store -------------------------------------------------------------------------
 
 /** Accounts on an in-process gateway, with their sessions. */
@@ -407,8 +440,8 @@ async function benchCouchDb(url: string): Promise<Row[]> {
     const me: Meter = { gatewayPid: gw.pid, couchPid: localCouchPid(url) };
     const adminCookie = await signIn(gw.url, admin.email);
     const supCookie = await signIn(gw.url, supervisor.email);
-    const viaAdmin = () => remoteDb(gw!.url, 'captaciones', adminCookie);
-    const viaSupervisor = () => remoteDb(gw!.url, 'captaciones', supCookie);
+    const viaAdmin = () => uncompressed(gw!.url, adminCookie);
+    const viaSupervisor = () => uncompressed(gw!.url, supCookie);
     const toAnchor = () => new PouchDB(anchorUrl, { skip_setup: true });
 
     await seed(viaAdmin, people);
@@ -421,6 +454,7 @@ async function benchCouchDb(url: string): Promise<Row[]> {
 
     const selector = captacionesSelector({ id: supervisor.id, role: supervisor.role });
     const pulls = await compare('pull admin', () => pull(me, viaAdmin, DOCS), () => pull(me, toAnchor, anchorCount));
+    const gzPulls = await compare('pull admin comprimido', () => pull(me, () => remoteDb(gw!.url, 'captaciones', adminCookie), DOCS), () => pull(me, toAnchor, anchorCount));
     const scoped = await compare('pull supervisor', () => pull(me, viaSupervisor, DOCS / ADVISERS), () => pull(me, toAnchor, DOCS / ADVISERS, selector));
     const pushes = await compare(
       'push',
@@ -428,33 +462,29 @@ async function benchCouchDb(url: string): Promise<Row[]> {
       () => push(me, toAnchor, freshDocs(people, PUSH_DOCS, 'd'), 'Envío directo'),
     );
 
-    const liveVia = await liveClient(viaSupervisor());
-    const liveDirect = await liveClient(toAnchor(), selector);
-    const writerVia = localDb();
-    const writerDirect = localDb();
-    let latency: Compared;
-    try {
-      const change = (f: () => Promise<number>) => async (): Promise<Sample> => ({ wall: await f(), client: NaN, gateway: NaN, couch: NaN });
-      latency = await compare(
-        'cambio en vivo',
-        change(oneChange(people, writerVia, viaAdmin, liveVia.db, 'g', 'Cambio en vivo por el gateway')),
-        change(oneChange(people, writerDirect, toAnchor, liveDirect.db, 'd', 'Cambio en vivo directo')),
-        LATENCY_SAMPLES,
-      );
-    } finally {
-      await liveVia.stop();
-      await liveDirect.stop();
-      await writerVia.destroy();
-      await writerDirect.destroy();
-    }
+    const latency = await liveChanges(people, viaAdmin, viaSupervisor, toAnchor, selector);
+    const gzLatency = await liveChanges(
+      people,
+      () => remoteDb(gw!.url, 'captaciones', adminCookie),
+      () => remoteDb(gw!.url, 'captaciones', supCookie),
+      toAnchor,
+      selector,
+    );
     const p = (c: Sample[], q: number) => Math.round(percentile(c.map((s) => s.wall), q));
     const p95Via = percentile(latency.via.map((s) => s.wall), 95);
     const p95Direct = percentile(latency.direct.map((s) => s.wall), 95);
+    const compressed = (what: string, via: number, direct: number): Row => ({
+      name: `CouchDB: ${what} vía gateway con respuestas comprimidas (gzip, como a un dispositivo en la red), razón gateway / directo`,
+      value: ratio(via, direct),
+      unit: 'x',
+      note: `${es(Math.round(via))} ms vía gateway, ${es(Math.round(direct))} ms directo en la misma tanda; informativo: CouchDB no comprime`,
+    });
 
     return [
       { name: 'CouchDB: carga media de 1 min de la máquina al empezar', value: loadStart, unit: '' },
       ...comparedRows(`pull inicial de ${DOCS} (admin, lotes de ${BATCH})`, pulls, MAX_RATIO_PULL, 'ambos por HTTP; el directo también trae el documento de diseño'),
       { name: 'CouchDB: pull inicial vía gateway, documentos por segundo', value: Math.round((DOCS / med(pulls.via)) * 1000), unit: 'docs/s', target: `≥ ${MIN_DOCS_PER_S}` },
+      compressed(`pull inicial de ${DOCS}`, med(gzPulls.via), med(gzPulls.direct)),
       ...comparedRows(
         `pull del supervisor (${DOCS / ADVISERS} de ${DOCS}, 10 %)`,
         scoped,
@@ -480,6 +510,7 @@ async function benchCouchDb(url: string): Promise<Row[]> {
           'cada cambio es el envío one-shot de una captación nueva de un admin asignada a la supervisora (por el gateway o directo a CouchDB), ' +
           `cronometrado hasta que la tiene el cliente en vivo de la supervisora (su feed filtrado). ${loadNote(latency)}`,
       },
+      compressed(`cambio en vivo, p95 de ${LATENCY_SAMPLES}`, percentile(gzLatency.via.map((s) => s.wall), 95), percentile(gzLatency.direct.map((s) => s.wall), 95)),
       { name: 'CouchDB: carga media de 1 min de la máquina al terminar', value: load1(), unit: '' },
     ];
   } finally {

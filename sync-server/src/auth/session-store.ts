@@ -54,6 +54,11 @@ export class StoreSessionStore extends session.Store {
     return Number.isFinite(cookieExpires) ? cookieExpires : Date.now() + this.defaultMaxAgeMs;
   }
 
+  /** Whether the expiry moved enough to be written again. */
+  private moved(sess: session.SessionData, doc: SessionDoc): boolean {
+    return Math.abs(this.expiresOf(sess) - doc.expires) >= TOUCH_GRANULARITY_MS;
+  }
+
   private async readStored(id: string): Promise<SessionDoc | null> {
     try {
       return (await this.db.get(id)) as SessionDoc;
@@ -96,11 +101,16 @@ export class StoreSessionStore extends session.Store {
   }
 
   override touch(sid: string, sess: session.SessionData, cb?: Cb): void {
+    // Nearly every request: nothing to write, known from memory, answered at once. express-session
+    // then sends the answer whole; a touch answered later makes it hold the last byte back, so
+    // the answer goes in two writes and cannot be compressed in one call (http/compression.ts).
+    const known = this.cache.peek(docId(sid));
+    if (known === null || (known && !this.moved(sess, known))) return cb?.();
     this.read(sid)
       .then(async (doc) => {
         // A session ended meanwhile (signed out, revoked on any gateway) is never brought back by
         // the end of a request that was under way.
-        if (!doc || Math.abs(this.expiresOf(sess) - doc.expires) < TOUCH_GRANULARITY_MS) return;
+        if (!doc || !this.moved(sess, doc)) return;
         await this.write(sid, sess);
       })
       .then(() => cb?.(), (e) => cb?.(e));

@@ -82,6 +82,28 @@ describe('API and replication answers', () => {
     });
   }
 
+  it('compresses a small answer whole, with its length, and streams a big one', async () => {
+    const small = '/db/captaciones/_changes?since=0';
+    const plain = await rawGet(gw.url, small, { cookie: agente.cookie, 'accept-encoding': 'identity' });
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.body.length).toBeLessThan(32 * 1024);
+    for (const coding of ['br', 'gzip']) {
+      const r = await rawGet(gw.url, small, { cookie: agente.cookie, 'accept-encoding': coding });
+      expect(r.headers['content-encoding']).toBe(coding);
+      expect(r.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(r.headers['content-length'])).toBe(r.body.length);
+      expect(r.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(sameAnswer(JSON.parse(decode(r)))).toEqual(sameAnswer(JSON.parse(plain.body.toString('utf8'))));
+    }
+    const big = await rawGet(gw.url, '/db/captaciones/_changes?include_docs=true&since=0', { cookie: agente.cookie, 'accept-encoding': 'br' });
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.headers['transfer-encoding']).toBe('chunked');
+    // Under the threshold an answer goes as it is.
+    const tiny = await rawGet(gw.url, '/db/captaciones/', { cookie: agente.cookie, 'accept-encoding': 'br' });
+    expect(tiny.status).toBe(200);
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+  });
+
   it('leaves a payslip PDF as it is: a PDF is compressed already', async () => {
     const admin = await signedIn(gw, 'administrator');
     await seedEmpleados(gw, [{ _id: 'emp-agente', prim_nom: 'Ana', apell_pa: 'Zip', apell_ma: 'Pdf' }]);

@@ -62,6 +62,11 @@ export class FollowedCache<V> {
     }
   }
 
+  /** The value in memory, without reading the store: undefined when there is none to trust. */
+  peek(key: string): V | undefined {
+    return this.follower.live ? this.entries.get(key) : undefined;
+  }
+
   /** Keeps a value this process just wrote (the feed will confirm or replace it). */
   put(key: string, value: V): void {
     if (!this.follower.live) return;
