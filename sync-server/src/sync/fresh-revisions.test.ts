@@ -17,6 +17,7 @@ import { CaptacionesDirectory } from '../captaciones/directory';
 import type { StoreDb, StoreDoc } from '../store/port';
 import { ROLES, signedIn } from '../testing/captaciones';
 import { startGateway, type TestGateway } from '../testing/gateway';
+import { eventually } from '../testing/eventually';
 import { countingCalls } from '../testing/store';
 import type { SyncedDb } from './databases';
 import { CreationLeaves } from './creation-leaves';
@@ -68,6 +69,12 @@ function counted() {
 
 /** An answer as the device reads it, whether it came as the store's bytes or as an object. */
 const asJson = (answer: unknown): unknown => JSON.parse(Buffer.isBuffer(answer) ? answer.toString() : JSON.stringify(answer));
+/** Until the directory's feed shows another writer's revision (on a CouchDB cluster it may trail the write a moment). */
+const feedShows = (id: string, rev: string | undefined) =>
+  eventually(async () => {
+    await dir.refresh();
+    return dir.currentRevision(id) === rev;
+  }, `el directorio muestra ${rev}`);
 const storeAnswer = async (user: AuthUser, id: string, rev: string, opts = LIVE) => asJson(await scopedBulkGet(db, def, user, [{ id, rev }], opts));
 
 describe('a revision a device just pushed', () => {
@@ -108,8 +115,7 @@ describe('a revision a device just pushed', () => {
     // Another gateway (or REST) writes the next revision; this directory's feed shows it.
     const { _revisions: _path, ...body } = doc;
     const next = await db.put({ ...body, propietario: { ...(doc.propietario as object), nombre: 'Fresca Editada' } });
-    await dir.refresh();
-    expect(dir.currentRevision(doc._id)).toBe(next.rev);
+    await feedShows(doc._id, next.rev);
 
     const c = counted();
     const answer = await scopedBulkGet(c.db, def, supervisora, [{ id: doc._id, rev: doc._rev }], LIVE, deps.fresh);
@@ -138,8 +144,8 @@ describe('a revision the store holds that the directory does not name', () => {
     const doc = saved(supervisora, 'Fresca Antigua');
     expect(await scopedBulkDocs(deps, db, def, admin, [doc], false)).toEqual([]);
     const { _revisions: _path, ...body } = doc;
-    await db.put({ ...body, propietario: { ...(doc.propietario as object), nombre: 'Fresca Nueva' } });
-    await dir.refresh();
+    const next = await db.put({ ...body, propietario: { ...(doc.propietario as object), nombre: 'Fresca Nueva' } });
+    await feedShows(doc._id, next.rev);
     const c = counted();
     expect(Object.fromEntries(await scopedRevsDiff(c.db, def, admin, new Map([[doc._id, [doc._rev as string]]])))).toEqual({});
     expect(c.calls()).toBeGreaterThan(0);
