@@ -13,6 +13,7 @@ import type { StoreDoc } from '../store/port';
 
 /** A few hundred recent revisions of about 3 KB: the ones live devices are about to ask for. */
 const MAX_KEPT = 500;
+const STORED_MEMBERS = new Set(['_id', '_rev', '_revisions']);
 
 export class FreshRevisions {
   private readonly docs = new Map<string, StoreDoc>();
@@ -25,9 +26,8 @@ export class FreshRevisions {
       const path = doc._revisions;
       if (!path || path.start !== path.ids.length || doc._attachments !== undefined) continue;
       const key = `${db}\u0000${doc._id}`;
-      const kept: StoreDoc = { ...doc };
-      // The store answers `_deleted` only when it is true.
-      if (kept._deleted !== true) delete kept._deleted;
+      // As the store answers it: `_deleted` only when true, no other member of its own.
+      const kept = Object.fromEntries(Object.entries(doc).filter(([k, v]) => !k.startsWith('_') || STORED_MEMBERS.has(k) || (k === '_deleted' && v === true))) as StoreDoc;
       this.docs.delete(key);
       this.docs.set(key, kept);
       if (this.docs.size > this.max) this.docs.delete(this.docs.keys().next().value as string);
