@@ -18,6 +18,13 @@ import { leavesByIds } from './repository';
 
 const READ_AHEAD_MS = 2_000;
 const MAX_AHEAD = 1_000;
+/**
+ * A read ahead runs after its `_revs_diff` has answered, outside the person's turn
+ * (person-slots.ts), so its cost is capped here instead: a push of the PWA's size at most, a few
+ * at a time. Past that the push simply reads inside `_bulk_docs`, as any other.
+ */
+const MAX_IDS_AHEAD = 200;
+const MAX_READS_AHEAD = 4;
 
 interface Ahead {
   at: number;
@@ -26,13 +33,18 @@ interface Ahead {
 
 export class CreationLeaves {
   private readonly ahead = new Map<string, Ahead>();
+  private reading = 0;
 
   /** Starts reading the leaves of these new ids (every leaf with its path, as `_bulk_docs` reads them). */
   readAhead(db: StoreDb, ids: string[]): void {
-    if (ids.length === 0) return;
+    if (ids.length === 0 || ids.length > MAX_IDS_AHEAD || this.reading >= MAX_READS_AHEAD) return;
+    this.reading++;
     const read = leavesByIds(db, ids, { revs: true });
     // A failed read-ahead is simply not used: `_bulk_docs` reads again and meets the error itself.
-    read.catch(() => undefined);
+    read.then(
+      () => this.reading--,
+      () => this.reading--,
+    );
     const at = Date.now();
     for (const id of ids) {
       const key = `${db.name}\u0000${id}`;

@@ -187,6 +187,28 @@ describe('a new document pushed after its `_revs_diff`', () => {
     expect(now.results[0].docs.map((d) => ('ok' in d ? d.ok._rev : null))).toEqual([gone.rev]);
   });
 
+  it('is read ahead a few pushes at a time, never a flood: the rest read inside their upload', async () => {
+    let open = 0;
+    let most = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const held = Object.create(db) as StoreDb;
+    held.bulkGet = async (...args: Parameters<StoreDb['bulkGet']>) => {
+      most = Math.max(most, ++open);
+      await gate;
+      open--;
+      return db.bulkGet(...args);
+    };
+    const ahead = new CreationLeaves();
+    const one = () => saved(supervisora, 'Fresca En Masa');
+    const many = Array.from({ length: 201 }, one);
+    await scopedRevsDiff(held, def, admin, new Map(many.map((d) => [d._id, [d._rev as string]])), ahead);
+    expect(most).toBe(0);
+    await Promise.all(Array.from({ length: 10 }, () => one()).map((d) => scopedRevsDiff(held, def, admin, new Map([[d._id, [d._rev as string]]]), ahead)));
+    expect(most).toBe(4);
+    release();
+  });
+
   it('is read again when this gateway wrote that id meanwhile', async () => {
     const doc = saved(supervisora, 'Fresca Escrita Entre Medias');
     const c = counted();
