@@ -79,7 +79,6 @@ async function scopedLeaves(db: StoreDb, def: SyncedDb, user: AuthUser, asked: B
 /** A document of a database whose attachments stay on the server may still carry stubs (forDevice drops them). */
 const ATTACHMENTS_KEY = Buffer.from('"_attachments"');
 
-/** The answer as JSON bytes when it may go as the store gave it; BulkGetResult otherwise. */
 /**
  * The answers for revisions this gateway just wrote that are still the current ones, when every
  * revision asked is one of them (a live device asking for what its feed just told): no store read.
@@ -99,6 +98,7 @@ function freshAnswers(db: StoreDb, def: SyncedDb, user: AuthUser, asked: BulkGet
   return answers;
 }
 
+/** The answer as JSON bytes when it may go as the store gave it; BulkGetResult otherwise. */
 export async function scopedBulkGet(
   db: StoreDb,
   def: SyncedDb,
