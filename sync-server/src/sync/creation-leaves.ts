@@ -26,6 +26,8 @@ const MAX_AHEAD = 1_000;
 const MAX_IDS_AHEAD = 200;
 const MAX_READS_AHEAD = 4;
 
+const aheadKey = (db: StoreDb, id: string): string => `${db.name}\u0000${id}`;
+
 interface Ahead {
   at: number;
   leaves: Promise<StoreDoc[] | undefined>;
@@ -47,7 +49,7 @@ export class CreationLeaves {
     );
     const at = Date.now();
     for (const id of ids) {
-      const key = `${db.name}\u0000${id}`;
+      const key = aheadKey(db, id);
       this.ahead.delete(key);
       this.ahead.set(key, { at, leaves: read.then((m) => m.get(id), () => undefined) });
     }
@@ -62,7 +64,7 @@ export class CreationLeaves {
     const now = Date.now();
     const early = new Map<string, Promise<StoreDoc[] | undefined>>();
     for (const id of new Set(ids)) {
-      const key = `${db.name}\u0000${id}`;
+      const key = aheadKey(db, id);
       const hit = this.ahead.get(key);
       if (!hit) continue;
       this.ahead.delete(key);

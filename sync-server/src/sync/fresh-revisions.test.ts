@@ -75,6 +75,19 @@ const feedShows = (id: string, rev: string | undefined) =>
     await dir.refresh();
     return dir.currentRevision(id) === rev;
   }, `el directorio muestra ${rev}`);
+/**
+ * A captación an administrator's device pushes, then edited by another writer (another gateway, or
+ * REST) once this directory's feed shows that next revision.
+ */
+async function pushedThenEdited(nombre: string): Promise<{ doc: StoreDoc; next: { rev?: string } }> {
+  const doc = saved(supervisora, nombre);
+  expect(await scopedBulkDocs(deps, db, def, admin, [doc], false)).toEqual([]);
+  const { _revisions: _path, ...body } = doc;
+  const next = await db.put({ ...body, propietario: { ...(doc.propietario as object), nombre: `${nombre} Editada` } });
+  await feedShows(doc._id, next.rev);
+  return { doc, next };
+}
+
 const storeAnswer = async (user: AuthUser, id: string, rev: string, opts = LIVE) => asJson(await scopedBulkGet(db, def, user, [{ id, rev }], opts));
 
 describe('a revision a device just pushed', () => {
@@ -110,12 +123,7 @@ describe('a revision a device just pushed', () => {
   });
 
   it('is read from the store once it is no longer the current revision', async () => {
-    const doc = saved(supervisora, 'Fresca Superada');
-    expect(await scopedBulkDocs(deps, db, def, admin, [doc], false)).toEqual([]);
-    // Another gateway (or REST) writes the next revision; this directory's feed shows it.
-    const { _revisions: _path, ...body } = doc;
-    const next = await db.put({ ...body, propietario: { ...(doc.propietario as object), nombre: 'Fresca Editada' } });
-    await feedShows(doc._id, next.rev);
+    const { doc, next } = await pushedThenEdited('Fresca Superada');
 
     const c = counted();
     const answer = await scopedBulkGet(c.db, def, supervisora, [{ id: doc._id, rev: doc._rev }], LIVE, deps.fresh);
@@ -141,11 +149,7 @@ describe('a revision the store holds that the directory does not name', () => {
   });
 
   it('is the store’s to answer when it is older than the current one, or before the directory has caught up', async () => {
-    const doc = saved(supervisora, 'Fresca Antigua');
-    expect(await scopedBulkDocs(deps, db, def, admin, [doc], false)).toEqual([]);
-    const { _revisions: _path, ...body } = doc;
-    const next = await db.put({ ...body, propietario: { ...(doc.propietario as object), nombre: 'Fresca Nueva' } });
-    await feedShows(doc._id, next.rev);
+    const { doc } = await pushedThenEdited('Fresca Antigua');
     const c = counted();
     expect(Object.fromEntries(await scopedRevsDiff(c.db, def, admin, new Map([[doc._id, [doc._rev as string]]])))).toEqual({});
     expect(c.calls()).toBeGreaterThan(0);
