@@ -75,8 +75,10 @@ function couchName(status: number): string {
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const c = classify(err);
   if (isUnavailable(err)) {
-    // Expected while a node restarts: one line each, no stack trace.
-    console.error(`[${new Date().toISOString()}] ${req.method} ${req.originalUrl.split('?')[0]} → 503: ${err.reason}`);
+    // Expected while a node restarts: one line each, no stack trace. A request whose client has
+    // gone answers no one (a feed the device dropped, finishing while a stopping gateway closes its
+    // store): the store's state is told by the requests that do answer.
+    if (!res.destroyed) console.error(`[${new Date().toISOString()}] ${req.method} ${req.originalUrl.split('?')[0]} → 503: ${err.reason}`);
   } else if (c.status >= 500) {
     console.error(`[${new Date().toISOString()}] ${req.method} ${req.originalUrl}`, err);
   }

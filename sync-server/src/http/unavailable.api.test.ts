@@ -11,6 +11,7 @@ import { expectNoStack } from '../testing/captaciones';
 import { errorLines, get } from '../testing/plain-get';
 import { fakeNode, type FakeNode } from '../store/couch-test-nodes';
 import { createCouchStore } from '../store/couchdb';
+import { StoreError } from '../store/port';
 import { errorHandler, RETRY_AFTER_S, UNAVAILABLE } from './errors';
 
 const cleanup: Array<() => Promise<void> | void> = [];
@@ -54,5 +55,30 @@ describe('the database says "try again"', () => {
       expect(args[0]).not.toContain('\n');
       expect(args[0]).toMatch(/GET \/(api\/algo|db\/captaciones\/a) → 503: answer from http:\/\/127\.0\.0\.1:\d+: 412 nodedown/);
     }
+  });
+
+  it('a request whose client has gone when the store says "try again" logs nothing: no one got that 503', async () => {
+    const app = express();
+    let failed!: () => void;
+    const answered = new Promise<void>((r) => (failed = r));
+    app.get('/db/captaciones/_changes', (req, _res, next) => {
+      req.once('close', () => {
+        next(new StoreError(503, 'service_unavailable', 'database is closed'));
+        failed();
+      });
+    });
+    app.use(errorHandler);
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    cleanup.push(() => new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); }));
+    const logged = errorLines();
+
+    const leaving = new AbortController();
+    const request = fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/db/captaciones/_changes`, { signal: leaving.signal });
+    setTimeout(() => leaving.abort(), 100);
+    await expect(request).rejects.toThrow();
+    await answered;
+    await new Promise((r) => setImmediate(r));
+    expect(logged).toEqual([]);
   });
 });
