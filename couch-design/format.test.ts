@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateCount, formatDate, formatDateTime, formatMoney, toIsoDate } from './format';
+import { abbreviateCount, formatDate, formatDateTime, formatMomentDate, formatMoney, toIsoDate } from './format';
 
 describe('es-MX money', () => {
   it('formats pesos with thousands separators and two decimals', () => {
     expect(formatMoney(1234.5)).toBe('$1,234.50');
     expect(formatMoney(15000)).toBe('$15,000.00');
     expect(formatMoney('2500.75')).toBe('$2,500.75');
+  });
+  it('writes exactly what Intl\'s es-MX currency format writes, rounding included', () => {
+    const intl = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+    const edges = [0, -0, 0.005, 0.015, 1.005, 2.675, 0.125, -0.125, -0.001, 1e-7, -1e-7, 999.995, 999_999.999, 1e20, 1e21, 123456789.994, Number.MAX_SAFE_INTEGER, 0.1 + 0.2];
+    let seed = 7;
+    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const drawn = Array.from({ length: 2_000 }, (_, i) => {
+      const magnitude = 10 ** Math.floor(random() * 12);
+      const v = Math.round(random() * magnitude * 1000) / 10 ** (i % 5);
+      return i % 3 === 0 ? -v : v;
+    });
+    for (const v of [...edges, ...drawn]) expect(formatMoney(v), String(v)).toBe(intl.format(v));
   });
   it('shows $0.00 for a missing salary', () => {
     expect(formatMoney(undefined)).toBe('$0.00');
@@ -36,6 +48,19 @@ describe('dates', () => {
   it('shows moments in Mexico City time', () => {
     expect(formatDateTime('2026-03-15T18:30:00.000Z')).toMatch(/^15\/03\/2026,? 12:30/);
     expect(formatDateTime(null)).toBe('N/A');
+  });
+  it('writes a calendar date as Intl does, and a moment\'s day as it was in Mexico City', () => {
+    const utc = new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+    const mexico = new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Mexico_City' });
+    // Every day of 1999-2027, and every hour around Mexico City's old daylight-saving changes.
+    for (let t = Date.UTC(1999, 0, 1); t < Date.UTC(2028, 0, 1); t += 86_400_000) {
+      const iso = new Date(t).toISOString().slice(0, 10);
+      expect(formatDate(iso)).toBe(utc.format(new Date(t)));
+    }
+    for (const start of [Date.UTC(2022, 3, 2), Date.UTC(2022, 9, 29), Date.UTC(2010, 3, 3), Date.UTC(2026, 10, 27)]) {
+      for (let t = start; t < start + 3 * 86_400_000; t += 1_800_000) expect(formatMomentDate(new Date(t))).toBe(mexico.format(new Date(t)));
+    }
+    expect(formatMomentDate(new Date('2026-03-15T05:59:00Z'))).toBe('14/03/2026');
   });
   it('writes the time of day in 24 h, never a.m./p.m.', () => {
     const evening = formatDateTime('2026-03-15T23:05:00.000Z');

@@ -11,10 +11,25 @@ export function lazily<T>(make: () => T): () => T {
 
 const money = lazily(() => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }));
 
-/** 1234.5 -> '$1,234.50'; missing or not a number -> '$0.00' (spec 000 section 9). */
+/**
+ * 1234.5 -> '$1,234.50'; missing or not a number -> '$0.00' (spec 000 section 9).
+ *
+ * Written out by hand, the same text as Intl's es-MX currency format (format.test.ts compares
+ * them): the first Intl.NumberFormat costs a phone's main thread several milliseconds of locale
+ * data, and a message built when its module loads paid that before the first screen. Like Intl,
+ * it rounds half away from zero the number as written (1.005 -> '$1.01').
+ */
 export function formatMoney(value: unknown): string {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return money().format(Number.isFinite(n) ? n : 0);
+  const x = Number.isFinite(n) ? n : 0;
+  const abs = Math.abs(x);
+  // String() writes these with an exponent; Intl knows them.
+  if (abs >= 1e21 || (abs > 0 && abs < 1e-6)) return money().format(x);
+  const [whole, decimals = ''] = String(abs).split('.');
+  const cents = BigInt(whole + decimals.padEnd(2, '0').slice(0, 2)) + (decimals[2] >= '5' ? 1n : 0n);
+  const digits = cents.toString().padStart(3, '0');
+  const sign = x < 0 || Object.is(x, -0) ? '-' : '';
+  return `${sign}$${digits.slice(0, -2).replace(/\B(?=(\d{3})+$)/g, ',')}.${digits.slice(-2)}`;
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
@@ -44,18 +59,18 @@ export function toIsoDate(value: unknown): string | null {
   return validYmd(y, m, d) ? `${y}-${pad(m)}-${pad(d)}` : null;
 }
 
-const dateFmt = lazily(() => new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }));
 /** The app's one way to write a time of day: 24 h ('17:05'), never a.m./p.m. (issue 11). */
 export const TIME_24H: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 const dateTimeFmt = lazily(
   () => new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric', ...TIME_24H, timeZone: 'America/Mexico_City' }),
 );
 
-/** A calendar date in es-MX ('21/11/2026'); `fallback` when missing or invalid (spec: 'N/A'). */
+/** A calendar date in es-MX ('21/11/2026'); `fallback` when missing or invalid (spec: 'N/A'). Without Intl, as formatMoney. */
 export function formatDate(value: unknown, fallback = 'N/A'): string {
   const iso = toIsoDate(value);
   if (!iso) return fallback;
-  return dateFmt().format(new Date(`${iso}T00:00:00Z`));
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${Number(y)}`;
 }
 
 /** A moment (ISO timestamp) in es-MX with the time, in Mexico City's time zone. */
@@ -63,6 +78,16 @@ export function formatDateTime(value: unknown, fallback = 'N/A'): string {
   if (typeof value !== 'string' && !(value instanceof Date)) return fallback;
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? fallback : dateTimeFmt().format(d);
+}
+
+/**
+ * The day a moment was in Mexico City ('21/11/2026'), from the same formatter as formatDateTime:
+ * the list writes both on every row, and each formatter built costs a phone its time-zone data.
+ */
+export function formatMomentDate(moment: Date): string {
+  const parts = dateTimeFmt().formatToParts(moment);
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')}`;
 }
 
 /** Star counts of the settings drawer: 1234 -> '1.2K', 2_500_000 -> '2.5M', then B and T. */

@@ -5,7 +5,7 @@
 // The modules themselves, not the captación barrel, which would bring the schema (and Yup) to the list's first draw.
 import { statusChip, type StatusChip } from '../../../../../couch-design/captacion/options';
 import { addressLine, FECHA_DESCONOCIDA, lastUpdate, locationLine, NO_ESPECIFICADO, NUNCA_EDITADO, ownerName } from '../../../../../couch-design/captacion/rules';
-import { formatDate, formatDateTime } from '../../../../../couch-design/format';
+import { formatDate, formatDateTime, formatMomentDate } from '../../../../../couch-design/format';
 
 export interface ListRow {
   id: string;
@@ -27,13 +27,6 @@ type Dict = Record<string, unknown>;
 const dict = (v: unknown): Dict => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Dict) : {});
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
-const momentDate = new Intl.DateTimeFormat('es-MX', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'America/Mexico_City',
-});
-
 /**
  * `captacion.fecha` is a moment (ISO timestamp) for new records and a calendar date for legacy
  * ones: a moment is shown as the day it was in Mexico, a date as written.
@@ -43,7 +36,7 @@ export function captureDate(value: unknown, fallback = FECHA_DESCONOCIDA): strin
   if (s === '') return fallback;
   if (/^\d{4}-\d{2}-\d{2}T/.test(s)) {
     const d = new Date(s);
-    return Number.isNaN(d.getTime()) ? fallback : momentDate.format(d);
+    return Number.isNaN(d.getTime()) ? fallback : formatMomentDate(d);
   }
   return formatDate(s, fallback);
 }
