@@ -35,7 +35,9 @@ if (!(Map as unknown as { groupBy?: unknown }).groupBy) {
 const RARELY_LOADED = /node_modules[\\/](jspdf|jspdf-autotable|html2canvas|canvg|dompurify|core-js|fflate|fast-png|iobuffer|pako|raf|rgbcolor|stackblur-canvas|svg-pathdata|@babel|@blueprintjs[\\/]icons)[\\/]/;
 const VENDOR_FAMILIES: Array<[string, RegExp]> = [
   ['pouchdb', /node_modules[\\/](pouchdb[\w-]*|spark-md5|vuvuzela|immediate|argsarray|uuid|events|fetch-cookie)[\\/]/],
-  ['forms', /node_modules[\\/](formik|yup|lodash[\w.-]*|react-fast-compare|hoist-non-react-statics|tiny-case|tiny-warning|property-expr|toposort|deepmerge)[\\/]/],
+  // Yup apart from Formik: the sign-in draws with Formik alone, and evaluating Yup cost it for nothing.
+  ['yup', /node_modules[\\/](yup|tiny-case|property-expr|toposort)[\\/]/],
+  ['forms', /node_modules[\\/](formik|lodash[\w.-]*|react-fast-compare|hoist-non-react-statics|tiny-warning|deepmerge)[\\/]/],
 ];
 /**
  * The start-up script (pwa/src/boot.ts) and what it imports: their own entry and chunk, which the

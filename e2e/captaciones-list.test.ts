@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page, Request } from 'playwright-core';
+import type { Page, Request, Response } from 'playwright-core';
 import { captacionOf, seed } from '../sync-server/src/testing/captaciones';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { signInThroughUi, startE2EGateway, withBrowser } from './harness';
@@ -18,7 +18,9 @@ const DOCS = 300;
 const MAX_READS = 100;
 const ROW = 'captacion-row';
 /** The form libraries' chunk and the shared code that needs them (vite.config.ts). */
-const FORM_CODE = /\/assets\/(forms|formularios)-[\w-]+\.js$/;
+const FORM_CODE = /\/assets\/(forms|yup|formularios)-[\w-]+\.js$/;
+/** In Yup's default messages, which no other library writes. */
+const YUP_MARK = 'is a required field';
 
 let gw: TestGateway;
 let asesor: CreatedUser;
@@ -65,6 +67,18 @@ for (const size of [{ width: 1024, height: 768 }, { width: 390, height: 844 }]) 
     it(`opens, searches and reloads reading its page, not the ${DOCS} records`, async () => {
       await withBrowser(async ({ page, context }) => {
         await context.addInitScript(COUNT_READS);
+        // The sign-in draws with Formik alone: Yup (its default messages mark it) is not even fetched.
+        const signInScripts: Array<Promise<string>> = [];
+        const onSignIn = (response: Response) => {
+          if (response.request().resourceType() === 'script') signInScripts.push(response.text().then((code) => `${response.url()}\n${code}`));
+        };
+        page.on('response', onSignIn);
+        await page.goto(`${gw.url}/auth/sign-in`);
+        await page.getByLabel('Contraseña').waitFor();
+        page.off('response', onSignIn);
+        const fetched = await Promise.all(signInScripts);
+        assert.ok(fetched.some((script) => /\/assets\/forms-[\w-]+\.js\n/.test(script)), 'el inicio de sesión no pidió Formik');
+        assert.deepEqual(fetched.filter((script) => script.includes(YUP_MARK)).map((script) => script.split('\n')[0]), []);
         await signInThroughUi(page, gw.url, asesor.email, asesor.password);
         await page.locator('[data-testid="sync-state"][data-status="up-to-date"]').waitFor({ timeout: 60_000 });
         // Once every record is on the device (the oldest on the last page), start from another screen.
