@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateCount, formatDate, formatDateTime, formatMomentDate, formatMoney, toIsoDate } from './format';
+import { abbreviateCount, formatDate, formatDateTime, formatLocalDate, formatLocalTime, formatMomentDate, formatMoney, toIsoDate } from './format';
 
 describe('es-MX money', () => {
   it('formats pesos with thousands separators and two decimals', () => {
@@ -61,6 +61,14 @@ describe('dates', () => {
       for (let t = start; t < start + 3 * 86_400_000; t += 1_800_000) expect(formatMomentDate(new Date(t))).toBe(mexico.format(new Date(t)));
     }
     expect(formatMomentDate(new Date('2026-03-15T05:59:00Z'))).toBe('14/03/2026');
+  });
+  it('writes a moment on this device as Intl\'s es-MX 24-hour and date formats do, at every hour of a year', () => {
+    const time = new Intl.DateTimeFormat('es-MX', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const date = new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric' });
+    for (let t = Date.UTC(2026, 0, 1, 0, 7); t < Date.UTC(2027, 0, 1); t += 3_600_000 + 60_000) {
+      expect(formatLocalTime(new Date(t))).toBe(time.format(t));
+      expect(formatLocalDate(new Date(t))).toBe(date.format(t));
+    }
   });
   it('writes the time of day in 24 h, never a.m./p.m.', () => {
     const evening = formatDateTime('2026-03-15T23:05:00.000Z');

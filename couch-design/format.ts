@@ -60,7 +60,13 @@ export function toIsoDate(value: unknown): string | null {
 }
 
 /** The app's one way to write a time of day: 24 h ('17:05'), never a.m./p.m. (issue 11). */
-export const TIME_24H: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const TIME_24H: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+
+/** A moment's time of day on this device, in 24 h ('17:05'); without Intl, as formatMoney. */
+export const formatLocalTime = (moment: Date): string => `${pad(moment.getHours())}:${pad(moment.getMinutes())}`;
+
+/** A moment's date on this device ('21/11/2026'); without Intl, as formatMoney. */
+export const formatLocalDate = (moment: Date): string => `${pad(moment.getDate())}/${pad(moment.getMonth() + 1)}/${moment.getFullYear()}`;
 const dateTimeFmt = lazily(
   () => new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric', ...TIME_24H, timeZone: 'America/Mexico_City' }),
 );

@@ -10,7 +10,7 @@ import { Formik, setNestedObjectValues, useFormikContext, type FormikTouched } f
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { issuesToFormErrors } from '../../../../couch-design/helpers/form-errors';
-import { lazily, TIME_24H } from '../../../../couch-design/format';
+import { formatLocalTime } from '../../../../couch-design/format';
 import { Banner } from '../feedback/Banner';
 import { useDraftAutosave } from './drafts';
 import { jsonEqual } from './equal';
@@ -25,7 +25,6 @@ import './form.css';
 export const REDIRECT_DELAY_MS = 2000;
 export const SUMMARY_HIDE_MS = 5000;
 
-const draftTime = lazily(() => new Intl.DateTimeFormat('es-MX', TIME_24H));
 
 export interface FormShellTexts {
   submit: string;
@@ -203,7 +202,7 @@ function FormBody<T extends object>(props: FormShellProps<T>): JSX.Element {
         <div className="form-actions">
           <div className="form-actions__buttons">
             <span className="form-draft-status" data-testid="draft-status" aria-live="polite">
-              {draft.savedAt && unsaved ? `${BORRADOR_GUARDADO} · ${draftTime().format(draft.savedAt)}` : ''}
+              {draft.savedAt && unsaved ? `${BORRADOR_GUARDADO} · ${formatLocalTime(draft.savedAt)}` : ''}
             </span>
             <Button size="large" onClick={() => void cancel()} disabled={saving}>
               {BTN_CANCELAR}

@@ -1,4 +1,5 @@
 /** Spanish texts of the sync state (DESIGN section 5); the e2e tests look for these. */
+import { formatLocalDate, formatLocalTime } from '../../../../couch-design/format';
 
 export const TEXT_OFFLINE = 'Sin conexión';
 export const TEXT_SYNCING = 'Sincronizando';
@@ -68,20 +69,11 @@ export function signOutQuestion(n: number, rejected = 0): string {
   return `${parts.join(' ')} Si cierra sesión ahora se perderán en este dispositivo. ¿Desea cerrar sesión de todos modos?`;
 }
 
-const two = (n: number): string => String(n).padStart(2, '0');
-/**
- * The device's time and date written out by hand, as Intl's es-MX formats write them (state.test.ts
- * compares them): the chip's title is drawn with every screen, and a first Intl.DateTimeFormat
- * costs a phone's main thread several milliseconds of locale data.
- */
-const clock = (d: Date): string => `${two(d.getHours())}:${two(d.getMinutes())}`;
-const day = (d: Date): string => `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()}`;
-
 /** 'Última sincronización: 14:05' today, with the date before that (device time zone). */
 export function lastSyncText(at: number | null, now: number = Date.now()): string {
   if (at === null) return TEXT_NEVER_SYNCED;
   const when = new Date(at);
   const today = new Date(now).toDateString() === when.toDateString();
-  const text = today ? clock(when) : `${day(when)} ${clock(when)}`;
+  const text = today ? formatLocalTime(when) : `${formatLocalDate(when)} ${formatLocalTime(when)}`;
   return `Última sincronización: ${text}`;
 }
