@@ -198,6 +198,25 @@ function runContract(name: string, makeStore: (prefix: string) => Promise<Store>
       expect(never).toEqual([{ error: { id: 'never', rev: 'undefined', error: 'not_found', reason: 'missing' } }]);
     });
 
+
+    it('answers bulkGet, getOpenRevs and get for the tombstone of a losing leaf under a live winner (a resolved conflict)', async () => {
+      const db = await fresh('bulkget-resolved');
+      const base = { type: 'captacion' };
+      await db.bulkDocs(
+        [
+          { ...base, _id: 'r', _rev: '3-ccc', _revisions: { start: 3, ids: ['ccc', 'bbb', 'aaa'] }, side: 'ganó' },
+          { ...base, _id: 'r', _rev: '3-ddd', _revisions: { start: 3, ids: ['ddd', 'bb2', 'aaa'] }, _deleted: true, side: 'perdió' },
+        ],
+        { new_edits: false },
+      );
+      const [byRev] = (await db.bulkGet([{ id: 'r', rev: '3-ddd' }], { revs: true })).results.map((r) => r.docs);
+      expect(byRev).toMatchObject([{ ok: { _id: 'r', _rev: '3-ddd', _deleted: true, side: 'perdió', _revisions: { start: 3, ids: ['ddd', 'bb2', 'aaa'] } } }]);
+      const [withLatest] = (await db.bulkGet([{ id: 'r', rev: '3-ddd' }], { revs: true, latest: true })).results.map((r) => r.docs);
+      expect(withLatest).toMatchObject([{ ok: { _rev: '3-ddd', _deleted: true } }]);
+      expect(await db.getOpenRevs('r', ['3-ddd'])).toMatchObject([{ ok: { _rev: '3-ddd', _deleted: true } }]);
+      expect(await db.get('r', { rev: '3-ddd' })).toMatchObject({ _rev: '3-ddd', _deleted: true, side: 'perdió' });
+      expect(await db.get('r')).toMatchObject({ _rev: '3-ccc', side: 'ganó' });
+    });
     it('tells the winning revision of each id without its body (allDocs by keys), a deletion said so', async () => {
       const db = await fresh('alldocs-keys');
       const a = await db.put({ _id: 'a', type: 'captacion' });

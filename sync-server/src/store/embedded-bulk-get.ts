@@ -8,13 +8,18 @@
  * every call needed a `_revs_diff` first. Here each document is read once with its revision path
  * and conflicts; a document with a single leaf (nearly every one) answers every revision asked of
  * it from that read, and only the others read their leaves with `open_revs=all`. Measured on an
- * initial pull, about half the LevelDB reads of the gateway's whole pull path. A request without
- * a revision answers every leaf, a deletion's tombstone included, as CouchDB does.
+ * initial pull, about half the LevelDB reads of the gateway's whole pull path. A revision on another
+ * branch than the winner's (a resolved conflict's tombstone) is found among every leaf.
  */
 import type { PouchDatabase } from './pouchdb';
 import { StoreError, type BulkGetRequest, type BulkGetResult, type StoreDoc } from './port';
 
 type Entry = BulkGetResult['results'][number]['docs'][number];
+interface Leaves {
+  docs: StoreDoc[];
+  /** Read as the winner alone: deleted losing leaves may be missing (leavesOf). */
+  quick: boolean;
+}
 export interface BulkGetOptions {
   revs?: boolean;
   attachments?: boolean;
@@ -40,16 +45,26 @@ function shaped(doc: StoreDoc, opts: BulkGetOptions): StoreDoc {
   return out;
 }
 
-/** Every leaf of the document with its path; null when the id never existed. */
-async function leavesOf(pouch: PouchDatabase, id: string, attachments: boolean): Promise<StoreDoc[] | null> {
+/**
+ * The document's leaves with their paths; null when the id never existed. A live winner without
+ * live conflicts is read alone (`quick`): PouchDB lists no deleted losing leaves (it has no
+ * `deleted_conflicts`), so such a read may lack the tombstone of a resolved conflict, and a
+ * revision it does not hold is looked for again among every leaf (allLeavesOf).
+ */
+async function leavesOf(pouch: PouchDatabase, id: string, attachments: boolean): Promise<Leaves | null> {
   try {
-    const winner = await pouch.get(id, { revs: true, conflicts: true, deleted_conflicts: true, attachments });
-    const others = winner as StoreDoc & { _deleted_conflicts?: string[] };
-    if (!others._conflicts?.length && !others._deleted_conflicts?.length) return [winner];
+    const winner = await pouch.get(id, { revs: true, conflicts: true, attachments });
+    if (!winner._conflicts?.length) return { docs: [winner], quick: true };
   } catch (e) {
     // A deleted winner reads as not found here; its tombstone is among the leaves below.
     if (!isMissing(e)) throw e;
   }
+  const docs = await allLeavesOf(pouch, id, attachments);
+  return docs && { docs, quick: false };
+}
+
+/** Every leaf, deletions included (`open_revs=all`); null when the id never existed. */
+async function allLeavesOf(pouch: PouchDatabase, id: string, attachments: boolean): Promise<StoreDoc[] | null> {
   try {
     const all = await pouch.get<Array<{ ok: StoreDoc } | { missing: string }>>(id, { open_revs: 'all', revs: true, attachments });
     return all.flatMap((e) => ('ok' in e ? [e.ok] : []));
@@ -60,9 +75,15 @@ async function leavesOf(pouch: PouchDatabase, id: string, attachments: boolean):
 }
 
 /** What one revision request answers, given the document's leaves. */
-async function answer(pouch: PouchDatabase, id: string, rev: string, leaves: StoreDoc[] | null, opts: BulkGetOptions): Promise<Entry[]> {
-  if (!leaves) return [missing(id, rev)];
-  const leaf = leaves.find((l) => l._rev === rev);
+async function answer(pouch: PouchDatabase, id: string, rev: string, read: Leaves | null, opts: BulkGetOptions): Promise<Entry[]> {
+  if (!read) return [missing(id, rev)];
+  let leaves = read.docs;
+  let leaf = leaves.find((l) => l._rev === rev);
+  if (!leaf && read.quick && !pathOf(leaves[0]).includes(rev)) {
+    // A revision on another branch: the tombstone of a losing leaf, which the quick read cannot see.
+    leaves = (await allLeavesOf(pouch, id, !!opts.attachments)) ?? [];
+    leaf = leaves.find((l) => l._rev === rev);
+  }
   if (leaf) return [{ ok: shaped(leaf, opts) }];
   const descendants = leaves.filter((l) => pathOf(l).includes(rev));
   if (descendants.length === 0) return [missing(id, rev)];
@@ -76,9 +97,14 @@ async function answer(pouch: PouchDatabase, id: string, rev: string, leaves: Sto
   }
 }
 
-/** Every leaf, deletions included, as CouchDB answers a request without a revision (`open_revs=all`). */
-function everyLeaf(leaves: StoreDoc[] | null, id: string, opts: BulkGetOptions): Entry[] {
-  return leaves?.length ? leaves.map((l) => ({ ok: shaped(l, opts) })) : [missing(id, undefined)];
+/**
+ * The leaves a request without a revision answers: every leaf, as CouchDB's `open_revs=all`, except
+ * that a quick read (leavesOf) gives a live winner without the tombstones of losing leaves. The
+ * gateway asks without a revision only for the winner (sync/reads.ts), and replication asks by
+ * revision, which answer() finds on every branch.
+ */
+function everyLeaf(read: Leaves | null, id: string, opts: BulkGetOptions): Entry[] {
+  return read?.docs.length ? read.docs.map((l) => ({ ok: shaped(l, opts) })) : [missing(id, undefined)];
 }
 
 /** The ids among these that the database holds, deleted ones included. */
@@ -99,7 +125,7 @@ export async function bulkGet(pouch: PouchDatabase, reqs: BulkGetRequest[], opts
     // Ids never stored (a push of new documents: nearly all of them) answer missing from one
     // index read, without the two document reads that would each fail.
     const stored = await storedIds(pouch, [...new Set(slice.map((r) => r.id))]);
-    const leaves = new Map<string, Promise<StoreDoc[] | null>>();
+    const leaves = new Map<string, Promise<Leaves | null>>();
     for (const r of slice) if (!leaves.has(r.id)) leaves.set(r.id, stored.has(r.id) ? leavesOf(pouch, r.id, !!opts.attachments) : Promise.resolve(null));
     docs.push(
       ...(await Promise.all(slice.map(async (r) => (r.rev === undefined ? everyLeaf(await leaves.get(r.id)!, r.id, opts) : answer(pouch, r.id, r.rev, await leaves.get(r.id)!, opts))))),
