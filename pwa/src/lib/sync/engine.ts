@@ -61,7 +61,19 @@ export interface SyncEngineOptions {
   pushStallMs?: number;
   /** A live pull's request unanswered for this long: the live session is restarted. */
   liveStallMs?: number;
+  /** How long a caught-up session's pull may run before the chip says 'Sincronizando' (BRIEF_PULL_MS). */
+  briefPullMs?: number;
 }
+
+/**
+ * A live session that caught up stays shown as caught up while a pull brings a change down for
+ * up to this long (another device's edit): otherwise the chip would redraw twice, and announce
+ * 'Sincronizando' then 'Al día', for each one. A longer pull shows as syncing.
+ */
+const BRIEF_PULL_MS = 1_000;
+
+/** The last sync's moment is kept to the minute it is shown with ('Última sincronización: 14:05'). */
+const MINUTE_MS = 60_000;
 
 export class SyncEngine {
   readonly userId: string;
@@ -70,6 +82,7 @@ export class SyncEngine {
   private readonly store: SyncStateStore;
   private readonly online: OnlineSource;
   private readonly scopeCheckMs: number;
+  private readonly briefPullMs: number;
   private readonly batchSize: number;
   private readonly kv: KeyValueStore;
   private readonly backoff: Backoff;
@@ -87,6 +100,9 @@ export class SyncEngine {
   /** Rejected changes kept on the device, waiting for the person to read and dismiss them. */
   private rejected = 0;
   private live: LiveSession | null = null;
+  /** The live session once it has caught up (its later brief pulls are not shown, BRIEF_PULL_MS). */
+  private caughtUpLive: LiveSession | null = null;
+  private briefPull: ReturnType<typeof setTimeout> | null = null;
   private lastSyncedAt: number | null = null;
 
   private scopeTimer: ReturnType<typeof setInterval> | null = null;
@@ -102,6 +118,7 @@ export class SyncEngine {
     this.store = options.store ?? syncStateStore;
     this.online = options.online ?? browserOnline;
     this.scopeCheckMs = options.scopeCheckMs ?? 60_000;
+    this.briefPullMs = options.briefPullMs ?? BRIEF_PULL_MS;
     this.networkRange = options.backoff ?? { minMs: 1_000, maxMs: 2 * 60_000 };
     this.errorRange = options.errorBackoff ?? { minMs: 10_000, maxMs: 5 * 60_000 };
     this.backoff = new Backoff(this.networkRange);
@@ -341,7 +358,9 @@ export class SyncEngine {
       { userId: this.userId, origin: this.origin, fetch: this.pullWatchdog.watchFetch(this.fetchFn), batchSize: this.batchSize, longpollMs: this.pullWatchdog.longpollMs },
       {
         active: (session) => {
-          if (this.live === session) this.publish();
+          if (this.live !== session) return;
+          if (this.caughtUpLive === session && !this.briefPull) this.briefPull = setTimeout(() => this.endBriefPull(), this.briefPullMs);
+          this.publish();
         },
         paused: (session) => {
           if (this.live === session) void this.onMaybeCaughtUp(session);
@@ -363,6 +382,12 @@ export class SyncEngine {
     this.pusher.request(true);
   }
 
+  private endBriefPull(): void {
+    if (this.briefPull) clearTimeout(this.briefPull);
+    this.briefPull = null;
+    this.publish();
+  }
+
   /** The pull watchdog found the live session stalled: a new one, as after a failure. */
   private restartLive(): void {
     void this.stopLive().then(() => this.kick());
@@ -373,6 +398,9 @@ export class SyncEngine {
     const live = this.live;
     if (!live) return;
     this.live = null;
+    this.caughtUpLive = null;
+    if (this.briefPull) clearTimeout(this.briefPull);
+    this.briefPull = null;
     const pulls = stopPulls(live);
     if (!keepPush) this.pusher.cancel();
     // Cancelling waits for a checkpoint being written; never hang a sign-out on it.
@@ -388,9 +416,15 @@ export class SyncEngine {
     await this.recount();
     if (!this.isCaughtUp(live)) return;
     this.recovered();
-    if (this.pendingTotal() === 0) {
-      this.lastSyncedAt = Date.now();
-      this.kv.set(lastSyncKey(this.userId), String(this.lastSyncedAt));
+    this.caughtUpLive = live;
+    if (this.briefPull) clearTimeout(this.briefPull);
+    this.briefPull = null;
+    // To the minute: a live session catches up after every change another device makes, and
+    // neither the chip nor localStorage need to hear of it more than once a minute.
+    const minute = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
+    if (this.pendingTotal() === 0 && minute !== this.lastSyncedAt) {
+      this.lastSyncedAt = minute;
+      this.kv.set(lastSyncKey(this.userId), String(minute));
     }
     this.publish();
   }
@@ -453,8 +487,10 @@ export class SyncEngine {
     if (this.expired) return 'expired';
     if (this.offline) return 'offline';
     if (this.errorDetail) return 'error';
-    // The minute's scope check runs beside a healthy live session: it is not "syncing".
-    if (!this.live || !this.isCaughtUp(this.live)) return 'syncing';
+    // The minute's scope check runs beside a healthy live session: it is not "syncing"; nor is a
+    // brief pull of a session that had caught up (BRIEF_PULL_MS).
+    const brief = this.briefPull !== null && this.caughtUpLive === this.live && !this.pusher.busy;
+    if (!this.live || (!this.isCaughtUp(this.live) && !brief)) return 'syncing';
     return this.pendingTotal() > 0 ? 'pending' : 'up-to-date';
   }
 

@@ -26,13 +26,20 @@ import './sync-panel.css';
 /** Phones: the width below which the chip leaves the top bar for the bottom of the screen. */
 export const PHONE_QUERY = '(max-width: 575px)';
 
+/** One query list for the page: React reads it on every render of the chip, which made a new one each time. */
+let phoneQuery: MediaQueryList | null | undefined;
+function phoneList(): MediaQueryList | null {
+  if (phoneQuery === undefined) phoneQuery = typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(PHONE_QUERY) : null;
+  return phoneQuery;
+}
+
 function subscribePhone(onChange: () => void): () => void {
-  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => undefined;
-  const list = window.matchMedia(PHONE_QUERY);
+  const list = phoneList();
+  if (!list) return () => undefined;
   list.addEventListener('change', onChange);
   return () => list.removeEventListener('change', onChange);
 }
-const isPhone = (): boolean => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+const isPhone = (): boolean => phoneList()?.matches ?? false;
 
 export function usePhone(): boolean {
   return useSyncExternalStore(subscribePhone, isPhone, () => false);
