@@ -13,9 +13,12 @@
  *
  * Alone: `npx tsx bench/lighthouse.ts`; also part of `npm run bench` (about nine and a half
  * minutes on two cores; `npm run bench -- lighthouse` runs only it there).
+ * LIGHTHOUSE_LIVE_EDIT_MS=<ms> sets how often a captación changes on the server while the live
+ * screen is measured (default 1000; 0 for none).
  * LIGHTHOUSE_REPORTS=<folder> also writes each run's full report there (JSON, for Lighthouse's
  * viewer) to see what a score is made of; LIGHTHOUSE_ONLY=sign-in (or captaciones, or
- * several separated by commas) runs only the screens whose path holds one of them;
+ * several separated by commas) runs only the screens whose path or name holds one of them
+ * (LIGHTHOUSE_ONLY='en vivo' the installed, synced, live-syncing list);
  * LIGHTHOUSE_FORM_FACTORS=mobile (or desktop) only that form factor; LIGHTHOUSE_DIST=<folder>
  * serves another build (to compare with an older one);
  * A performance figure is the median of three runs (LIGHTHOUSE_RUNS=1 for a quicker look; the
@@ -172,14 +175,24 @@ interface Run {
   cpuTbt: number | null;
 }
 
-async function freshRun(url: string, flags: Flags, formFactor: FormFactor, installedWith?: string, attempt = 1): Promise<Run> {
+/** How a run prepares its page: installed (a visit before, storage kept), and what goes on while it is measured. */
+interface RunSetup {
+  /** The session cookie of the visit before an installed app's run. */
+  installedWith?: string;
+  /** Started when Lighthouse starts, stopped when it is done (other devices' edits on the server). */
+  meanwhile?: () => () => Promise<void>;
+}
+
+async function freshRun(url: string, flags: Flags, formFactor: FormFactor, setup: RunSetup, attempt = 1): Promise<Run> {
+  const { installedWith } = setup;
   const chromium = await launchChromium();
   let lhr: Result;
   let cpuTbt: number | null = null;
   try {
     if (installedWith !== undefined) await visitOnce(chromium.port, url, installedWith);
     const runFlags: Flags = { ...flags, port: chromium.port, ...(installedWith !== undefined ? { disableStorageReset: true } : {}) };
-    const result = await lighthouse(url, runFlags, formFactor === 'desktop' ? desktopConfig : undefined);
+    const stopMeanwhile = setup.meanwhile?.();
+    const result = await lighthouse(url, runFlags, formFactor === 'desktop' ? desktopConfig : undefined).finally(() => stopMeanwhile?.());
     if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
     lhr = result.lhr;
     // Throttled for real ('devtools'), the trace's CPU times already hold the phone's slowdown.
@@ -188,14 +201,15 @@ async function freshRun(url: string, flags: Flags, formFactor: FormFactor, insta
   } finally {
     await chromium.close();
   }
-  if (lhr.runtimeError?.code === 'NO_NAVSTART' && attempt < 2) return freshRun(url, flags, formFactor, installedWith, attempt + 1);
+  if (lhr.runtimeError?.code === 'NO_NAVSTART' && attempt < 2) return freshRun(url, flags, formFactor, setup, attempt + 1);
   if (lhr.runtimeError) throw new Error(`Lighthouse falló en ${url}: ${lhr.runtimeError.message}`);
   return { lhr, cpuTbt };
 }
 
 /**
  * The visit before an installed app's run: signed in with `cookie`, the page loads until its
- * service worker controls it and the list has rows (the pull has landed), then it closes.
+ * service worker controls it, the list has rows and the sync chip says 'Al día' (everything
+ * pulled, nothing pending: the state a field agent opens the app in), then it closes.
  */
 async function visitOnce(port: number, url: string, cookie: string): Promise<void> {
   const browser = await playwright.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -207,6 +221,7 @@ async function visitOnce(port: number, url: string, cookie: string): Promise<voi
     await page.goto(url);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     await page.waitForSelector('main tbody tr', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid="sync-state"][data-status="up-to-date"]', { timeout: 60_000 });
     await page.close();
   } finally {
     await browser.close();
@@ -217,13 +232,47 @@ async function visitOnce(port: number, url: string, cookie: string): Promise<voi
  * Runs Lighthouse `times` times and keeps the run of median performance: on a machine whose cores
  * are busy with other work, one run's blocking time can double (Lighthouse's advice: the median of several).
  */
-async function medianRun(url: string, flags: Flags, formFactor: FormFactor, times: number, installedWith?: string): Promise<Run> {
+async function medianRun(url: string, flags: Flags, formFactor: FormFactor, times: number, setup: RunSetup): Promise<Run> {
   const runs: Run[] = [];
-  for (let i = 0; i < times; i++) runs.push(await freshRun(url, flags, formFactor, installedWith));
+  for (let i = 0; i < times; i++) runs.push(await freshRun(url, flags, formFactor, setup));
   const cpu = runs.map((r) => r.cpuTbt).filter((t): t is number => t !== null).sort((a, b) => a - b);
   runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
   // Each figure its own median: the blocking time on CPU time need not come from the run of median score.
   return { lhr: runs[Math.floor(runs.length / 2)].lhr, cpuTbt: cpu.length ? cpu[Math.floor(cpu.length / 2)] : null };
+}
+
+/**
+ * While a live screen is measured (`liveEdits`), one captación changes on the server this often,
+ * as other devices' edits do (LIGHTHOUSE_LIVE_EDIT_MS; 0: none, the live sync then only polls).
+ */
+const LIVE_EDIT_MS = Math.max(0, Number(process.env.LIGHTHOUSE_LIVE_EDIT_MS ?? 1_000));
+
+/**
+ * Other devices at work: every `everyMs`, the next captación's last update moves to now on the
+ * server (its row's 'Última actualización' changes), until the returned function stops it.
+ */
+function editOnServer(gw: TestGateway, everyMs: number): () => Promise<void> {
+  let stopped = false;
+  let wake: () => void = () => undefined;
+  const loop = (async () => {
+    const db = await gw.store.db('captaciones');
+    const { docs } = await db.find({ selector: { type: 'captacion' }, fields: ['_id'], limit: 10_000 });
+    for (let i = 0; !stopped && docs.length; i++) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, everyMs);
+      });
+      if (stopped) break;
+      const doc = await db.get(docs[i % docs.length]._id);
+      const last = (doc.ultima_actualizacion ?? {}) as Record<string, unknown>;
+      await db.put({ ...doc, ultima_actualizacion: { ...last, usuario: { nombre: 'Oficina' }, fecha: new Date().toISOString() } });
+    }
+  })();
+  return async () => {
+    stopped = true;
+    wake();
+    await loop;
+  };
 }
 
 /** Total blocking time on a phone (issue 20 item 7): long tasks split or deferred. */
@@ -264,7 +313,7 @@ export async function benchLighthouse(): Promise<Row[]> {
     await seedDemo(gw.store);
     const only = process.env.LIGHTHOUSE_ONLY?.split(',').filter(Boolean);
     const formFactors = process.env.LIGHTHOUSE_FORM_FACTORS?.split(',').filter(Boolean);
-    const screens = (await lighthouseScreens(gw.store)).filter((s) => !only?.length || only.some((o) => s.path.includes(o)));
+    const screens = (await lighthouseScreens(gw.store)).filter((s) => !only?.length || only.some((o) => s.path.includes(o) || s.name.includes(o)));
     const cookies = await sessionCookies(gw, screens.map((s) => s.account));
 
     for (const screen of screens) {
@@ -284,7 +333,11 @@ export async function benchLighthouse(): Promise<Row[]> {
           ...(screen.throttling ? { throttlingMethod: screen.throttling } : {}),
         };
         const times = measuresPerformance ? PERFORMANCE_RUNS : 1;
-        const { lhr, cpuTbt } = await medianRun(`${gw.url}${screen.path}`, flags, formFactor, times, screen.installed ? cookie : undefined);
+        const setup: RunSetup = {
+          installedWith: screen.installed ? cookie : undefined,
+          meanwhile: screen.liveEdits && LIVE_EDIT_MS > 0 ? () => editOnServer(gw, LIVE_EDIT_MS) : undefined,
+        };
+        const { lhr, cpuTbt } = await medianRun(`${gw.url}${screen.path}`, flags, formFactor, times, setup);
         // A screen that sent the page elsewhere (wrong account, closed sign-up) would score another screen.
         const landed = new URL(lhr.finalDisplayedUrl);
         if (`${landed.pathname}${landed.search}` !== screen.path) {

@@ -2,6 +2,7 @@ import { Router, type RequestHandler, type Response } from 'express';
 import type passport from 'passport';
 import { NO_SESSION, SIGNIN_FAILED, signinSchema, type SessionAnswer } from '../../../couch-design/usuario';
 import { HttpError } from '../http/errors';
+import { CROSS_SITE, fromOwnPages } from '../http/same-origin';
 import { validateBody } from '../http/validate';
 import { clientIp } from './client-ip';
 import { SigninLimiter, tooManyMessage } from './rate-limit';
@@ -23,7 +24,8 @@ function tooMany(res: Response, retryAfterSec: number): HttpError {
 /** How many sessions one account keeps: a new sign-in past it ends the oldest (session-store.ts). */
 export const MAX_SESSIONS_PER_ACCOUNT = 20;
 
-export const LOGOUT_POST_ONLY = 'Para cerrar sesión envíe POST /api/logout desde la propia aplicación.';
+export const LOGOUT_METHODS = 'Para cerrar sesión envíe GET o POST /api/logout desde la propia aplicación.';
+export const LOGOUT_DONE = 'Sesión cerrada correctamente.';
 
 export interface AccountSessions {
   keepNewest(userId: string, keep: number): Promise<number>;
@@ -68,22 +70,29 @@ export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter, 
     res.json(sessionAnswer(req.user));
   });
 
-  // Signing out changes something: only by POST, which the app's same-origin check covers (a
-  // cross-site link, image or prefetch, all GET or HEAD, must not sign a person out).
-  r.post('/logout', (req, res, next) => {
+  // Signing out changes something. By POST, which the same-origin check of every change covers
+  // (http/same-origin.ts); and by GET, the specification's call, only when the request itself says
+  // it comes from the app's own pages: a cross-site link, image or prefetch must not sign a person out.
+  const signOut: RequestHandler = (req, res, next) => {
     req.logout((err) => {
       if (err) return next(err);
       req.session.destroy((destroyErr) => {
         if (destroyErr) return next(destroyErr);
         res.clearCookie(SESSION_COOKIE);
-        res.json({ success: true, mensaje: 'Sesión cerrada correctamente.' });
+        res.json({ success: true, mensaje: LOGOUT_DONE });
       });
     });
+  };
+  r.post('/logout', signOut);
+  r.get('/logout', (req, res, next) => {
+    // Express answers HEAD with the GET route: a HEAD never signs out (405 below).
+    if (req.method === 'HEAD') return next();
+    if (!fromOwnPages(req)) throw new HttpError(403, CROSS_SITE);
+    signOut(req, res, next);
   });
-
   r.all('/logout', (_req, res) => {
-    res.setHeader('Allow', 'POST');
-    res.status(405).json({ success: false, mensaje: LOGOUT_POST_ONLY });
+    res.setHeader('Allow', 'GET, POST');
+    res.status(405).json({ success: false, mensaje: LOGOUT_METHODS });
   });
 
   return r;

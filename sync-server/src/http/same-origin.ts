@@ -28,6 +28,23 @@ export const sameOriginOnly: RequestHandler = (req, _res, next) => {
   next(origin === undefined || sameOrigin(origin, req) ? undefined : new HttpError(403, CROSS_SITE));
 };
 
+/**
+ * Whether a request that carries no body a site could forge (a GET) says it comes from this
+ * app's own pages: Sec-Fetch-Site `same-origin`, else an Origin, else a Referer of this very
+ * origin. Unlike `sameOriginOnly`, silence is not enough: an image or a link of another site
+ * over plain HTTP sends neither Sec-Fetch-Site nor Origin, and a stripped Referer proves nothing.
+ * A prefetch (Sec-Purpose or Purpose) is never the person's own act.
+ */
+export function fromOwnPages(req: Request): boolean {
+  if (req.get('sec-purpose') !== undefined || req.get('purpose') !== undefined) return false;
+  const site = req.get('sec-fetch-site');
+  if (site !== undefined) return site === 'same-origin';
+  const origin = req.get('origin');
+  if (origin !== undefined) return sameOrigin(origin, req);
+  const referer = req.get('referer');
+  return referer !== undefined && sameOrigin(referer, req);
+}
+
 /** API and replication answers are personal and current: no browser or proxy keeps a copy. */
 export const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');

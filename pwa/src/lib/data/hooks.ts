@@ -23,29 +23,36 @@ const browserOffline = (): boolean => typeof navigator !== 'undefined' && naviga
 /**
  * Runs `load` now and again whenever `watch` reports a change that `relevant` accepts.
  * `source: 'rest'` turns an unreachable gateway (or a browser that knows it is offline) into
- * `offline`, and loads again when the browser comes back online.
+ * `offline`, and loads again when the browser comes back online. `same`: a reload whose value is
+ * the same as the one shown (say, a page none of whose records changed) draws nothing again.
  */
 export function useLoad<T>(
   load: () => Promise<T>,
-  opts: { enabled?: boolean; source: Resource<unknown>['source']; watch?: Resource<unknown>['watch']; relevant?: (id: string) => boolean },
+  opts: { enabled?: boolean; source: Resource<unknown>['source']; watch?: Resource<unknown>['watch']; relevant?: (id: string) => boolean; same?: (shown: T, next: T) => boolean },
 ): [Loadable<T>, () => void] {
   const enabled = opts.enabled ?? true;
   const [state, setState] = useState<Loadable<T>>({ status: 'loading' });
   const generation = useRef(0);
   const shown = useRef(false);
-  const latest = useRef({ load, relevant: opts.relevant, source: opts.source });
-  latest.current = { load, relevant: opts.relevant, source: opts.source };
+  /** The value on screen, for `same`. */
+  const onScreen = useRef<{ value: T } | null>(null);
+  const latest = useRef({ load, relevant: opts.relevant, source: opts.source, same: opts.same });
+  latest.current = { load, relevant: opts.relevant, source: opts.source, same: opts.same };
 
   const reload = useCallback(() => {
     const mine = ++generation.current;
     const { load: run, source } = latest.current;
     if (source === 'rest' && browserOffline()) {
+      onScreen.current = null;
       setState({ status: 'offline' });
       return;
     }
     run().then(
       (value) => {
         if (mine !== generation.current) return;
+        const before = onScreen.current;
+        if (before && latest.current.same?.(before.value, value)) return;
+        onScreen.current = { value };
         const show = () => setState({ status: 'ready', value });
         // Records already on screen are redrawn in a transition, in slices the browser may
         // interrupt: a pull that lands hundreds of changes does not freeze a phone's screen.
@@ -55,6 +62,7 @@ export function useLoad<T>(
       },
       (error: unknown) => {
         if (mine !== generation.current) return;
+        onScreen.current = null;
         setState(latest.current.source === 'rest' && isUnreachable(error) ? { status: 'offline' } : { status: 'error', error });
       },
     );

@@ -29,7 +29,7 @@ async function person(role = 'user', network = new FakeNetwork(true)): Promise<P
   return { id: u.id, email: u.email, password: u.password, tab: new FakeTab(client.cookie, network) };
 }
 
-function startEngine(p: Person, store = new SyncStateStore()): { engine: SyncEngine; store: SyncStateStore; statuses: SyncStatus[] } {
+function startEngine(p: Person, store = new SyncStateStore(), briefPullMs?: number): { engine: SyncEngine; store: SyncStateStore; statuses: SyncStatus[] } {
   setActiveUser(p.id);
   const engine = new SyncEngine({
     userId: p.id,
@@ -38,6 +38,7 @@ function startEngine(p: Person, store = new SyncStateStore()): { engine: SyncEng
     online: p.tab.network,
     store,
     backoff: { minMs: 50, maxMs: 300 },
+    briefPullMs,
   });
   const statuses: SyncStatus[] = [];
   store.subscribe((s) => {
@@ -97,6 +98,22 @@ describe('sync engine against the gateway', () => {
     // A document that came from the server is not a pending change.
     await eventually(() => store.get().status === 'up-to-date', 'al día tras recibir');
     expect(store.get().pending).toBe(0);
+  });
+
+  it('brings another device’s change down without flipping the chip to Sincronizando and back (issue 36 item 5)', async () => {
+    const ana = await person();
+    // Long enough that a pull on a loaded machine is still "brief" here.
+    const { store, statuses } = startEngine(ana, new SyncStateStore(), 60_000);
+    await eventually(() => store.get().status === 'up-to-date', 'al día');
+    const notified: string[] = [];
+    store.subscribe((s) => notified.push(s.status));
+    const shownBefore = statuses.length;
+    const db = await gateway().store.db('captaciones');
+    await db.put(captacion('cap-de-otro-dispositivo', 'otro'));
+    await eventually(async () => (await localGet('captaciones', 'cap-de-otro-dispositivo')) !== null, 'el cambio en el dispositivo');
+    await eventually(() => store.get().pending === 0 && store.get().status === 'up-to-date', 'al día tras recibir');
+    expect(statuses.slice(shownBefore)).toEqual([]);
+    expect(notified.every((s) => s === 'up-to-date')).toBe(true);
   });
 
   it('stores the revision the device stamped as sent: the time of an offline edit, no second revision, no conflict', async () => {

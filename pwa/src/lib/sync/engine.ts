@@ -3,7 +3,13 @@
  * table in db/databases.ts:
  * - while online, a live session: live pulls of every database (live.ts), and the pushed ones
  *   pushed one-shot whenever a local change is pending (push.ts; pull-only databases, payslips,
- *   are written by admins through REST); a failure ends the session and retries with backoff;
+ *   are written by admins through REST); a failure ends the session and retries with backoff:
+ *   a lost connection (remote.ts tells it apart) from 1 s, a sync the gateway answered but that
+ *   failed from 10 s, both doubling up to a cap (5 min for a failing sync, so a device whose
+ *   sync keeps failing sends a few requests a minute). The series starts again only once the
+ *   sync makes progress or catches up; the minute's scope check never jumps a retry's wait. A
+ *   failed pull lets the push under way finish: a broken download must not keep the person's
+ *   changes on the device;
  * - the scope fingerprint of `GET /db/` checked before starting, every minute and on reconnect;
  *   when it changed, pending changes are pushed first, then the local copy is wiped and pulled
  *   again (scope-change.ts);
@@ -28,7 +34,7 @@ import { PendingChanges } from './pending';
 import { Pusher } from './push';
 import { PullWatchdog } from './pull-watchdog';
 import { PushWatchdog } from './push-watchdog';
-import { browserFetch, classifyFailure, failureMessage, fetchGatewayInfo, SyncFailure, type FetchFn } from './remote';
+import { browserFetch, classifyFailure, failureReason, fetchGatewayInfo, reachingFetch, type FetchFn } from './remote';
 import { sleep } from './replication';
 import { followScope } from './scope-change';
 import { syncStateStore, type SyncState, type SyncStateStore, type SyncStatus } from './state';
@@ -45,14 +51,29 @@ export interface SyncEngineOptions {
   store?: SyncStateStore;
   online?: OnlineSource;
   scopeCheckMs?: number;
+  /** Waits after a lost connection. */
   backoff?: BackoffRange;
+  /** Waits after a sync the gateway answered but that failed (server errors, PouchDB's own). */
+  errorBackoff?: BackoffRange;
   batchSize?: number;
   keyValue?: KeyValueStore;
   /** Pending changes and the push quiet for this long while online: the push is restarted. */
   pushStallMs?: number;
   /** A live pull's request unanswered for this long: the live session is restarted. */
   liveStallMs?: number;
+  /** How long a caught-up session's pull may run before the chip says 'Sincronizando' (BRIEF_PULL_MS). */
+  briefPullMs?: number;
 }
+
+/**
+ * A live session that caught up stays shown as caught up while a pull brings a change down for
+ * up to this long (another device's edit): otherwise the chip would redraw twice, and announce
+ * 'Sincronizando' then 'Al día', for each one. A longer pull shows as syncing.
+ */
+const BRIEF_PULL_MS = 1_000;
+
+/** The last sync's moment is kept to the minute it is shown with ('Última sincronización: 14:05'). */
+const MINUTE_MS = 60_000;
 
 export class SyncEngine {
   readonly userId: string;
@@ -61,9 +82,12 @@ export class SyncEngine {
   private readonly store: SyncStateStore;
   private readonly online: OnlineSource;
   private readonly scopeCheckMs: number;
+  private readonly briefPullMs: number;
   private readonly batchSize: number;
   private readonly kv: KeyValueStore;
   private readonly backoff: Backoff;
+  private readonly networkRange: BackoffRange;
+  private readonly errorRange: BackoffRange;
   private readonly watchdog: PushWatchdog;
   private readonly pullWatchdog: PullWatchdog;
   private readonly pending: readonly PendingChanges[];
@@ -76,6 +100,9 @@ export class SyncEngine {
   /** Rejected changes kept on the device, waiting for the person to read and dismiss them. */
   private rejected = 0;
   private live: LiveSession | null = null;
+  /** The live session once it has caught up (its later brief pulls are not shown, BRIEF_PULL_MS). */
+  private caughtUpLive: LiveSession | null = null;
+  private briefPull: ReturnType<typeof setTimeout> | null = null;
   private lastSyncedAt: number | null = null;
 
   private scopeTimer: ReturnType<typeof setInterval> | null = null;
@@ -87,11 +114,14 @@ export class SyncEngine {
   constructor(options: SyncEngineOptions) {
     this.userId = options.userId;
     this.origin = options.origin ?? (typeof location === 'undefined' ? '' : location.origin);
-    this.fetchFn = options.fetch ?? browserFetch;
+    this.fetchFn = reachingFetch(options.fetch ?? browserFetch);
     this.store = options.store ?? syncStateStore;
     this.online = options.online ?? browserOnline;
     this.scopeCheckMs = options.scopeCheckMs ?? 60_000;
-    this.backoff = new Backoff(options.backoff ?? { minMs: 1_000, maxMs: 2 * 60_000 });
+    this.briefPullMs = options.briefPullMs ?? BRIEF_PULL_MS;
+    this.networkRange = options.backoff ?? { minMs: 1_000, maxMs: 2 * 60_000 };
+    this.errorRange = options.errorBackoff ?? { minMs: 10_000, maxMs: 5 * 60_000 };
+    this.backoff = new Backoff(this.networkRange);
     this.batchSize = options.batchSize ?? 200;
     this.kv = options.keyValue ?? defaultKeyValueStore;
     this.pending = PUSHED_DBS.map(
@@ -143,7 +173,10 @@ export class SyncEngine {
       ...this.pending.map((p) => watchDb(this.userId, p.name, () => p.schedule())),
       onRejectedChanged(() => void this.countRejected()),
     );
-    this.scopeTimer = setInterval(() => this.kick(), this.scopeCheckMs);
+    // The minute's scope check, unless a retry after a failure is waiting: it would jump that wait.
+    this.scopeTimer = setInterval(() => {
+      if (!this.backoff.waiting) this.kick();
+    }, this.scopeCheckMs);
     this.watchdog.start();
     this.pullWatchdog.start();
     this.publish();
@@ -268,9 +301,9 @@ export class SyncEngine {
         },
         info.scope,
       );
-      if (!this.live && this.running) this.startLive();
-      this.errorDetail = null;
-      this.backoff.reset();
+      // A failure's reason stays shown, and the backoff keeps growing, until the sync moves. A
+      // scope check under way when the live session failed leaves the new one to the retry.
+      if (!this.live && this.running && !this.backoff.waiting) this.startLive();
     } catch (err) {
       this.fail(err);
     } finally {
@@ -279,19 +312,30 @@ export class SyncEngine {
     }
   }
 
-  private fail(err: unknown): void {
+  /** `fromPull`: a live pull failed; the push under way may finish (see the header). */
+  private fail(err: unknown, fromPull = false): void {
     if (!this.running) return;
-    void this.stopLive();
-    const kind = classifyFailure(err);
+    const kind = classifyFailure(err, this.online.isOnline());
+    void this.stopLive(fromPull && kind === 'server');
     if (kind === 'unauthorized') {
       this.expired = true;
       this.backoff.clear();
+    } else if (kind === 'network') {
+      this.offline = true;
+      this.backoff.schedule(() => this.kick(), this.networkRange);
     } else {
-      if (kind === 'network') this.offline = true;
-      else this.errorDetail = err instanceof SyncFailure ? err.message : `Detalle: ${failureMessage(err)}`;
-      this.backoff.schedule(() => this.kick());
+      // The gateway answered: not a lost connection, whatever came before.
+      this.offline = false;
+      this.errorDetail = failureReason(err);
+      this.backoff.schedule(() => this.kick(), this.errorRange);
     }
     this.publish();
+  }
+
+  /** The sync moved (a pull wrote a batch) or caught up: the last failure is over. */
+  private recovered(): void {
+    this.errorDetail = null;
+    this.backoff.reset();
   }
 
   private onOnline(): void {
@@ -314,19 +358,34 @@ export class SyncEngine {
       { userId: this.userId, origin: this.origin, fetch: this.pullWatchdog.watchFetch(this.fetchFn), batchSize: this.batchSize, longpollMs: this.pullWatchdog.longpollMs },
       {
         active: (session) => {
-          if (this.live === session) this.publish();
+          if (this.live !== session) return;
+          if (this.caughtUpLive === session && !this.briefPull) this.briefPull = setTimeout(() => this.endBriefPull(), this.briefPullMs);
+          this.publish();
         },
         paused: (session) => {
           if (this.live === session) void this.onMaybeCaughtUp(session);
         },
         failed: (session, err) => {
-          if (this.live === session) this.fail(err);
+          if (this.live === session) this.fail(err, true);
         },
-        pulled: (name, docs) => this.pendingOf(name)?.pulled(docs),
+        listed: (name, id, revs) => this.pendingOf(name)?.listed(id, revs),
+        pulled: (session, name, docs) => {
+          this.pendingOf(name)?.pulled(docs);
+          if (this.live !== session) return;
+          const shown = this.errorDetail !== null;
+          this.recovered();
+          if (shown) this.publish();
+        },
       },
     );
     // Whatever was written offline goes up now.
     this.pusher.request(true);
+  }
+
+  private endBriefPull(): void {
+    if (this.briefPull) clearTimeout(this.briefPull);
+    this.briefPull = null;
+    this.publish();
   }
 
   /** The pull watchdog found the live session stalled: a new one, as after a failure. */
@@ -334,14 +393,18 @@ export class SyncEngine {
     void this.stopLive().then(() => this.kick());
   }
 
-  private async stopLive(): Promise<void> {
+  /** `keepPush`: the push under way goes on to its end (its run belongs to no session then). */
+  private async stopLive(keepPush = false): Promise<void> {
     const live = this.live;
     if (!live) return;
     this.live = null;
+    this.caughtUpLive = null;
+    if (this.briefPull) clearTimeout(this.briefPull);
+    this.briefPull = null;
     const pulls = stopPulls(live);
-    this.pusher.cancel();
+    if (!keepPush) this.pusher.cancel();
     // Cancelling waits for a checkpoint being written; never hang a sign-out on it.
-    await Promise.race([Promise.all([pulls, this.pusher.done]), sleep(5_000)]);
+    await Promise.race([Promise.all([pulls, keepPush ? undefined : this.pusher.done]), sleep(5_000)]);
   }
 
   private isCaughtUp(live: LiveSession): boolean {
@@ -352,9 +415,16 @@ export class SyncEngine {
     if (!this.isCaughtUp(live)) return this.publish();
     await this.recount();
     if (!this.isCaughtUp(live)) return;
-    if (this.pendingTotal() === 0) {
-      this.lastSyncedAt = Date.now();
-      this.kv.set(lastSyncKey(this.userId), String(this.lastSyncedAt));
+    this.recovered();
+    this.caughtUpLive = live;
+    if (this.briefPull) clearTimeout(this.briefPull);
+    this.briefPull = null;
+    // To the minute: a live session catches up after every change another device makes, and
+    // neither the chip nor localStorage need to hear of it more than once a minute.
+    const minute = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
+    if (this.pendingTotal() === 0 && minute !== this.lastSyncedAt) {
+      this.lastSyncedAt = minute;
+      this.kv.set(lastSyncKey(this.userId), String(minute));
     }
     this.publish();
   }
@@ -417,15 +487,17 @@ export class SyncEngine {
     if (this.expired) return 'expired';
     if (this.offline) return 'offline';
     if (this.errorDetail) return 'error';
-    // The minute's scope check runs beside a healthy live session: it is not "syncing".
-    if (!this.live || !this.isCaughtUp(this.live)) return 'syncing';
+    // The minute's scope check runs beside a healthy live session: it is not "syncing"; nor is a
+    // brief pull of a session that had caught up (BRIEF_PULL_MS).
+    const brief = this.briefPull !== null && this.caughtUpLive === this.live && !this.pusher.busy;
+    if (!this.live || (!this.isCaughtUp(this.live) && !brief)) return 'syncing';
     return this.pendingTotal() > 0 ? 'pending' : 'up-to-date';
   }
 
   private publish(): void {
     if (!this.running) return;
     const shown = this.pendingShown();
-    const next: Partial<SyncState> = { status: this.status(), pending: shown.items, pendingFotos: shown.fotos, pendingBytes: shown.bytes, lastSyncedAt: this.lastSyncedAt, detail: this.errorDetail, rejected: this.rejected };
+    const next: Partial<SyncState> = { status: this.status(), pending: shown.items, pendingFotos: shown.fotos, pendingBytes: shown.bytes, lastSyncedAt: this.lastSyncedAt, detail: this.errorDetail, retryAt: this.backoff.retryAt, rejected: this.rejected };
     this.store.set(next);
   }
 }

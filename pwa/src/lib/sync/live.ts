@@ -21,8 +21,15 @@ export interface PullEvents {
   /** A pull caught up. */
   paused(session: LiveSession): void;
   failed(session: LiveSession, err: unknown): void;
-  /** Revisions a pull wrote into `name`. */
-  pulled(name: SyncedDbName, docs: Array<{ _id: string; _rev: string }>): void;
+  /**
+   * The revisions of one document the gateway's `_changes` listed to a pull of `name`, before the
+   * pull fetches and writes them: the server's own, never pending, even if the batch then fails
+   * after writing them (PouchDB writes what it got, then raises 'There was a problem getting
+   * docs' without a 'change' event for that batch).
+   */
+  listed(name: SyncedDbName, id: string, revs: string[]): void;
+  /** Revisions a pull wrote into `name` (a batch went through). */
+  pulled(session: LiveSession, name: SyncedDbName, docs: Array<{ _id: string; _rev: string }>): void;
 }
 
 /**
@@ -31,7 +38,7 @@ export interface PullEvents {
  */
 export function startPulls(opts: { userId: string; origin: string; fetch: FetchFn; batchSize: number; longpollMs: number }, events: PullEvents): LiveSession {
   const base = { live: true, retry: false, batch_size: opts.batchSize, timeout: opts.longpollMs, ...PULL_CHECKPOINT } as PouchDB.Replication.ReplicateOptions;
-  const pulls = SYNCED_DBS.map((name) => ({
+  const pulls: Array<{ name: SyncedDbName; rep: Replication }> = SYNCED_DBS.map((name) => ({
     name,
     // A database of photos pulls in its own smaller batches (each thumbnail is fetched with its batch).
     rep: dbFor(opts.userId, name).replicate.from(remoteDb(opts.origin, name, opts.fetch), { ...base, batch_size: Math.min(opts.batchSize, databaseSpec(name).batchSize ?? opts.batchSize) }),
@@ -48,7 +55,11 @@ export function startPulls(opts: { userId: string; origin: string; fetch: FetchF
       events.paused(session);
     });
     rep.on('error', (err: unknown) => events.failed(session, err));
-    rep.on('change', (info: { docs?: Array<{ _id: string; _rev: string }> }) => events.pulled(name, info.docs ?? []));
+    rep.on('change', (info: { docs?: Array<{ _id: string; _rev: string }> }) => events.pulled(session, name, info.docs ?? []));
+    rep.on('checkpoint', (info: { revs_diff?: { id: string; changes: Array<{ rev: string }> } }) => {
+      const change = info.revs_diff;
+      if (change) events.listed(name, change.id, change.changes.map((c) => c.rev));
+    });
   }
   return session;
 }

@@ -66,6 +66,11 @@ export class PendingChanges {
     for (const doc of docs) this.pulledRevs.add(revKey(doc._id, doc._rev));
   }
 
+  /** Revisions the server listed to a pull (live.ts `listed`): its own, never pending either. */
+  listed(id: string, revs: string[]): void {
+    for (const rev of revs) this.pulledRevs.add(revKey(id, rev));
+  }
+
   /** Something was written that no push went through with yet. */
   get unpushed(): boolean {
     return this.lastSeenSeq > this.pushedUpTo;
@@ -169,8 +174,9 @@ export class PendingChanges {
       } else if (n === 0) acknowledged = Number(row.seq);
     }
     if (n === 0) acknowledged = Math.max(acknowledged, Number(res.last_seq));
-    // Pulled revisions already behind the checkpoint never matter again.
-    for (const k of knownPulled) if (!seen.has(k)) this.pulledRevs.delete(k);
+    // Pulled revisions already behind the checkpoint never matter again. Not while a pull runs:
+    // what it listed may not be written yet (live.ts `listed`).
+    if (!this.events.pulling()) for (const k of knownPulled) if (!seen.has(k)) this.pulledRevs.delete(k);
     // Fewer pending changes: a push went through. More (the person keeps typing) is no sign of a
     // push alive: a hung push under steady typing must still be noticed (issue 18 item 8).
     if (n < this.count) this.events.moved();

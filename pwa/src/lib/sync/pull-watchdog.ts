@@ -40,16 +40,16 @@ export class PullWatchdog {
 
   /**
    * The pulls' fetch: a request is answered once its body has arrived (a gateway that dies
-   * mid-answer leaves the body hanging, not the headers), so the body is read here.
+   * mid-answer leaves the body hanging, not the headers). `fetchFn` must read the body before
+   * it resolves, as the engine's does (remote.ts `reachingFetch`): read twice, every change a
+   * live pull brings would be copied twice on the main thread.
    */
   watchFetch(fetchFn: FetchFn): FetchFn {
     return async (input, init) => {
       const entry = { since: Date.now() };
       this.inFlight.add(entry);
       try {
-        const res = await fetchFn(input, init);
-        const body = await res.arrayBuffer();
-        return new Response(res.status === 204 || res.status === 304 ? null : body, { status: res.status, statusText: res.statusText, headers: res.headers });
+        return await fetchFn(input, init);
       } finally {
         this.inFlight.delete(entry);
       }

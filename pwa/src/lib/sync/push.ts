@@ -113,6 +113,10 @@ export class Pusher<Session extends object> {
           if (this.run !== run) return;
           this.run = null;
           ctx.ended(session);
+          // A run let finish after its session ended (a failed pull): a request the session now
+          // made meanwhile was folded into it, and is run now.
+          const now = ctx.session();
+          if (this.again && now && now !== session) this.request(true);
         }),
       abandon: () => {
         abandoned = true;

@@ -4,6 +4,7 @@
  * kinds of failure the sync state tells apart.
  */
 import type { FetchFn } from '../db/pouch';
+import { detailText, serverAnswerText, TEXT_DOCS_NOT_DELIVERED } from './texts';
 
 export type { FetchFn } from '../db/pouch';
 
@@ -31,17 +32,48 @@ export class SyncFailure extends Error {
 
 const UNREACHABLE_STATUSES = new Set([0, 502, 503, 504]);
 
+/** What `reachingFetch` throws when the gateway was not reached; PouchDB keeps its `status` (0). */
+function unreachable(message: string, status = 0): Error {
+  return Object.assign(new Error(message), { status, reason: message, unreachable: true });
+}
+
 /**
- * Sorts any error from fetch or PouchDB. PouchDB wraps a failed fetch (TypeError) and an HTML
- * answer that is not JSON (SyntaxError) into errors without an HTTP status: both mean the
- * gateway was not reached. Local IndexedDB failures carry a status (500), so they stay errors.
+ * The sync's fetch, saying plainly when the gateway was not reached. PouchDB turns a failed fetch
+ * (TypeError) and an answer that is not JSON (a proxy's or a captive portal's page) into errors
+ * without an HTTP status, just like its own failures (`There was a problem getting docs`, a
+ * gateway that announced a revision and did not hand it over): told apart here, a broken sync
+ * is never shown as a lost connection. The body is read here too, so that a connection lost
+ * mid-answer also counts as unreachable. A request the caller aborted fails as it would.
  */
-export function classifyFailure(err: unknown): FailureKind {
+export function reachingFetch(fetchFn: FetchFn): FetchFn {
+  return async (input, init) => {
+    let res: Response;
+    let body: ArrayBuffer;
+    try {
+      res = await fetchFn(input, init);
+      body = await res.arrayBuffer();
+    } catch (err) {
+      if (init?.signal?.aborted) throw err;
+      throw unreachable(failureMessage(err));
+    }
+    if (UNREACHABLE_STATUSES.has(res.status)) throw unreachable(`El servidor no responde (${res.status})`, res.status);
+    if (/^text\/html/i.test(res.headers.get('content-type') ?? '')) throw unreachable('La respuesta del servidor no es JSON', res.status);
+    return new Response(res.status === 204 || res.status === 304 ? null : body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+}
+
+/**
+ * Sorts any error from fetch or PouchDB. Only what `reachingFetch` (or `fetchGatewayInfo`) saw as
+ * unreachable, an unreachable status, or a browser that says it is offline is a lost connection;
+ * an error without a status is PouchDB's own (the gateway answered, the replication broke), and
+ * local IndexedDB failures carry a status (500): both are sync errors.
+ */
+export function classifyFailure(err: unknown, online = true): FailureKind {
   if (err instanceof SyncFailure) return err.kind;
-  const e = (err ?? {}) as { status?: unknown; name?: unknown };
+  const e = (err ?? {}) as { status?: unknown; name?: unknown; unreachable?: unknown };
   const status = typeof e.status === 'number' ? e.status : undefined;
   if (status === 401 || e.name === 'unauthorized') return 'unauthorized';
-  if (status === undefined || UNREACHABLE_STATUSES.has(status)) return 'network';
+  if (!online || e.unreachable === true || (status !== undefined && UNREACHABLE_STATUSES.has(status))) return 'network';
   return 'server';
 }
 
@@ -50,6 +82,21 @@ export function failureMessage(err: unknown): string {
   if (typeof e.reason === 'string' && e.reason) return e.reason;
   if (typeof e.message === 'string' && e.message) return e.message;
   return 'Error desconocido';
+}
+
+/** PouchDB's own messages, in the person's words. */
+const POUCH_MESSAGES: Record<string, string> = {
+  'There was a problem getting docs.': TEXT_DOCS_NOT_DELIVERED,
+};
+
+/** Why a sync failed, in Spanish, for the panel: what the gateway said, or what PouchDB meant. */
+export function failureReason(err: unknown): string {
+  if (err instanceof SyncFailure) return err.message;
+  const e = (err ?? {}) as { status?: unknown };
+  const message = failureMessage(err);
+  const known = POUCH_MESSAGES[message];
+  if (known) return known;
+  return typeof e.status === 'number' && e.status >= 400 ? serverAnswerText(e.status, message) : detailText(message);
 }
 
 export interface GatewayInfo {

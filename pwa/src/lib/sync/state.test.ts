@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_SYNC_STATE, SyncStateStore, syncStateText, type SyncState } from './state';
-import { lastSyncText, pendingText, signOutQuestion } from './texts';
+import { lastSyncText, pendingText, retryAtText, signOutQuestion } from './texts';
 
 const state = (patch: Partial<SyncState>): SyncState => ({ ...INITIAL_SYNC_STATE, ...patch });
 
@@ -13,6 +13,7 @@ describe('sync state texts', () => {
     expect(syncStateText(state({ status: 'pending', pending: 1 }))).toBe('1 cambio pendiente');
     expect(syncStateText(state({ status: 'pending', pending: 3 }))).toBe('3 cambios pendientes');
     expect(syncStateText(state({ status: 'error' }))).toBe('Error de sincronización');
+    expect(syncStateText(state({ status: 'error', pending: 2 }))).toBe('Error de sincronización · 2 cambios pendientes');
     expect(syncStateText(state({ status: 'expired' }))).toBe('Sesión expirada: inicie sesión de nuevo para sincronizar.');
     expect(pendingText(0)).toBe('0 cambios pendientes');
   });
@@ -22,6 +23,8 @@ describe('sync state texts', () => {
     expect(lastSyncText(new Date(2025, 4, 20, 14, 5).getTime(), now)).toBe('Última sincronización: 14:05');
     expect(lastSyncText(new Date(2025, 4, 19, 9, 7).getTime(), now)).toBe('Última sincronización: 19/05/2025 09:07');
     expect(lastSyncText(null, now)).toBe('Aún no se ha sincronizado en este dispositivo.');
+    expect(retryAtText(new Date(2025, 4, 20, 18, 4).getTime(), now)).toBe('Se reintentará a las 18:04.');
+    expect(retryAtText(new Date(2025, 4, 21, 0, 1).getTime(), now)).toBe('Se reintentará a las 21/05/2025 00:01.');
   });
 
   it('asks before a sign-out that would drop changes', () => {

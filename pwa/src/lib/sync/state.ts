@@ -14,7 +14,10 @@ export type SyncStatus =
   | 'up-to-date'
   /** Online and idle, but local changes are not on the server (e.g. between a write and its push). */
   | 'pending'
-  /** A failure that is not the network (server error, refused changes). */
+  /**
+   * The gateway answered but the sync failed (a server error, a revision it listed and did not
+   * hand over): never shown as a lost connection; retried with growing waits (`retryAt`).
+   */
   | 'error'
   /** The gateway answered 401: sync paused until the same person signs in again. */
   | 'expired';
@@ -30,11 +33,13 @@ export interface SyncState {
   lastSyncedAt: number | null;
   /** Spanish detail for the popover (error reason, refused changes). */
   detail: string | null;
+  /** Epoch ms of the next automatic attempt after a failure, or null. */
+  retryAt: number | null;
   /** Changes the server refused for good, kept on the device until the person dismisses them. */
   rejected: number;
 }
 
-export const INITIAL_SYNC_STATE: SyncState = { status: 'idle', pending: 0, pendingFotos: 0, pendingBytes: 0, lastSyncedAt: null, detail: null, rejected: 0 };
+export const INITIAL_SYNC_STATE: SyncState = { status: 'idle', pending: 0, pendingFotos: 0, pendingBytes: 0, lastSyncedAt: null, detail: null, retryAt: null, rejected: 0 };
 
 export class SyncStateStore {
   private state: SyncState = INITIAL_SYNC_STATE;
@@ -85,7 +90,7 @@ function stateText(s: SyncState): string {
     case 'pending':
       return pendingText(s.pending);
     case 'error':
-      return TEXT_ERROR;
+      return s.pending > 0 ? `${TEXT_ERROR} · ${pendingText(s.pending)}` : TEXT_ERROR;
     case 'expired':
       return TEXT_EXPIRED;
     default:

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SyncPanel } from './sync-panel';
 import { INITIAL_SYNC_STATE, type SyncState } from './state';
@@ -26,5 +26,31 @@ describe('the sync panel and property photos (issue 22)', () => {
     expect(screen.getByTestId('sync-waiting-captaciones').textContent).toBe('2 captaciones por enviar');
     expect(screen.queryByTestId('sync-waiting-fotos')).toBeNull();
     expect(screen.queryByTestId('sync-space')).toBeNull();
+  });
+});
+
+describe('the sync panel after a failed sync (issue 36 item 2)', () => {
+  it('says the sync failed, why and when it is retried, and offers Reintentar, which syncs at once', () => {
+    vi.stubGlobal('navigator', { ...navigator, storage: undefined });
+    const retry = vi.fn();
+    const retryAt = new Date();
+    retryAt.setSeconds(0, 0);
+    render(<SyncPanel state={state({ status: 'error', pending: 1, detail: 'El servidor anunció cambios que luego no entregó.', retryAt: retryAt.getTime() })} onSyncNow={retry} />);
+    expect(screen.getByTestId('sync-panel').querySelector('.app-sync-panel__state')?.textContent).toBe('Error de sincronización · 1 cambio pendiente');
+    expect(screen.getByTestId('sync-detail').textContent).toBe('El servidor anunció cambios que luego no entregó.');
+    const hh = String(retryAt.getHours()).padStart(2, '0');
+    const mm = String(retryAt.getMinutes()).padStart(2, '0');
+    expect(screen.getByTestId('sync-retry').textContent).toBe(`Se reintentará a las ${hh}:${mm}.`);
+    expect(screen.queryByRole('button', { name: 'Sincronizar ahora' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers Sincronizar ahora, without a retry line, when nothing failed', () => {
+    vi.stubGlobal('navigator', { ...navigator, storage: undefined });
+    render(<SyncPanel state={state({ status: 'up-to-date' })} onSyncNow={() => undefined} />);
+    expect(screen.getByRole('button', { name: 'Sincronizar ahora' })).toBeTruthy();
+    expect(screen.queryByTestId('sync-retry')).toBeNull();
+    expect(screen.queryByTestId('sync-detail')).toBeNull();
   });
 });

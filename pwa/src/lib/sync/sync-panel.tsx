@@ -1,7 +1,7 @@
 /**
  * What the sync state's panel says (issue 20 item 8): the state, what is waiting on this device
  * by kind (captaciones not yet on the server, changes the server refused), when the last sync
- * happened, and 'Sincronizar ahora'. The top bar's chip opens it; on a phone the chip sits at
+ * happened, and 'Sincronizar ahora' (after a failure: its reason, when it is retried, and 'Reintentar'). The top bar's chip opens it; on a phone the chip sits at
  * the bottom of the screen and the panel opens above it, where the thumb reaches.
  */
 import { Button, Intent } from '@blueprintjs/core';
@@ -12,8 +12,10 @@ import {
   lastSyncText,
   rejectedButtonText,
   rejectedCountText,
+  retryAtText,
   storageSpaceText,
   TEXT_NOTHING_WAITING,
+  TEXT_RETRY,
   TEXT_SYNC_NOW,
   TEXT_WAITING,
   waitingCaptacionesText,
@@ -24,13 +26,20 @@ import './sync-panel.css';
 /** Phones: the width below which the chip leaves the top bar for the bottom of the screen. */
 export const PHONE_QUERY = '(max-width: 575px)';
 
+/** One query list for the page: React reads it on every render of the chip, which made a new one each time. */
+let phoneQuery: MediaQueryList | null | undefined;
+function phoneList(): MediaQueryList | null {
+  if (phoneQuery === undefined) phoneQuery = typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(PHONE_QUERY) : null;
+  return phoneQuery;
+}
+
 function subscribePhone(onChange: () => void): () => void {
-  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => undefined;
-  const list = window.matchMedia(PHONE_QUERY);
+  const list = phoneList();
+  if (!list) return () => undefined;
   list.addEventListener('change', onChange);
   return () => list.removeEventListener('change', onChange);
 }
-const isPhone = (): boolean => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+const isPhone = (): boolean => phoneList()?.matches ?? false;
 
 export function usePhone(): boolean {
   return useSyncExternalStore(subscribePhone, isPhone, () => false);
@@ -68,12 +77,18 @@ export function SyncPanel({ state, onSyncNow, onShowRejected }: SyncPanelProps):
           {storageSpaceText(formatBytes(space.used), formatBytes(space.free))}
         </p>
       ) : null}
-      {state.detail ? <p className="bp6-text-muted">{state.detail}</p> : null}
+      {state.detail ? (
+        <p className="bp6-text-muted" data-testid="sync-detail">
+          {state.detail}
+        </p>
+      ) : null}
+      {state.status === 'error' && state.retryAt !== null ? <p data-testid="sync-retry">{retryAtText(state.retryAt)}</p> : null}
       <div className="app-sync-panel__actions">
         {state.rejected > 0 && onShowRejected ? (
           <Button icon="warning-sign" intent={Intent.WARNING} variant="outlined" text={rejectedButtonText(state.rejected)} data-testid="sync-rejected" onClick={onShowRejected} />
         ) : null}
-        <Button icon="refresh" intent={Intent.PRIMARY} text={TEXT_SYNC_NOW} data-testid="sync-now" loading={state.status === 'syncing'} onClick={onSyncNow} />
+        {/* After a failure the same full sync is offered as a retry, without waiting for the next one. */}
+        <Button icon="refresh" intent={Intent.PRIMARY} text={state.status === 'error' ? TEXT_RETRY : TEXT_SYNC_NOW} data-testid="sync-now" loading={state.status === 'syncing'} onClick={onSyncNow} />
       </div>
     </div>
   );

@@ -7,6 +7,25 @@ export const TEXT_UP_TO_DATE = 'Al día';
 export const TEXT_ERROR = 'Error de sincronización';
 export const TEXT_EXPIRED = 'Sesión expirada: inicie sesión de nuevo para sincronizar.';
 export const TEXT_SYNC_NOW = 'Sincronizar ahora';
+/** The panel's button when the last sync failed (it runs the same full sync at once). */
+export const TEXT_RETRY = 'Reintentar';
+/** PouchDB's 'There was a problem getting docs.': the gateway listed revisions it did not hand over. */
+export const TEXT_DOCS_NOT_DELIVERED = 'El servidor anunció cambios que luego no entregó.';
+
+/** A failure PouchDB or the browser describes (the panel's reason). */
+export function detailText(message: string): string {
+  return `Detalle: ${message}`;
+}
+
+/** The gateway answered a sync request with an error status. */
+export function serverAnswerText(status: number, message: string): string {
+  return `El servidor respondió con un error (${status}): ${message}`;
+}
+
+/** Under the reason: when the engine tries again by itself. */
+export function retryAtText(at: number, now: number = Date.now()): string {
+  return `Se reintentará a las ${deviceMoment(at, now)}.`;
+}
 export const TEXT_NEVER_SYNCED = 'Aún no se ha sincronizado en este dispositivo.';
 export const TEXT_PENDING_BEFORE_WIPE = 'No se pudieron enviar los cambios pendientes; se reintentará.';
 export const TEXT_SIGN_OUT_CONFIRM = 'Cerrar sesión';
@@ -72,8 +91,12 @@ export function signOutQuestion(n: number, rejected = 0): string {
 /** 'Última sincronización: 14:05' today, with the date before that (device time zone). */
 export function lastSyncText(at: number | null, now: number = Date.now()): string {
   if (at === null) return TEXT_NEVER_SYNCED;
+  return `Última sincronización: ${deviceMoment(at, now)}`;
+}
+
+/** '14:05' today, with the date on another day (device time zone). */
+function deviceMoment(at: number, now: number): string {
   const when = new Date(at);
   const today = new Date(now).toDateString() === when.toDateString();
-  const text = today ? formatLocalTime(when) : `${formatLocalDate(when)} ${formatLocalTime(when)}`;
-  return `Última sincronización: ${text}`;
+  return today ? formatLocalTime(when) : `${formatLocalDate(when)} ${formatLocalTime(when)}`;
 }

@@ -26,6 +26,21 @@ export function useCaptaciones(user: AuthUser | null): CaptacionesResource | nul
 
 const notLocal = (id: string): boolean => !id.startsWith('_local/');
 
+const sameConflicts = (a: string[] | undefined, b: string[] | undefined): boolean => (a ?? []).join() === (b ?? []).join();
+
+/**
+ * The same page as the one shown: the same counts and the same revisions of the same records.
+ * While live sync runs, each change another device makes reloads the page; one that changed
+ * none of its records (most, with many pages) then draws nothing.
+ */
+function samePage(a: CaptacionesPage, b: CaptacionesPage): boolean {
+  if (a.page !== b.page || a.pages !== b.pages || a.total !== b.total || a.inScope !== b.inScope || a.items.length !== b.items.length) return false;
+  return a.items.every((doc, i) => {
+    const other = b.items[i] as typeof doc & { _conflicts?: string[] };
+    return doc._id === other._id && doc._rev === other._rev && sameConflicts((doc as { _conflicts?: string[] })._conflicts, other._conflicts);
+  });
+}
+
 /**
  * One page of the list, kept fresh like every local read; a new search or page loads again while
  * the rows shown stay until the new ones are there.
@@ -36,6 +51,7 @@ export function useCaptacionesPage(captaciones: CaptacionesResource | null, quer
     source: 'local',
     watch: (captaciones ?? NOBODY).watch,
     relevant: notLocal,
+    same: samePage,
   });
   const first = useRef(true);
   useEffect(() => {
