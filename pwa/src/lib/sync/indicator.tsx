@@ -1,13 +1,12 @@
 /**
  * The sync state in the top bar (DESIGN section 5): a compact tag with an icon and the state,
  * a panel (sync-panel.tsx) with what is waiting, the last successful sync and 'Sincronizar
- * ahora' (on a phone, at the bottom of the screen, within the thumb's reach), and the sign-out question
+ * ahora' (larger on a phone, in the top bar's second line: floating over the page it hid rows' buttons), and the sign-out question
  * when changes are not on the server yet. It also drives the sync lifecycle from the session,
  * since the top bar is on screen exactly while someone is signed in.
  */
 import { Alert, Intent, PopoverNext, Tag, type IconName } from '@blueprintjs/core';
 import { useEffect, useId, useState, useSyncExternalStore, type JSX, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
 import { whenIdle } from '../idle';
 import { useSession } from '../session';
 import { currentQuestion, registerQuestionHost, subscribeQuestion } from './confirm';
@@ -29,6 +28,12 @@ const LOOK: Record<SyncStatus, { icon: IconName | undefined; intent: Intent }> =
   error: { icon: 'error', intent: Intent.DANGER },
   expired: { icon: 'lock', intent: Intent.WARNING },
 };
+
+/** A change the server refused waits for the person: never drawn in the colour of success. */
+function refusedLook(state: SyncIndicatorViewProps['state']): { icon: IconName | undefined; intent: Intent } {
+  const look = LOOK[state.status];
+  return state.rejected > 0 && look.intent === Intent.SUCCESS ? { icon: 'warning-sign', intent: Intent.WARNING } : look;
+}
 
 /**
  * The sync starts at the first idle moment after the top bar appears (the screen's own reads
@@ -73,10 +78,10 @@ function openOnKey(e: KeyboardEvent<HTMLSpanElement>): void {
 
 export function SyncIndicatorView({ state, onSyncNow, onShowRejected, phone = false }: SyncIndicatorViewProps): JSX.Element | null {
   if (state.status === 'idle') return null;
-  const look = LOOK[state.status];
+  const look = refusedLook(state);
   return (
     <PopoverNext
-      placement={phone ? 'top-end' : 'bottom-end'}
+      placement="bottom-end"
       className={phone ? 'app-sync--phone' : undefined}
       content={<SyncPanel state={state} onSyncNow={onSyncNow} onShowRejected={onShowRejected} />}
     >
@@ -133,8 +138,8 @@ export function SyncIndicator(): JSX.Element {
   const chip = <SyncIndicatorView state={state} phone={phone} onSyncNow={() => void currentEngine()?.syncNow()} onShowRejected={() => setShowRejected(true)} />;
   return (
     <>
-      {/* On a phone the top of the screen is out of the thumb's reach: the chip floats at the bottom. */}
-      {phone ? createPortal(chip, document.body) : chip}
+      {/* In the top bar on a phone too: floating over the page, it covered the rows' buttons. */}
+      {chip}
       <RejectedChangesDialog isOpen={showRejected} onClose={() => setShowRejected(false)} />
       <SignOutPendingAlert />
     </>
