@@ -3,6 +3,7 @@ import { Button, Callout, Card, Intent } from '@blueprintjs/core';
 import { useMemo, useState, type JSX } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { captacionWarnings, FECHA_DESCONOCIDA, formToDoc, lastUpdate, NUNCA_EDITADO, statusChip, type Captacion } from '../../../../couch-design/captacion';
+import { CAPTACION_LABELS } from '../../../../couch-design/captacion/labels';
 import { formatDateTime } from '../../../../couch-design/format';
 import { Avatar, Banner, Feedback, orDash, StatusTag } from '../../components/feedback';
 import { Page, PageHeader } from '../../components/page';
@@ -38,6 +39,8 @@ function LastUpdateBanner({ doc }: { doc: Captacion }): JSX.Element {
   );
 }
 
+const L = CAPTACION_LABELS.captacion;
+
 function Header({ doc }: { doc: Captacion }): JSX.Element {
   const { user } = useCaptacionAccess();
   const asesor = useAdviserName(doc.captacion?.asesor, user);
@@ -45,10 +48,14 @@ function Header({ doc }: { doc: Captacion }): JSX.Element {
     <div className="cap-detail-meta">
       <StatusTag chip={statusChip(doc.estatus_actual)} />
       <span>
-        Asesor: <strong>{asesor}</strong>
+        {L.asesor.shown}: <strong data-testid="detail-asesor">{asesor}</strong>
       </span>
-      <span>Fecha de captación: {captureDate(doc.captacion?.fecha)}</span>
-      <span>Tipo de captación: {orDash(doc.captacion?.tipo_captacion)}</span>
+      <span>
+        {L.fecha.shown}: {captureDate(doc.captacion?.fecha)}
+      </span>
+      <span>
+        {L.tipo_captacion.shown}: {orDash(doc.captacion?.tipo_captacion)}
+      </span>
     </div>
   );
 }
