@@ -111,11 +111,13 @@ export default function DetalleCaptacionPage(): JSX.Element {
         ) : null}
         <LastUpdateBanner doc={stored.doc} />
         <Header doc={doc} />
-        <Card className="page-card">
-          <FotosPropiedad captacionId={doc._id} asesor={doc.captacion?.asesor} editable={canEdit} galeria titleLevel={2} />
-        </Card>
+        {/* The data first, the photos after it as a compact gallery: a large cover on top pushed the
+            record below the first screen of a tablet (issue 36). */}
         <Card className="page-card">
           <DetailTabs captacion={doc} />
+        </Card>
+        <Card className="page-card">
+          <FotosPropiedad captacionId={doc._id} asesor={doc.captacion?.asesor} editable={canEdit} galeria titleLevel={2} />
         </Card>
       </>
     );
