@@ -66,7 +66,7 @@ function useSyncLifecycle(): void {
 }
 
 export interface SyncIndicatorViewProps extends SyncPanelProps {
-  /** At the bottom of the screen, the panel opening above it (phones). */
+  /** A phone: the chip drawn large, in the top bar's second line. */
   phone?: boolean;
 }
 
