@@ -21,6 +21,7 @@ import {
   SEARCH_OPEN,
   SEARCH_PLACEHOLDER,
   SEARCH_RESULTS,
+  SEARCH_UNAVAILABLE,
   searchCount,
   searchEmpty,
   searchFailed,
@@ -98,7 +99,7 @@ export function GlobalSearch({ loadSources, compact = false }: GlobalSearchProps
           (groups) => live && setResults({ query: trimmed, groups }),
           (err: unknown) => {
             console.warn('No se pudo cargar la búsqueda.', err);
-            if (live) setResults({ query: trimmed, groups: [{ group: SEARCH_LABEL, hits: [], problem: searchFailed(SEARCH_RESULTS.toLowerCase()) }] });
+            if (live) setResults({ query: trimmed, groups: [{ group: SEARCH_LABEL, hits: [], problem: SEARCH_UNAVAILABLE }] });
           },
         );
     }, TYPING_PAUSE_MS);

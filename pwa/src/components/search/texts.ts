@@ -6,6 +6,7 @@ export const SEARCH_CLOSE = 'Cerrar la búsqueda';
 export const SEARCH_RESULTS = 'Resultados de la búsqueda';
 export const SEARCH_LOADING = 'Buscando...';
 export const SEARCH_HINT = 'Escriba al menos 2 letras para buscar.';
+export const SEARCH_UNAVAILABLE = 'No se pudo abrir la búsqueda. Inténtelo de nuevo.';
 export const SEARCH_HELP = 'Flechas para elegir, Enter para abrir, Escape para cerrar.';
 export const searchEmpty = (query: string): string => `Sin resultados para «${query}».`;
 export const searchFailed = (group: string): string => `No se pudo buscar en ${group}.`;

@@ -23,6 +23,8 @@ type Names = Record<string, UserNameParts>;
 
 const known = new Map<string, UserNameParts | null>();
 const asking = new Map<string, Promise<UserNameParts | null>>();
+/** Ids the gateway answered without a name in this page load: `rememberAdvisers` does not ask again. */
+const unnamed = new Set<string>();
 let loaded: { who: string; done: Promise<void> } | null = null;
 let saving: Promise<void> = Promise.resolve();
 
@@ -69,7 +71,10 @@ async function fetchUser(id: string, remember = true): Promise<UserNameParts | n
         // A refusal or a network failure is not cached: online later, the name may come.
         if (user) {
           known.set(id, nameOnly(user));
+          unnamed.delete(id);
           if (remember) keep();
+        } else {
+          unnamed.add(id);
         }
         asking.delete(id);
         return user;
@@ -104,7 +109,7 @@ export async function rememberAdvisers(me: AuthUser | null): Promise<void> {
   const ids = new Set<string>();
   for (const entry of (await readCaptacionesIndex()).entries.values()) {
     const id = entry.asesor.trim();
-    if (id && id !== me?.id && !known.get(id)) ids.add(id);
+    if (id && id !== me?.id && !known.get(id) && !unnamed.has(id)) ids.add(id);
     if (ids.size >= ASK_PER_VISIT) break;
   }
   const queue = [...ids];
