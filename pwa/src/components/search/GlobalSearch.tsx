@@ -190,24 +190,24 @@ export function GlobalSearch({ loadSources, compact = false }: GlobalSearchProps
   const panel = showPanel ? (
     <div className="app-search__panel" data-testid="global-search-panel">
       {!ready ? (
-        <p className="app-search__note">{SEARCH_HINT}</p>
+        <div className="app-search__note">{SEARCH_HINT}</div>
       ) : !current ? (
-        <p className="app-search__note" role="status">
+        <div className="app-search__note" role="status">
           <Spinner size={16} aria-hidden /> {SEARCH_LOADING}
-        </p>
+        </div>
       ) : hits.length === 0 && current.groups.every((g) => !g.problem) ? (
-        <p className="app-search__note" role="status">
+        <div className="app-search__note" role="status">
           {searchEmpty(trimmed)}
-        </p>
+        </div>
       ) : (
-        <p className="app-search__note app-visually-hidden" role="status">
+        <div className="app-search__note app-visually-hidden" role="status">
           {searchCount(hits.length)}
-        </p>
+        </div>
       )}
       {current?.groups.filter((g) => g.problem).map((g) => (
-        <p key={g.group} className="app-search__note app-search__problem">
+        <div key={g.group} className="app-search__note app-search__problem">
           {g.problem}
-        </p>
+        </div>
       ))}
       {/* Always in the page while the panel shows: the box's aria-controls names it. */}
       <div role="listbox" id={listId} aria-label={SEARCH_RESULTS}>
