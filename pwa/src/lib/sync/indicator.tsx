@@ -1,12 +1,14 @@
 /**
  * The sync state in the top bar (DESIGN section 5): a compact tag with an icon and the state,
  * a panel (sync-panel.tsx) with what is waiting, the last successful sync and 'Sincronizar
- * ahora' (larger on a phone, in the top bar's second line: floating over the page it hid rows' buttons), and the sign-out question
+ * ahora' (on a phone, in a band at the bottom of the screen, within the thumb's reach: a band the page
+ * keeps room for, never a chip floating over the rows' buttons), and the sign-out question
  * when changes are not on the server yet. It also drives the sync lifecycle from the session,
  * since the top bar is on screen exactly while someone is signed in.
  */
 import { Alert, Intent, PopoverNext, Tag, type IconName } from '@blueprintjs/core';
 import { useEffect, useId, useState, useSyncExternalStore, type JSX, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { whenIdle } from '../idle';
 import { useSession } from '../session';
 import { currentQuestion, registerQuestionHost, subscribeQuestion } from './confirm';
@@ -66,7 +68,7 @@ function useSyncLifecycle(): void {
 }
 
 export interface SyncIndicatorViewProps extends SyncPanelProps {
-  /** A phone: the chip drawn large, in the top bar's second line. */
+  /** At the bottom of the screen, in its own band, the panel opening above it (phones). */
   phone?: boolean;
 }
 
@@ -81,7 +83,7 @@ export function SyncIndicatorView({ state, onSyncNow, onShowRejected, phone = fa
   const look = refusedLook(state);
   return (
     <PopoverNext
-      placement="bottom-end"
+      placement={phone ? 'top-end' : 'bottom-end'}
       className={phone ? 'app-sync--phone' : undefined}
       content={<SyncPanel state={state} onSyncNow={onSyncNow} onShowRejected={onShowRejected} />}
     >
@@ -138,8 +140,8 @@ export function SyncIndicator(): JSX.Element {
   const chip = <SyncIndicatorView state={state} phone={phone} onSyncNow={() => void currentEngine()?.syncNow()} onShowRejected={() => setShowRejected(true)} />;
   return (
     <>
-      {/* In the top bar on a phone too: floating over the page, it covered the rows' buttons. */}
-      {chip}
+      {/* On a phone the top of the screen is out of the thumb's reach: the chip has a band at the bottom. */}
+      {phone ? createPortal(chip, document.body) : chip}
       <RejectedChangesDialog isOpen={showRejected} onClose={() => setShowRejected(false)} />
       <SignOutPendingAlert />
     </>

@@ -1,7 +1,8 @@
 /**
  * What the sync state's panel says (issue 20 item 8): the state, what is waiting on this device
  * by kind (captaciones not yet on the server, changes the server refused), when the last sync
- * happened, and 'Sincronizar ahora'. The top bar's chip opens it, on a phone too.
+ * happened, and 'Sincronizar ahora'. The top bar's chip opens it; on a phone the chip sits in a
+ * band at the bottom of the screen and the panel opens above it, where the thumb reaches.
  */
 import { Button, Intent } from '@blueprintjs/core';
 import { useSyncExternalStore, type JSX } from 'react';
@@ -20,7 +21,7 @@ import {
 } from './texts';
 import './sync-panel.css';
 
-/** Phones: the width below which the chip is drawn large. */
+/** Phones: the width below which the chip leaves the top bar for a band at the bottom of the screen. */
 export const PHONE_QUERY = '(max-width: 575px)';
 
 function subscribePhone(onChange: () => void): () => void {
