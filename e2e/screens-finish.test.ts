@@ -250,9 +250,9 @@ describe('on a phone every list is a column of cards showing every column', () =
           assert.ok(cards.count > 0, `${list.path}: filas con data-testid ${list.row}`);
           for (const h of list.expect) assert.ok(cards.headers.some((x) => x.toUpperCase() === h.toUpperCase()), `${list.path}: columna ${h}`);
           if (phone) {
-            assert.ok(cards.sideways <= 0 && cards.wrapSideways.every((x) => x <= 1), `${list.path}: sin desplazamiento lateral (${cards.sideways}, ${cards.wrapSideways})`);
+            assert.ok(cards.sideways <= 0 && cards.wrapSideways.every((x) => x <= 1), `${list.path}: sin desplazamiento lateral (${cards.sideways}, ${cards.wrapSideways.join(', ')})`);
             assert.deepEqual(cards.labels.filter(Boolean), cards.headers.filter((h) => cards.labels.includes(h)), `${list.path}: cada valor con el nombre de su columna`);
-            assert.ok(cards.labelShown.every((c) => c !== 'none' && c !== 'normal'), `${list.path}: el nombre de la columna se ve (${cards.labelShown})`);
+            assert.ok(cards.labelShown.every((c) => c !== 'none' && c !== 'normal'), `${list.path}: el nombre de la columna se ve (${cards.labelShown.join(', ')})`);
             assert.deepEqual(cards.clipped, [], `${list.path}: nada cortado`);
             assert.ok(cards.rowWidth <= size.width, `${list.path}: la tarjeta cabe (${cards.rowWidth})`);
           } else {
