@@ -9,16 +9,13 @@
  * One gateway for the whole file; every wait is on something visible, never a sleep.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { sampleCaptacion } from '../couch-design/captacion/fixtures';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
+import { assertAccessible } from './axe';
 import { openBrowser, signInThroughUi, startE2EGateway, type BrowserSession } from './harness';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let gw: TestGateway;
 const users = {} as Record<'admin' | 'asesor', CreatedUser>;
@@ -42,31 +39,6 @@ before(async () => {
 after(() => gw.close());
 
 // --- helpers ------------------------------------------------------------------------------
-
-interface AxeNode { target: string[]; html: string }
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: AxeNode[] }
-
-/** axe-core on the page as it is now; the serious and critical violations fail, the rest are printed. */
-async function assertAccessible(page: Page, screen: string): Promise<void> {
-  // An overlay still fading in would be measured half transparent: transitions end at once, then
-  // every overlay must be fully opaque.
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('.bp6-overlay-content')].every((el) => getComputedStyle(el).opacity === '1' && !/-(enter|exit)-active/.test(el.className)),
-  );
-  const loaded = await page.evaluate(() => 'axe' in window);
-  if (!loaded) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const res = await axe.run(document, { resultTypes: ['violations'] });
-    return res.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html.slice(0, 160) })) }));
-  });
-  const describe = (v: AxeViolation) => `  [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `      ${n.target.join(' ')}  ${n.html}`).join('\n')}`;
-  const minor = violations.filter((v) => v.impact !== 'serious' && v.impact !== 'critical');
-  if (minor.length) console.log(`axe (${screen}), menores:\n${minor.map(describe).join('\n')}`);
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.equal(blocking.length, 0, `axe en ${screen}:\n${blocking.map(describe).join('\n')}`);
-}
 
 /** Goes to a path of the app and waits for its one h1 (and `ready`, when the screen loads data). */
 async function visit(page: Page, path: string, ready?: string): Promise<void> {

@@ -76,6 +76,9 @@ export const CAPTACION_LABELS = {
     comprobante_domicilio: label('Comprobante de domicilio'),
     predial_pagado: label('Predial pagado'),
     libre_gravamen: label('Libre de gravamen'),
+    // The document's `documentos` defaults (spec 001 section 3.1): no screen fills them.
+    predial: label('Predial'),
+    otros: label('Otros'),
     observaciones: label('Notas', 'Observaciones'),
   },
   venta: {
@@ -98,4 +101,58 @@ export const CAPTACION_LABELS = {
     identificacion: label('Identificación del comprador', 'Identificación'),
     constancia_credito: label('Aprobación de crédito', 'Constancia de crédito'),
   },
+  captacion: {
+    tipo_captacion: label('Tipo de captación'),
+    fecha: label('Fecha de captación'),
+    asesor: label('Asesor'),
+    observaciones: label('Observaciones de la captación'),
+    estatus_actual: label('Estatus'),
+    tipo_tramite: label('Tipo de trámite'),
+  },
 } as const;
+
+type Group = Readonly<Record<string, FieldLabel>>;
+const L = CAPTACION_LABELS as unknown as Readonly<Record<keyof typeof CAPTACION_LABELS, Group>>;
+
+/** A label of `group` with the context a list of fields without headings needs ('Teléfono del propietario'). */
+const within = (group: Group, suffix: string) => (key: string): string | undefined => {
+  const l = group[key];
+  return l ? `${l.shown} ${suffix}` : undefined;
+};
+const printed = (group: Group) => (key: string): string | undefined => group[key]?.printed;
+
+/**
+ * The label of a field of a stored captación named by its path, as a rejected change lists what
+ * the person typed ('propietario.telefono' -> 'Teléfono del propietario', 'referencias_personales[2].nombre'
+ * -> 'Nombre de la referencia 2'); undefined for a path no screen asks for.
+ */
+export function captacionPathLabel(path: string): string | undefined {
+  const m = /^([a-z_]+)(?:\[(\d+)\])?(?:\.([a-zñ_]+))?(?:\[(\d+)\])?(?:\.([a-zñ_0-9]+))?$/.exec(path);
+  if (!m) return undefined;
+  const [, root, rootIndex, second, secondIndex, third] = m;
+  switch (root) {
+    case 'propietario':
+      return second ? within(L.propietario, 'del propietario')(second) : undefined;
+    case 'propiedad':
+      if (second === 'tipo') return L.propiedad.tipo.printed;
+      if (second === 'direccion' && third) return within(L.propiedad, 'de la propiedad')(third);
+      if (second === 'caracteristicas' && third) return within(L.propiedad, 'de la propiedad')(third);
+      if (second === 'adeudos' && secondIndex && third) return within(L.adeudo, `del adeudo ${secondIndex}`)(third);
+      return undefined;
+    case 'datos_laborales':
+      return second ? printed(L.laborales)(second) : undefined;
+    case 'referencias_personales':
+      return rootIndex && second ? within(L.referencia, `de la referencia ${rootIndex}`)(second) : undefined;
+    case 'documentos_entregados':
+    case 'documentos':
+      return second ? within(L.documentos, '(documentos)')(second) : undefined;
+    case 'venta':
+      if (second === 'comprador' && third) return printed(L.comprador)(third);
+      if (second === 'documentos_entregados' && third) return within(L.documentosVenta, '(venta)')(third);
+      return second ? printed(L.venta)(second) : undefined;
+    case 'captacion':
+      return second ? printed(L.captacion)(second) : undefined;
+    default:
+      return !second && !rootIndex ? printed(L.captacion)(root) : undefined;
+  }
+}

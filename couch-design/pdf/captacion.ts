@@ -66,8 +66,8 @@ export async function captacionPdf(input: NewCaptacion | Record<string, unknown>
   let y = drawHeader(kit, CAPTACION_PDF_TITLE, [
     `Folio: ${id || EMPTY}`,
     `Generado: ${formatDateTime(generated, EMPTY)}`,
-    `Estatus: ${orDash(c.estatus_actual)}   ·   Tipo de captación: ${orDash(c.captacion.tipo_captacion)}   ·   Fecha de captación: ${date(c.captacion.fecha)}`,
-    `Asesor: ${orDash(opts.asesor)}`,
+    `${LABEL.captacion.estatus_actual.printed}: ${orDash(c.estatus_actual)}   ·   ${LABEL.captacion.tipo_captacion.printed}: ${orDash(c.captacion.tipo_captacion)}   ·   ${LABEL.captacion.fecha.printed}: ${date(c.captacion.fecha)}`,
+    `${LABEL.captacion.asesor.printed}: ${orDash(opts.asesor)}`,
     `Última actualización: ${last ? `${last.usuario}${last.fecha ? `, ${formatDateTime(last.fecha, EMPTY)}` : ''}` : NUNCA_EDITADO}`,
   ]);
 

@@ -26,6 +26,10 @@ const FIRST_PAINT_CLASSES = [
   // The shell and the captaciones list (app/screen-modules.ts: they wait for no other part).
   'bp6-button-group', 'bp6-intent-success', 'bp6-intent-warning', 'bp6-interactive', 'bp6-round', 'bp6-text-overflow-ellipsis',
   'bp6-text-small',
+  // Not drawn first, but the whole sheet's parts come before the entry's stylesheet: a modifier
+  // left out would lose to the first paint's '.bp6-button.bp6-intent-primary' that follows them,
+  // and an outlined '+ Agregar Adeudo' showed blue text on a blue button (issue 36).
+  'bp6-outlined',
 ];
 const FIRST_PAINT_FAMILIES = [
   'bp6-callout', 'bp6-elevation-', 'bp6-form-', 'bp6-icon-', 'bp6-input', 'bp6-non-ideal-state', 'bp6-overlay',

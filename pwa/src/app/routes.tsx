@@ -85,7 +85,9 @@ function Screen({ entry }: { entry: ScreenEntry }): JSX.Element {
   const Component = screenFor(entry.path);
   return (
     <Suspense fallback={<ScreenLoading />}>
-      <Component />
+      {/* Keyed by the address: another record on the same screen (the top bar's search goes from
+          one captación's detail to another's) starts afresh instead of showing the last one's state. */}
+      <Component key={pathname} />
     </Suspense>
   );
 }

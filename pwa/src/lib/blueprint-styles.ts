@@ -4,7 +4,9 @@
  * pwa/build/critical-css.ts). It loads without blocking the first paint, and its links go right
  * before the entry's stylesheet, so the app's own styles (the entry's, then the screens') come
  * after Blueprint's, as they did when the whole sheet was in the entry. The first paint's part,
- * inside the entry's sheet, then repeats rules the whole sheet already set.
+ * inside the entry's sheet, then repeats rules the whole sheet already set, and so wins over a
+ * rule of the whole sheet that Blueprint placed after it: such a rule's classes go into the first
+ * paint's part too (pwa/build/critical-css.ts, 'bp6-outlined').
  *
  * The build cuts the sheet into a few pieces. A screen that needs it asks for every piece at once
  * (`loadBlueprintStyles`); the shell fetches it in the background one piece at a time

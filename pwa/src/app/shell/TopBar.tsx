@@ -1,9 +1,13 @@
-import { Button, Classes, InputGroup, Navbar, NavbarDivider, NavbarGroup } from '@blueprintjs/core';
-import type { JSX } from 'react';
+import { Button, Classes, Navbar, NavbarDivider, NavbarGroup } from '@blueprintjs/core';
+import { useCallback, type JSX } from 'react';
 import { Link } from 'react-router-dom';
+import { GlobalSearch } from '../../components/search/GlobalSearch';
+import { useSession } from '../../lib/session';
 import { SyncIndicator } from '../../lib/sync/indicator';
 import type { Crumb } from './breadcrumbs';
 import { NotificationsMenu } from './NotificationsMenu';
+import { PHONE_QUERY } from './settings';
+import { useMediaQuery } from './use-media-query';
 
 interface TopBarProps {
   crumbs: Crumb[];
@@ -53,6 +57,12 @@ export function TopBar(props: TopBarProps): JSX.Element {
   const classes = ['app-topbar', fixed ? 'app-topbar--fixed' : '', transparent && !fixed ? 'app-topbar--transparent' : '']
     .filter(Boolean)
     .join(' ');
+  const { user } = useSession();
+  const phone = useMediaQuery(PHONE_QUERY);
+  const loadSources = useCallback(async () => {
+    const { searchSourcesFor } = await import('./search-sources');
+    return user ? searchSourcesFor(user) : [];
+  }, [user]);
   return (
     <Navbar className={classes} data-testid="topbar" role="banner">
       <NavbarGroup align="left" className="app-topbar__left">
@@ -67,13 +77,7 @@ export function TopBar(props: TopBarProps): JSX.Element {
         <Trail crumbs={crumbs} />
       </NavbarGroup>
       <NavbarGroup align="right" className="app-topbar__right">
-        <InputGroup
-          className="app-topbar__search"
-          type="search"
-          leftIcon="search"
-          placeholder="Buscar..."
-          aria-label="Buscar"
-        />
+        {user ? <GlobalSearch key={`${user.id}|${user.role}`} loadSources={loadSources} compact={phone} /> : null}
         <SyncIndicator />
         <NavbarDivider />
         <NotificationsMenu />

@@ -42,6 +42,8 @@ export const UI_SETTINGS_KEY = 'ui-settings';
 
 /** Tablets in portrait and phones: the sidebar becomes an overlay. */
 export const OVERLAY_SIDEBAR_QUERY = '(max-width: 991px)';
+/** Phones: the top bar's search is a button that opens it over the page. */
+export const PHONE_QUERY = '(max-width: 575px)';
 
 /** A 1024 px tablet (anything narrower than a laptop) starts with the sidebar collapsed to its icons. */
 export const COLLAPSED_SIDEBAR_QUERY = '(max-width: 1199px)';

@@ -19,6 +19,7 @@ import { fieldMessage } from './field-message';
 import { ErrorSummary, type SummarySection } from './ErrorSummary';
 import { fieldId, FormUiContext, type FormIssue, type FormUi } from './form-ui';
 import { LeaveGuard, type LeaveQuestions } from './LeaveGuard';
+import { useStickyBarRoom } from './sticky-room';
 import { BORRADOR_GUARDADO, BORRADOR_RECUPERADO, BTN_CANCELAR, GUARDANDO, REQUIRED_NOTE } from './texts';
 import './form.css';
 
@@ -179,6 +180,9 @@ function FormBody<T extends object>(props: FormShellProps<T>): JSX.Element {
     navigate(exitTo);
   };
 
+  const actionsBar = useRef<HTMLDivElement>(null);
+  useStickyBarRoom(actionsBar);
+
   const ui: FormUi = { showAllErrors: attempted, warnings, issues, disabled: saving || saved, tab, openTab: setTab, tabErrors };
 
   return (
@@ -199,7 +203,7 @@ function FormBody<T extends object>(props: FormShellProps<T>): JSX.Element {
         }}
       >
         {children}
-        <div className="form-actions">
+        <div className="form-actions" ref={actionsBar}>
           <div className="form-actions__buttons">
             <span className="form-draft-status" data-testid="draft-status" aria-live="polite">
               {draft.savedAt && unsaved ? `${BORRADOR_GUARDADO} · ${formatLocalTime(draft.savedAt)}` : ''}

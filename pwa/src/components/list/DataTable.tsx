@@ -1,7 +1,7 @@
 /**
  * A list's table: one column definition per column, a row of icon buttons per record, and the
  * question before a delete (spec 001 section 2.5). On a narrow tablet the table scrolls sideways
- * and the buttons stay in view.
+ * and the buttons stay in view; on a phone each record is a card (table-parts.tsx, list.css).
  */
 import { Alert, Button, HTMLTable, Intent } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
@@ -66,19 +66,19 @@ export function DataTable<R>(props: DataTableProps<R>): JSX.Element {
 
   return (
     <div className="list-table-wrap">
-      <HTMLTable className={withActions ? 'list-table list-table--actions' : 'list-table'} interactive striped>
-        <thead>
+      <HTMLTable className={withActions ? 'list-table list-table--actions' : 'list-table'} interactive striped role="table">
+        <thead role="rowgroup">
           <HeaderRow columns={columns} extra={withActions ? ACCIONES : undefined} />
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {failed ? (
             <FailedRow columns={columns} extraCell={withActions} />
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)} data-testid={rowTestId} data-id={rowKey(row)}>
+              <tr key={rowKey(row)} data-testid={rowTestId} data-id={rowKey(row)} role="row">
                 <Cells columns={columns} row={row} />
                 {withActions ? (
-                  <td>
+                  <td role="cell" className="list-actions-cell" data-label={ACCIONES}>
                     <div className="list-row-actions">
                       {actions.map((a) => (
                         <Button key={a.label} variant="minimal" icon={a.icon} aria-label={a.label} title={a.label} loading={a.busy?.(row)} onClick={() => a.run(row)} />

@@ -73,10 +73,10 @@ export function SelectTable<R>(props: SelectTableProps<R>): JSX.Element {
   return (
     <div className="list-table-wrap">
       <HTMLTable className="list-table list-select-table" interactive striped role="grid" aria-label={label} aria-readonly>
-        <thead>
+        <thead role="rowgroup">
           <HeaderRow columns={columns} />
         </thead>
-        <tbody ref={body}>
+        <tbody ref={body} role="rowgroup">
           {failed ? (
             <FailedRow columns={columns} />
           ) : (
@@ -86,6 +86,7 @@ export function SelectTable<R>(props: SelectTableProps<R>): JSX.Element {
               return (
                 <tr
                   key={key}
+                  role="row"
                   data-testid={rowTestId}
                   data-id={key}
                   aria-selected={isSelected}
@@ -95,7 +96,7 @@ export function SelectTable<R>(props: SelectTableProps<R>): JSX.Element {
                   onDoubleClick={onOpen ? () => onOpen(row) : undefined}
                   onKeyDown={(e) => onKeyDown(e, i)}
                 >
-                  <Cells columns={columns} row={row} />
+                  <Cells columns={columns} row={row} cellRole="gridcell" />
                 </tr>
               );
             })

@@ -41,8 +41,13 @@ export default function SignInPage(): JSX.Element {
 
   return (
     <div className="signin">
+      {/* The caption is text of the page, not of the picture: the picture is cut to fill its panel, the caption wraps. */}
       <div className="signin__panel" aria-hidden>
         <img src="/signin-panel.svg" alt="" className="signin__image" />
+        <p className="signin__caption">
+          <strong>Captaciones sin límites</strong>
+          <span>Registra propiedades en campo, con o sin conexión.</span>
+        </p>
       </div>
       <main className="signin__main">
         <Card elevation={2} className="signin__card">

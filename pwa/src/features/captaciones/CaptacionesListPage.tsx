@@ -5,15 +5,17 @@
  * counts come from the database's kept index, so only the ten records shown are read.
  */
 import { Button, Callout, Intent, NonIdealState, Tag } from '@blueprintjs/core';
-import { useMemo, useState, type JSX } from 'react';
+import { useEffect, useMemo, useState, type JSX } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Captacion } from '../../../../couch-design/captacion';
 import { Banner, StatusTag } from '../../components/feedback';
 import { DataTable, downloadCsv, ListContent, ListSearch, Pagination, useListUrlState, type Column, type RowAction } from '../../components/list';
 import { Page, PageHeader } from '../../components/page';
 import { serverMessage } from '../../lib/data';
+import { whenIdle } from '../../lib/idle';
 import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
+import { rememberAdvisers } from './adviser';
 import { useCaptaciones, useCaptacionesPage } from './data/hooks';
 import { PortadaCelda } from './fotos/PortadaCelda';
 import { CAPTACIONES_CSV } from './list/csv';
@@ -97,6 +99,8 @@ export default function CaptacionesListPage(): JSX.Element {
   const list = useCaptacionesPage(captaciones, q, page);
   const [actionError, setActionError] = useState<string | null>(null);
   const [pdfBusy, setPdfBusy] = useState<string | null>(null);
+  // Well after the list is drawn and the sync has started: the advisers' names for offline use.
+  useEffect(() => whenIdle(() => void rememberAdvisers(user).catch((err: unknown) => console.warn('No se pudieron conocer los asesores.', err)), { delayMs: 3_000, maxWaitMs: 10_000 }), [user]);
 
   const shown = list.status === 'ready' ? list.value : null;
   const items = useMemo(() => (shown?.items ?? NO_DOCS).map((doc) => ({ doc, row: toListRow(doc) })), [shown]);

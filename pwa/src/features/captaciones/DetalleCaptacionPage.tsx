@@ -3,6 +3,7 @@ import { Button, Callout, Card, Intent } from '@blueprintjs/core';
 import { useMemo, useState, type JSX } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { captacionWarnings, FECHA_DESCONOCIDA, formToDoc, lastUpdate, NUNCA_EDITADO, statusChip, type Captacion } from '../../../../couch-design/captacion';
+import { CAPTACION_LABELS } from '../../../../couch-design/captacion/labels';
 import { formatDateTime } from '../../../../couch-design/format';
 import { Avatar, Banner, Feedback, orDash, StatusTag } from '../../components/feedback';
 import { Page, PageHeader } from '../../components/page';
@@ -38,6 +39,8 @@ function LastUpdateBanner({ doc }: { doc: Captacion }): JSX.Element {
   );
 }
 
+const L = CAPTACION_LABELS.captacion;
+
 function Header({ doc }: { doc: Captacion }): JSX.Element {
   const { user } = useCaptacionAccess();
   const asesor = useAdviserName(doc.captacion?.asesor, user);
@@ -45,10 +48,14 @@ function Header({ doc }: { doc: Captacion }): JSX.Element {
     <div className="cap-detail-meta">
       <StatusTag chip={statusChip(doc.estatus_actual)} />
       <span>
-        Asesor: <strong>{asesor}</strong>
+        {L.asesor.shown}: <strong data-testid="detail-asesor">{asesor}</strong>
       </span>
-      <span>Fecha de captación: {captureDate(doc.captacion?.fecha)}</span>
-      <span>Tipo de captación: {orDash(doc.captacion?.tipo_captacion)}</span>
+      <span>
+        {L.fecha.shown}: {captureDate(doc.captacion?.fecha)}
+      </span>
+      <span>
+        {L.tipo_captacion.shown}: {orDash(doc.captacion?.tipo_captacion)}
+      </span>
     </div>
   );
 }
@@ -104,11 +111,13 @@ export default function DetalleCaptacionPage(): JSX.Element {
         ) : null}
         <LastUpdateBanner doc={stored.doc} />
         <Header doc={doc} />
-        <Card className="page-card">
-          <FotosPropiedad captacionId={doc._id} asesor={doc.captacion?.asesor} editable={canEdit} galeria titleLevel={2} />
-        </Card>
+        {/* The data first, the photos after it as a compact gallery: a large cover on top pushed the
+            record below the first screen of a tablet (issue 36). */}
         <Card className="page-card">
           <DetailTabs captacion={doc} />
+        </Card>
+        <Card className="page-card">
+          <FotosPropiedad captacionId={doc._id} asesor={doc.captacion?.asesor} editable={canEdit} galeria titleLevel={2} />
         </Card>
       </>
     );

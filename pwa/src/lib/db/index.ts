@@ -204,3 +204,24 @@ export async function loadDraft<T = unknown>(key: string): Promise<T | null> {
 export async function clearDraft(key: string): Promise<void> {
   return clearDraftIn(await ready(HOME_DB), key);
 }
+
+// --- Notes: what the device keeps to show offline what it learnt online (never synced) ------
+
+const NOTE_PREFIX = '_local/note-';
+
+/**
+ * A note the device keeps for the person (issue 36: the advisers' names it may show offline): a
+ * `_local` document of the home database, never replicated, gone with the database at sign-out
+ * or a change of scope.
+ */
+export async function readDeviceNote<T>(key: string): Promise<T | null> {
+  const doc = await getOrNull<{ value: T }>(await ready(HOME_DB), NOTE_PREFIX + key);
+  return doc ? doc.value : null;
+}
+
+export async function writeDeviceNote<T>(key: string, value: T): Promise<void> {
+  const db = await ready(HOME_DB);
+  const id = NOTE_PREFIX + key;
+  const existing = await getOrNull<{ _rev?: string }>(db, id);
+  await db.put({ _id: id, ...(existing?._rev ? { _rev: existing._rev } : {}), value } as PouchDB.Core.PutDocument<object>);
+}

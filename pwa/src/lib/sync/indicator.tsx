@@ -1,7 +1,8 @@
 /**
  * The sync state in the top bar (DESIGN section 5): a compact tag with an icon and the state,
  * a panel (sync-panel.tsx) with what is waiting, the last successful sync and 'Sincronizar
- * ahora' (on a phone, at the bottom of the screen, within the thumb's reach), and the sign-out question
+ * ahora' (on a phone, in a band at the bottom of the screen, within the thumb's reach: a band the page
+ * keeps room for, never a chip floating over the rows' buttons), and the sign-out question
  * when changes are not on the server yet. It also drives the sync lifecycle from the session,
  * since the top bar is on screen exactly while someone is signed in.
  */
@@ -29,6 +30,12 @@ const LOOK: Record<SyncStatus, { icon: IconName | undefined; intent: Intent }> =
   error: { icon: 'error', intent: Intent.DANGER },
   expired: { icon: 'lock', intent: Intent.WARNING },
 };
+
+/** A change the server refused waits for the person: never drawn in the colour of success. */
+function refusedLook(state: SyncIndicatorViewProps['state']): { icon: IconName | undefined; intent: Intent } {
+  const look = LOOK[state.status];
+  return state.rejected > 0 && look.intent === Intent.SUCCESS ? { icon: 'warning-sign', intent: Intent.WARNING } : look;
+}
 
 /**
  * The sync starts at the first idle moment after the top bar appears (the screen's own reads
@@ -61,7 +68,7 @@ function useSyncLifecycle(): void {
 }
 
 export interface SyncIndicatorViewProps extends SyncPanelProps {
-  /** At the bottom of the screen, the panel opening above it (phones). */
+  /** At the bottom of the screen, in its own band, the panel opening above it (phones). */
   phone?: boolean;
 }
 
@@ -73,7 +80,7 @@ function openOnKey(e: KeyboardEvent<HTMLSpanElement>): void {
 
 export function SyncIndicatorView({ state, onSyncNow, onShowRejected, phone = false }: SyncIndicatorViewProps): JSX.Element | null {
   if (state.status === 'idle') return null;
-  const look = LOOK[state.status];
+  const look = refusedLook(state);
   return (
     <PopoverNext
       placement={phone ? 'top-end' : 'bottom-end'}
@@ -133,7 +140,7 @@ export function SyncIndicator(): JSX.Element {
   const chip = <SyncIndicatorView state={state} phone={phone} onSyncNow={() => void currentEngine()?.syncNow()} onShowRejected={() => setShowRejected(true)} />;
   return (
     <>
-      {/* On a phone the top of the screen is out of the thumb's reach: the chip floats at the bottom. */}
+      {/* On a phone the top of the screen is out of the thumb's reach: the chip has a band at the bottom. */}
       {phone ? createPortal(chip, document.body) : chip}
       <RejectedChangesDialog isOpen={showRejected} onClose={() => setShowRejected(false)} />
       <SignOutPendingAlert />

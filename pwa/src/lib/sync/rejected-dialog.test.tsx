@@ -49,8 +49,11 @@ describe('Cambios rechazados', () => {
     expect(within(item).getByTestId('rejected-reason').textContent).toBe('La captación fue eliminada; solo un administrador puede restaurarla.');
     const content = within(item).getByLabelText<HTMLTextAreaElement>('Lo que escribió');
     expect(content.readOnly).toBe(true);
-    expect(content.value).toContain('propietario.nombre: Rosa Hernández');
-    expect(content.value).toContain('propietario.telefono: 5511122233');
+    // Each field by its label on the screens (couch-design/captacion/labels.ts), never its path.
+    expect(content.value).toContain('Nombre del propietario: Rosa Hernández');
+    expect(content.value).toContain('Teléfono del propietario: 5511122233');
+    expect(content.value).toContain('Calle de la propiedad: ');
+    expect(content.value).not.toMatch(/^[a-z_]+(\[\d+\])?\./m);
     expect(content.value).not.toContain('_rev');
 
     fireEvent.click(within(item).getByText('Copiar'));

@@ -2,8 +2,12 @@
  * How a rejected change reads (sync/rejected-dialog.tsx): which record it is, and what the person
  * typed as plain text, one field a line, the same in the read-only view and in 'Copiar'.
  */
+import { captacionPathLabel } from '../../../../couch-design/captacion/labels';
 import type { RejectedChange } from '../db';
 import { REJECTED_ENTITY, TEXT_REJECTED_DELETION, TEXT_REJECTED_OTHER_ENTITY } from './texts';
+
+/** Per kind of record, the label a field has on its screens (couch-design); the path stands where none says. */
+const FIELD_LABEL: Record<string, (path: string) => string | undefined> = { captacion: captacionPathLabel };
 
 /** Fields the device or the server fills in, not the person. */
 const NOT_TYPED = new Set(['type', 'ultima_actualizacion', 'historial_estatus']);
@@ -23,27 +27,31 @@ export function describeRejected(item: RejectedChange): { entity: string; name: 
   return { entity, name: owner || item.id };
 }
 
-function lines(value: unknown, path: string, out: string[]): void {
+type Labeler = (path: string) => string | undefined;
+
+function lines(value: unknown, path: string, labelOf: Labeler, out: string[]): void {
   if (Array.isArray(value)) {
-    value.forEach((v, i) => lines(v, `${path}[${i + 1}]`, out));
+    value.forEach((v, i) => lines(v, `${path}[${i + 1}]`, labelOf, out));
     return;
   }
   if (isDict(value)) {
     for (const [k, v] of Object.entries(value)) {
       if (!path && (k.startsWith('_') || NOT_TYPED.has(k))) continue;
-      lines(v, path ? `${path}.${k}` : k, out);
+      lines(v, path ? `${path}.${k}` : k, labelOf, out);
     }
     return;
   }
   if (value === null || value === undefined || value === '') return;
-  // Numbers and yes/no read as JSON writes them; any other value left here is no text to show.
-  out.push(`${path}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  // Numbers read as JSON writes them, yes/no in Spanish; any other value left here is no text to show.
+  const text = typeof value === 'string' ? value : typeof value === 'boolean' ? (value ? 'Sí' : 'No') : JSON.stringify(value);
+  out.push(`${labelOf(path) ?? path}: ${text}`);
 }
 
-/** What the person typed, one `field: value` a line (empty fields left out). */
+/** What the person typed, one `field: value` a line, each field by its label on the screens (empty fields left out). */
 export function rejectedAsText(item: RejectedChange): string {
   if (item.doc?._deleted === true) return TEXT_REJECTED_DELETION;
   const out: string[] = [];
-  lines(item.doc ?? {}, '', out);
+  const type = typeof item.doc?.type === 'string' ? item.doc.type : '';
+  lines(item.doc ?? {}, '', FIELD_LABEL[type] ?? (() => undefined), out);
   return out.join('\n');
 }

@@ -1,8 +1,8 @@
 /**
  * What the sync state's panel says (issue 20 item 8): the state, what is waiting on this device
  * by kind (captaciones not yet on the server, changes the server refused), when the last sync
- * happened, and 'Sincronizar ahora' (after a failure: its reason, when it is retried, and 'Reintentar'). The top bar's chip opens it; on a phone the chip sits at
- * the bottom of the screen and the panel opens above it, where the thumb reaches.
+ * happened, and 'Sincronizar ahora' (after a failure: its reason, when it is retried, and 'Reintentar'). The top bar's chip
+ * opens it; on a phone the chip sits in a band at the bottom of the screen and the panel opens above it, where the thumb reaches.
  */
 import { Button, Intent } from '@blueprintjs/core';
 import { useSyncExternalStore, type JSX } from 'react';
@@ -23,7 +23,7 @@ import {
 } from './texts';
 import './sync-panel.css';
 
-/** Phones: the width below which the chip leaves the top bar for the bottom of the screen. */
+/** Phones: the width below which the chip leaves the top bar for a band at the bottom of the screen. */
 export const PHONE_QUERY = '(max-width: 575px)';
 
 /** One query list for the page: React reads it on every render of the chip, which made a new one each time. */

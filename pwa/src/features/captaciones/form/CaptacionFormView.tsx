@@ -6,6 +6,7 @@
 import { Card } from '@blueprintjs/core';
 import type { JSX, ReactNode } from 'react';
 import {
+  CAPTACION_LABELS,
   CAPTACION_TABS,
   captacionWarnings,
   errorsBySection,
@@ -68,8 +69,8 @@ export function CaptacionFormView(props: CaptacionFormViewProps): JSX.Element {
     >
       <Card className="page-card">
         <div className="form-grid form-meta">
-          <SelectField name="captacion.tipo_captacion" label="Tipo de captación" required options={TIPO_CAPTACION_OPTIONS} />
-          <SelectField name="estatus_actual" label="Estatus" options={ESTATUS_CAPTACION_OPTIONS} />
+          <SelectField name="captacion.tipo_captacion" label={CAPTACION_LABELS.captacion.tipo_captacion.entry} required options={TIPO_CAPTACION_OPTIONS} />
+          <SelectField name="estatus_actual" label={CAPTACION_LABELS.captacion.estatus_actual.entry} options={ESTATUS_CAPTACION_OPTIONS} />
         </div>
         <FormTabs id="captacion-tabs" tabs={TABS} />
       </Card>
