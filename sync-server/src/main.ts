@@ -16,6 +16,7 @@ import { configureLogs, log } from './log';
 import { CouchStore, StoreUnavailable } from './store/couchdb';
 import { isPermissionDenied, permissionProblem, prepareDataDir } from './store/data-dir';
 import { deployDesignDocs, warmIndexes } from './store/deploy';
+import { migrateStore, NewerData } from './store/migrations';
 import { MEMORY } from './store/embedded';
 import { createStore, StoreError } from './store/index';
 import { isLockedByAnotherProcess } from './store/in-use';
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
     },
     { signal: starting.signal, log: (line) => log.warn(line) },
   );
+  // The stored documents brought to this release's shapes, before anyone is served (store/migrations.ts).
+  await migrateStore(store, undefined, (line) => log.info(line));
   // Building an index takes seconds per 10,000 documents: do it now rather than on someone's first
   // query (payslips, accounts, sessions; the captaciones list needs none, see captaciones/directory.ts).
   void warmIndexes(store).catch((e: unknown) => log.error({ err: e }, 'No se pudieron preparar los índices'));
@@ -133,7 +136,7 @@ main().catch((e: unknown) => {
     // A configuration mistake: its one line, as text, and exit code 2 (docs/operacion.md).
     console.error(msg);
     process.exit(2);
-  } else if (e instanceof CannotListen) {
+  } else if (e instanceof CannotListen || e instanceof NewerData) {
     console.error(msg);
   } else if (config && !config.couchdbUrl && isPermissionDenied(e)) {
     console.error(permissionProblem(config.dataDir, 'EACCES').message);

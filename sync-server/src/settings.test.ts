@@ -75,7 +75,8 @@ describe('configFromEnv', () => {
 describe('the gateway started with a wrong setting', { timeout: 120_000 }, () => {
   it('exits 2 with one Spanish line naming it, no stack trace, nothing created', async () => {
     const dir = path.join(work, 'nunca');
-    for (const env of [{ PORT: 'abc' }, { PORT: '' }, { TRUST_PROXY: 'on' }, { DATA_DIR: '' }, { COUCHDB_URL: 'http//mal' }, { SESSION_SECRET: 'a', NODE_ENV: 'production' }]) {
+    const envs: Array<Record<string, string>> = [{ PORT: 'abc' }, { PORT: '' }, { TRUST_PROXY: 'on' }, { DATA_DIR: '' }, { COUCHDB_URL: 'http//mal' }, { SESSION_SECRET: 'a', NODE_ENV: 'production' }];
+    for (const env of envs) {
       const { code, out } = await startOutcome(env);
       const [name] = Object.keys(env);
       expect(code, `${JSON.stringify(env)}: ${out}`).toBe(2);
@@ -115,6 +116,8 @@ describe('the gateway started with a wrong setting', { timeout: 120_000 }, () =>
     mkdirSync(dir, { mode: 0o755 });
     const gw = startMain({ PORT: String(await freePort()), DATA_DIR: dir, COUCHDB_URL: '', ADMIN_PASSWORD: '', SESSION_SECRET: '' });
     await gw.waitFor(/Inmobiliaria escuchando en/, 60_000);
+    // A new folder is a store of this release: each database's version written at the first start.
+    expect(gw.output()).toContain('"msg":"Base usuarios: migración 1 (versión inicial');
     gw.child.kill('SIGTERM');
     expect(await gw.exited).toBe(0);
     const modes: string[] = [];
