@@ -11,6 +11,8 @@ import { stopServing } from './http/stop-serving';
 import { assertPortFree, CannotListen, listenOn } from './http/port-free';
 import { credentialLines, ensureFirstAdmin, passwordProblem } from './auth/first-admin';
 import { BadSetting, configFromEnv, type Config } from './config';
+import { ENTITIES } from '../../couch-design/entities';
+import type { EntityDeclaration } from '../../couch-design/entity';
 import { loadPdfLibraries } from '../../couch-design/pdf';
 import { configureLogs, log } from './log';
 import { CouchStore, StoreUnavailable } from './store/couchdb';
@@ -47,8 +49,9 @@ async function main(): Promise<void> {
   if (config.staticDir && !existsSync(path.join(config.staticDir, 'index.html'))) {
     log.warn(`Aviso: no hay una compilación de la aplicación web en ${config.staticDir} (ejecute «npm run build»); por ahora solo responden /api y /db.`);
   }
-  // Loaded now and kept: an `npm ci` in this folder while the gateway runs cannot break PDFs later.
-  await loadPdfLibraries();
+  // Loaded now and kept: an `npm ci` in this folder while the gateway runs cannot break PDFs, nor
+  // the write policies (and the schemas they load), later.
+  await Promise.all([loadPdfLibraries(), ...(ENTITIES as readonly EntityDeclaration[]).flatMap((e) => (e.sync ? [e.sync.loadWritePolicy()] : []))]);
 
   const store = await createStore(config);
   // A database that is not up yet (or a cluster still forming) is waited for, not given up on.
