@@ -134,6 +134,7 @@ export function configFromEnv(env: Env = process.env): Config {
     demoGithubStars: bool(env, 'DEMO_GITHUB_STARS'),
     metricsToken,
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
-    logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'json'),
+    // Readable text in a terminal, JSON lines for a service (journald, a collector).
+    logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, process.stdout.isTTY ? 'texto' : 'json'),
   };
 }

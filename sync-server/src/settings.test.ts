@@ -66,7 +66,8 @@ describe('configFromEnv', () => {
       expect(e.message).not.toContain('\n');
     }
     // Defaults, empty optional settings, and the values the guide writes.
-    expect(configFromEnv({})).toMatchObject({ port: 3000, host: '127.0.0.1', trustProxy: false, logLevel: 'info', logFormat: 'json' });
+    expect(configFromEnv({})).toMatchObject({ port: 3000, host: '127.0.0.1', trustProxy: false, logLevel: 'info' });
+    expect(configFromEnv({ LOG_FORMAT: 'texto' }).logFormat).toBe('texto');
     expect(configFromEnv({ TRUST_PROXY: 'sí', PUBLIC_SIGNUP: '0', COUCHDB_URL: '', SESSION_SECRET: 'x'.repeat(32), NODE_ENV: 'production' })).toMatchObject({ trustProxy: true, publicSignup: false, couchdbUrl: undefined });
     expect(configFromEnv({ SESSION_SECRET: 'corto' }).sessionSecret).toBe('corto');
   });
