@@ -2,7 +2,8 @@
  * `npm run backup -- FILE`: a consistent copy of every database (backup.ts) into FILE (gzip when
  * it ends in `.gz`), from CouchDB or the embedded store, with the gateway running or not.
  *
- *   npm run backup -- ARCHIVO [--aceptar-vacia]           respaldo (backup-to-file.ts)
+ *   npm run backup -- ARCHIVO [--cifrar] [--aceptar-vacia]  respaldo (backup-to-file.ts); --cifrar
+ *                                                           con la contraseña de RESPALDO_CLAVE
  *   npm run backup -- --verificar ARCHIVO                 comprueba que se restaura (verify-restore.ts)
  *   npm run backup -- --rotar CARPETA [--diarios N] [--mensuales M]   (rotation.ts)
  *
@@ -14,6 +15,7 @@ import { backupToFile } from './backup-to-file';
 import { errorText, resolveFromCaller } from './cli-args';
 import { DEFAULT_ROTATION, rotateFolder } from './rotation';
 import { checkBackupRestores } from './verify-restore';
+import { BadPassphrase, passphraseFromEnv } from './backup-crypto';
 
 const FROM = {
   couchdb: 'Apache CouchDB (COUCHDB_URL)',
@@ -22,13 +24,13 @@ const FROM = {
 } as const;
 
 const USAGE = [
-  'Uso: npm run backup -- ARCHIVO [--aceptar-vacia]   (p. ej. npm run backup -- respaldos/inmobiliaria-2026-01-31.ndjson.gz)',
-  '     npm run backup -- --verificar ARCHIVO',
+  'Uso: npm run backup -- ARCHIVO [--cifrar] [--aceptar-vacia]   (p. ej. npm run backup -- respaldos/inmobiliaria-2026-01-31.ndjson.gz)',
+  '     npm run backup -- --verificar ARCHIVO      (un respaldo cifrado se lee con RESPALDO_CLAVE)',
   '     npm run backup -- --rotar CARPETA [--diarios 14] [--mensuales 12]',
 ].join('\n');
 
 type Command =
-  | { kind: 'backup'; file: string; acceptEmpty: boolean }
+  | { kind: 'backup'; file: string; acceptEmpty: boolean; encrypt: boolean }
   | { kind: 'verify'; file: string }
   | { kind: 'rotate'; folder: string; daily: number; monthly: number };
 
@@ -46,6 +48,7 @@ export function parseBackupArgs(argv: readonly string[]): Command {
   let daily = DEFAULT_ROTATION.daily;
   let monthly = DEFAULT_ROTATION.monthly;
   let acceptEmpty = false;
+  let encrypt = false;
   const files: string[] = [];
   while (rest.length) {
     const a = rest.shift()!;
@@ -54,6 +57,7 @@ export function parseBackupArgs(argv: readonly string[]): Command {
     else if (a === '--diarios') daily = count(a, rest.shift());
     else if (a === '--mensuales') monthly = count(a, rest.shift());
     else if (a === '--aceptar-vacia') acceptEmpty = true;
+    else if (a === '--cifrar' || a === '--encrypt') encrypt = true;
     else if (a.startsWith('-')) throw new Usage(`Opción desconocida: ${a}.`);
     else files.push(a);
   }
@@ -66,7 +70,8 @@ export function parseBackupArgs(argv: readonly string[]): Command {
     return { kind: 'rotate', folder: rotate, daily, monthly };
   }
   if (files.length !== 1) throw new Usage('Falta el ARCHIVO del respaldo.');
-  return { kind: 'backup', file: files[0], acceptEmpty };
+  if (encrypt) passphraseFromEnv();
+  return { kind: 'backup', file: files[0], acceptEmpty, encrypt };
 }
 
 async function run(cmd: Command): Promise<void> {
@@ -87,9 +92,9 @@ async function run(cmd: Command): Promise<void> {
   const file = resolveFromCaller(cmd.file);
   const config = configFromEnv();
   const started = Date.now();
-  const { source, summary } = await backupToFile(config, file, { acceptEmpty: cmd.acceptEmpty });
+  const { source, summary } = await backupToFile(config, file, { acceptEmpty: cmd.acceptEmpty, passphrase: cmd.encrypt ? passphraseFromEnv() : undefined });
   const mb = (statSync(file).size / 1024 / 1024).toFixed(1);
-  console.log(`Respaldo guardado en ${file} (${mb} MB) desde ${FROM[source]} en ${((Date.now() - started) / 1000).toFixed(1)} s:`);
+  console.log(`Respaldo${cmd.encrypt ? ' cifrado' : ''} guardado en ${file} (${mb} MB) desde ${FROM[source]} en ${((Date.now() - started) / 1000).toFixed(1)} s:`);
   for (const b of summary.bases) console.log(`  ${b.base}: ${b.revisiones} revisiones${b.locales ? `, ${b.locales} documentos locales` : ''}`);
 }
 
@@ -100,7 +105,7 @@ function main(): void {
   try {
     cmd = parseBackupArgs(process.argv.slice(2));
   } catch (e) {
-    console.error(`${errorText(e)}\n${USAGE}`);
+    console.error(e instanceof BadPassphrase ? `No se pudo hacer el respaldo: ${e.message}` : `${errorText(e)}\n${USAGE}`);
     process.exit(2);
   }
   run(cmd).then(

@@ -27,6 +27,7 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { StoreDoc } from '../store/port';
+import { BadPassphrase, decryptedText, encryptingStream, isEncrypted, passphraseFromEnv } from './backup-crypto';
 
 export const FORMAT = 'inmobiliaria';
 export const VERSION = 2;
@@ -135,18 +136,26 @@ export interface BackupFileSink {
   discard(): Promise<void>;
 }
 
-export function backupFileSink(file: string): BackupFileSink {
+export interface SinkOptions {
+  /** Encrypt with this passphrase (backup-crypto.ts); the text is then always gzip-compressed. */
+  passphrase?: string;
+}
+
+export function backupFileSink(file: string, opts: SinkOptions = {}): BackupFileSink {
   const partial = `${file}.${randomBytes(6).toString('hex')}.parcial`;
   // `respaldos/…` on a first run: the folder is part of the name the operator chose, its own only.
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const fd = openSync(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
   const disk: WriteStream = createWriteStream(partial, { fd });
-  const gzip = /\.gz$/i.test(file) ? createGzip() : null;
-  if (gzip) gzip.pipe(disk);
+  const gzip = opts.passphrase || /\.gz$/i.test(file) ? createGzip() : null;
+  const cipher = opts.passphrase ? encryptingStream(opts.passphrase) : null;
+  if (gzip && cipher) gzip.pipe(cipher).pipe(disk);
+  else if (gzip) gzip.pipe(disk);
   const finished = new Promise<void>((resolve, reject) => {
     disk.once('finish', () => resolve());
     disk.once('error', reject);
     gzip?.once('error', reject);
+    cipher?.once('error', reject);
   });
   // Failures surface through `finished` (or the next write); never as an unhandled rejection.
   finished.catch(() => undefined);
@@ -157,6 +166,7 @@ export function backupFileSink(file: string): BackupFileSink {
     commit: () => rename(partial, file),
     async discard() {
       (gzip ?? disk).destroy();
+      cipher?.destroy();
       disk.destroy();
       await rm(partial, { force: true });
     },
@@ -177,10 +187,18 @@ async function isGzip(file: string): Promise<boolean> {
 /** The records of a backup file, one at a time, with the size of each line (to batch writes by bytes). */
 export async function* readBackupLines(file: string): AsyncGenerator<{ line: BackupLine; bytes: number; number: number; text: string }> {
   let input: Readable;
+  let failed: () => Error | null = () => null;
   try {
-    input = createReadStream(file);
-    if (await isGzip(file)) input = input.pipe(createGunzip());
+    if (await isEncrypted(file)) {
+      const decrypted = await decryptedText(file, passphraseFromEnv());
+      input = decrypted.text;
+      failed = decrypted.failed;
+    } else {
+      input = createReadStream(file);
+      if (await isGzip(file)) input = input.pipe(createGunzip());
+    }
   } catch (e) {
+    if (e instanceof BadPassphrase) throw new BadBackup(`El respaldo ${file} está cifrado y ${e.message}`);
     throw new BadBackup(`No se pudo leer el archivo de respaldo ${file}: ${(e as Error).message}`);
   }
   const lines = createInterface({ input, crlfDelay: Infinity });
@@ -197,6 +215,8 @@ export async function* readBackupLines(file: string): AsyncGenerator<{ line: Bac
       }
       yield { line, bytes: text.length, number, text };
     }
+    const why = failed();
+    if (why) throw new BadBackup(`El respaldo ${file} no se puede usar: ${why.message}`);
   } catch (e) {
     if (e instanceof BadBackup) throw e;
     throw new BadBackup(`No se pudo leer el respaldo ${file}: ${(e as Error).message}`);

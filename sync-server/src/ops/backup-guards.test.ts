@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/password';
 import { createEmbeddedStore, MEMORY } from '../store/embedded';
@@ -24,6 +25,17 @@ function backupCommand(args: string[], env: Record<string, string>): Promise<{ c
     execFile(
       process.execPath,
       ['--import', 'tsx', 'sync-server/src/ops/backup-cli.ts', ...args],
+      { cwd: ROOT, env: { ...process.env, INIT_CWD: work, COUCHDB_URL: '', COUCH_DB_PREFIX: 'inmo_', ...env }, timeout: 120_000 },
+      (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: `${stdout}${stderr}` }),
+    );
+  });
+}
+
+function restoreCommand(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'sync-server/src/ops/restore-cli.ts', ...args],
       { cwd: ROOT, env: { ...process.env, INIT_CWD: work, COUCHDB_URL: '', COUCH_DB_PREFIX: 'inmo_', ...env }, timeout: 120_000 },
       (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: `${stdout}${stderr}` }),
     );
@@ -102,6 +114,44 @@ describe('the backup file', { timeout: 120_000 }, () => {
     expect(bad.code).toBe(1);
     expect(bad.out).toContain('El respaldo no pasó la verificación');
     expect(bad.out).toContain('no coincide con su suma de comprobación');
+  });
+
+  it('--cifrar: unreadable without its passphrase, verified and restored with it, refused with another', async () => {
+    const dir = path.join(work, 'para-cifrar');
+    await storeWith(dir, 1);
+    const file = path.join(work, 'cifrado.ndjson.gz');
+    const clave = { RESPALDO_CLAVE: 'una-frase-larga-de-prueba' };
+    const none = await backupCommand([file, '--cifrar'], { DATA_DIR: dir, RESPALDO_CLAVE: '' });
+    expect(none.code).toBe(2);
+    expect(none.out).toContain('falta la contraseña del respaldo cifrado: defínala en RESPALDO_CLAVE');
+    const made = await backupCommand([file, '--cifrar'], { DATA_DIR: dir, ...clave });
+    expect(made.out).toContain('Respaldo cifrado guardado en');
+    expect(made.code).toBe(0);
+    const bytes = readFileSync(file);
+    expect(bytes.subarray(0, 8).toString('ascii')).toBe('INMOCIF1');
+    expect(bytes.toString('latin1')).not.toContain('inmobiliaria');
+    expect(() => gunzipSync(new Uint8Array(bytes))).toThrow();
+
+    const ok = await backupCommand(['--verificar', file], clave);
+    expect(ok.out).toContain('verificado: se restaura completo');
+    expect(ok.code).toBe(0);
+    const wrong = await backupCommand(['--verificar', file], { RESPALDO_CLAVE: 'otra-frase-larga-de-prueba' });
+    expect(wrong.code).toBe(1);
+    expect(wrong.out).toContain('la contraseña (RESPALDO_CLAVE) no es la correcta, o el archivo está dañado');
+    const missing = await backupCommand(['--verificar', file], { RESPALDO_CLAVE: '' });
+    expect(missing.code).toBe(1);
+    expect(missing.out).toContain('está cifrado y falta la contraseña del respaldo cifrado');
+
+    // The restore reads it with the passphrase, and refuses it with another before touching the store.
+    const target = path.join(work, 'restaurado-cifrado');
+    const refused = await restoreCommand([file], { DATA_DIR: target, RESPALDO_CLAVE: 'otra-frase-larga-de-prueba' });
+    expect(refused.code).toBe(1);
+    const restored = await restoreCommand([file], { DATA_DIR: target, ...clave });
+    expect(restored.out).toContain('Listo:');
+    expect(restored.code).toBe(0);
+    const back = createEmbeddedStore(target, 'inmo_');
+    expect((await (await back.db('captaciones')).get('c1')).notas).toBe('uno');
+    await back.close();
   });
 
   it('is written through a new private file, never through a link placed at its name', async () => {

@@ -35,6 +35,8 @@ export class NothingToBackUp extends Error {
 export interface BackupOptions {
   /** Accept a store with no account (a new installation backed up on purpose). */
   acceptEmpty?: boolean;
+  /** Encrypt the file with this passphrase (backup-crypto.ts). */
+  passphrase?: string;
 }
 
 /** The embedded store's folder must exist and be one: opening the store would create an empty one. */
@@ -96,7 +98,7 @@ function askGateway(door: BackupDoorInfo): Promise<Readable | null> {
 
 export async function backupToFile(config: Config, file: string, opts: BackupOptions = {}): Promise<{ source: BackupSource; summary: BackupSummary }> {
   if (!config.couchdbUrl) assertDataDir(config.dataDir);
-  const sink = backupFileSink(file);
+  const sink = backupFileSink(file, { passphrase: opts.passphrase });
   try {
     let source: BackupSource;
     const door = config.couchdbUrl ? null : readBackupDoor(config);
