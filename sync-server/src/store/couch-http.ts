@@ -35,8 +35,9 @@ export interface CouchRequest {
  */
 export const CONNECT_TIMEOUT_MS = 3_000;
 /**
- * A call whose whole answer has not come within this is given up as "no answer" (docs/operacion.md
- * «CouchDB que deja de responder»): a silent node costs a request seconds, not minutes.
+ * A call that hears nothing for this long (no answer yet, or no byte of it) is given up as "no
+ * answer" (docs/operacion.md «Con Apache CouchDB», «Tiempos límite»): a silent node costs a
+ * request seconds, not minutes.
  */
 export const RESPONSE_TIMEOUT_MS = 8_000;
 
@@ -62,9 +63,16 @@ export function couchRequest(url: URL, init: CouchRequest): Promise<CouchAnswer>
   return new Promise((resolve, reject) => {
     const { signal } = init;
     let settled = false;
-    const timeoutMs = init.timeoutMs ?? RESPONSE_TIMEOUT_MS;
+    // A large body (a restore's batch, a push of photos) gets a second more per megabyte to be sent and stored.
+    const bodyBytes = init.body === undefined ? 0 : typeof init.body === 'string' ? Buffer.byteLength(init.body) : init.body.length;
+    const timeoutMs = init.timeoutMs ?? RESPONSE_TIMEOUT_MS + Math.ceil(bodyBytes / 1_000_000) * 1_000;
     let connectTimer: NodeJS.Timeout | undefined;
-    const answerTimer = setTimeout(() => fail(answerTimedOut(timeoutMs)), timeoutMs);
+    let answerTimer = setTimeout(() => fail(answerTimedOut(timeoutMs)), timeoutMs);
+    // The bound is on silence: an answer that keeps arriving (a large read, a longpoll's heartbeat) is not cut.
+    const heard = (): void => {
+      clearTimeout(answerTimer);
+      answerTimer = setTimeout(() => fail(answerTimedOut(timeoutMs)), timeoutMs);
+    };
     const settle = (out: { answer: CouchAnswer } | { error: Error }) => {
       if (settled) return;
       settled = true;
@@ -92,7 +100,11 @@ export function couchRequest(url: URL, init: CouchRequest): Promise<CouchAnswer>
     });
     req.on('response', (res) => {
       const chunks: Uint8Array[] = [];
-      res.on('data', (c: Buffer) => chunks.push(new Uint8Array(c.buffer, c.byteOffset, c.byteLength)));
+      heard();
+      res.on('data', (c: Buffer) => {
+        heard();
+        chunks.push(new Uint8Array(c.buffer, c.byteOffset, c.byteLength));
+      });
       res.on('end', () => settle({ answer: { status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) } }));
       res.on('error', () => settle({ error: cutShort() }));
       res.on('close', () => {
