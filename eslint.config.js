@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 import { zonesPlugin } from './eslint-zones.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'dev-dist/**'] },
+  { ignores: ['dist/**', '.compilaciones/**', 'node_modules/**', 'data/**', 'dev-dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -10,6 +10,7 @@ export { nominaPdf, nominaPdfFileName, NOMINA_PDF_TITLE, NOMINA_PDF_EMPRESA } fr
 export type { NominaPdfOptions } from './nomina';
 export {
   loadPdfKit,
+  loadPdfLibraries,
   sectionTable,
   listTable,
   drawHeader,

@@ -17,12 +17,28 @@ export interface PdfKit {
   table(options: UserOptions): void;
 }
 
+type PdfLibraries = [typeof import('jspdf'), typeof import('jspdf-autotable')];
+let libraries: Promise<PdfLibraries> | null = null;
+
+/**
+ * jsPDF and jspdf-autotable, imported once and kept: the gateway loads them at start
+ * (sync-server/src/main.ts), so replacing `node_modules` under a running gateway (`npm ci` during
+ * an upgrade) cannot make a later PDF fail to find them. A failed import is tried again next time.
+ */
+export function loadPdfLibraries(): Promise<PdfLibraries> {
+  libraries ??= Promise.all([import('jspdf'), import('jspdf-autotable')]).catch((e: unknown) => {
+    libraries = null;
+    throw e;
+  });
+  return libraries;
+}
+
 /**
  * `compress: false` keeps the content streams readable: tests (and anyone grepping a download)
  * find the owner's name and the amounts as plain text. The files stay small (tens of KB).
  */
 export async function loadPdfKit(): Promise<PdfKit> {
-  const [{ jsPDF }, { autoTable }] = await Promise.all([import('jspdf'), import('jspdf-autotable')]);
+  const [{ jsPDF }, { autoTable }] = await loadPdfLibraries();
   const doc = new jsPDF({ unit: 'mm', format: 'letter', orientation: 'portrait', compress: false });
   return { doc, table: (options) => autoTable(doc, options) };
 }

@@ -26,6 +26,12 @@ import { EMPLEADO_PHOTO_UPLOAD, empleadosRoutes } from './empleados/routes';
 import { EmpleadosService } from './empleados/service';
 import { compressAnswers } from './http/compression';
 import { logSlowRequests } from './http/slow-requests';
+import { gateWhileStoreDown, healthRoutes, Readiness } from './http/readiness';
+import { accessLog } from './http/access-log';
+import { createMetrics, metricsRoute, type GatewayMetrics } from './http/metrics';
+import { measuredStore } from './store/measured';
+import { log } from './log';
+import { VERSION } from './version';
 import { Follower } from './store/follower';
 import { followedRecords } from './store/followed-records';
 import { errorHandler, HttpError } from './http/errors';
@@ -38,6 +44,7 @@ import { writeFactsReader } from './policy/facts';
 import { captacionFactsFrom } from './policy/captacion-facts';
 import { syncedDatabases } from './sync/databases';
 import { syncRoutes } from './sync/routes';
+import { queuedTurns } from './sync/person-slots';
 import { precompressedFiles, sendPrecompressed } from './http/precompressed';
 import { noStore, sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security';
@@ -58,6 +65,9 @@ export interface GatewayApp {
   sessionStore: StoreSessionStore;
   /** Resolves once the list's directory has followed everything stored so far (writes that bypassed this gateway). */
   caughtUp(): Promise<void>;
+  /** Whether the store answers and the gateway can serve (http/readiness.ts). */
+  readiness: Readiness;
+  metrics: GatewayMetrics;
   /** Ends background work and answers waiting longpolls; stop the HTTP server after it (stopServing). */
   close(): void;
 }
@@ -68,7 +78,10 @@ export interface GatewayApp {
  * the entities' declarations (couch-design/entities.ts; a test may add one), which the replication
  * endpoint only reads.
  */
-export async function createApp(store: Store, config: Config, entities: readonly EntityDeclaration[] = ENTITIES): Promise<GatewayApp> {
+export async function createApp(givenStore: Store, config: Config, entities: readonly EntityDeclaration[] = ENTITIES): Promise<GatewayApp> {
+  const metrics = createMetrics({ queuedTurns });
+  // Every call the gateway makes to the store is timed for /metrics (store/measured.ts).
+  const store = measuredStore(givenStore, metrics.storeCall);
   const usuarios = await UsuariosRepository.open(store);
   const empleados = await EmpleadosRepository.open(store);
   const sesiones = await store.db('sesiones');
@@ -107,9 +120,23 @@ export async function createApp(store: Store, config: Config, entities: readonly
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', 1);
+  app.use(accessLog());
+  app.use(metrics.middleware);
   app.use(logSlowRequests(config.slowRequestMs));
   app.use(securityHeaders({ hsts: config.trustProxy, githubStars: config.demoGithubStars }));
-  app.use(['/api', '/db'], compressAnswers(), noStore, sameOriginOnly);
+  const readiness = new Readiness({
+    probeStore: async () => (await store.db('usuarios')).info(),
+    directoryCaughtUp: () => captaciones.directory.caughtUpOnce,
+    version: VERSION,
+    onChange: (up, detail) => {
+      if (up) log.warn('La base de datos responde de nuevo: la pasarela vuelve a atender.');
+      else log.error({ detalle: detail }, 'La base de datos no responde: la pasarela contesta 503 hasta que vuelva.');
+    },
+  });
+  readiness.start();
+  app.use(healthRoutes(readiness, VERSION));
+  app.use(metricsRoute(metrics, config.metricsToken));
+  app.use(['/api', '/db'], gateWhileStoreDown(readiness), compressAnswers(), noStore, sameOriginOnly);
 
   app.use(
     session({
@@ -146,7 +173,7 @@ export async function createApp(store: Store, config: Config, entities: readonly
   } catch {
     /* not Node's AbortSignal */
   }
-  app.use(syncRoutes({ store, dbPrefix: config.dbPrefix, databases: synced, facts, actors: sessionUsers, onSessionChange: (l) => sessionStore.onSessionChange(l), stopping: stopping.signal }));
+  app.use(syncRoutes({ store, dbPrefix: config.dbPrefix, databases: synced, facts, actors: sessionUsers, onSessionChange: (l) => sessionStore.onSessionChange(l), stopping: stopping.signal, onPushed: metrics.pushed }));
 
   serveShell(app, config.staticDir);
   app.use(errorHandler);
@@ -155,13 +182,14 @@ export async function createApp(store: Store, config: Config, entities: readonly
   // `npm run backup` while this process holds the embedded store's LevelDB lock (ops/backup-door.ts).
   const backupDoor = await openBackupDoor(store, config);
   const close = (): void => {
+    readiness.stop();
     backupDoor?.close();
     stopping.abort();
     Object.values(feeds).forEach((f) => f.stop());
     sessionStore.stopPurging();
     captaciones.close();
   };
-  return { app, context, sessionStore, caughtUp: () => captaciones.directory.refresh(), close };
+  return { app, context, sessionStore, caughtUp: () => captaciones.directory.refresh(), readiness, metrics, close };
 }
 
 /**

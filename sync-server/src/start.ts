@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configFromEnv } from './config';
+import { BadSetting, configFromEnv } from './config';
 import { assertPortFree, CannotListen } from './http/port-free';
 import { BuildFailed, buildPwa, staleBuildReason } from './launch/pwa-build';
 
@@ -24,6 +24,10 @@ async function start(): Promise<void> {
 }
 
 start().catch((e: unknown) => {
+  if (e instanceof BadSetting) {
+    console.error(e.message);
+    process.exit(2);
+  }
   if (e instanceof BuildFailed && e.stopped) {
     console.log(e.message);
     process.exit(0);

@@ -7,6 +7,7 @@
  */
 import { HttpError } from '../http/errors';
 import { SigninLimiter, tooManyMessage } from './rate-limit';
+import { log } from '../log';
 
 /** 429 with the seconds to wait, which the route sends as Retry-After. */
 export class TooManyAttempts extends HttpError {
@@ -36,7 +37,7 @@ export class LimitedPasswordChecks implements PasswordChecks {
     if (ok) {
       await this.limiter
         .succeeded(reserved.attempt)
-        .catch((e: unknown) => console.error('No se pudieron reiniciar los intentos de contraseña', e));
+        .catch((e: unknown) => log.error({ err: e }, 'No se pudieron reiniciar los intentos de contraseña'));
     }
     return ok;
   }

@@ -80,20 +80,34 @@ export class SigninLimiter {
 
   /** Counts the attempt in the shared store; blocked when the window is used up across gateways. */
   async confirm(attempt: Attempt, now = Date.now()): Promise<LimitVerdict> {
-    const totals = await Promise.all(
-      attempt.keys.map((k) => this.shared.add(k.key, attempt.windowStart, 1).catch(() => Number.POSITIVE_INFINITY)),
-    );
+    // A store that cannot count (unreachable, silent) is not a person over the limit: the error
+    // goes on (503 with Retry-After), never a 429 to someone who never failed a password.
+    const settled = await Promise.allSettled(attempt.keys.map((k) => this.shared.add(k.key, attempt.windowStart, 1)));
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) {
+      this.release(attempt);
+      throw failed.reason;
+    }
+    const totals = settled.map((s) => (s as PromiseFulfilledResult<number>).value);
     let blocked = false;
     attempt.keys.forEach((k, i) => {
       const c = this.local.get(k.key);
       if (c && c.windowStart === attempt.windowStart) {
         c.inFlight = Math.max(0, c.inFlight - 1);
         // The store's total includes this attempt and every gateway's; it only ever raises the local view.
-        c.confirmed = Number.isFinite(totals[i]) ? Math.max(c.confirmed, totals[i]) : c.confirmed + 1;
+        c.confirmed = Math.max(c.confirmed, totals[i]);
       }
       if (totals[i] > k.max) blocked = true;
     });
     return { blocked, retryAfterSec: blocked ? this.retryAfterSec(attempt.windowStart, now) : 0 };
+  }
+
+  /** An attempt that was never judged (the store could not count it): its reservation is given back. */
+  private release(attempt: Attempt): void {
+    for (const k of attempt.keys) {
+      const c = this.local.get(k.key);
+      if (c && c.windowStart === attempt.windowStart) c.inFlight = Math.max(0, c.inFlight - 1);
+    }
   }
 
   /** The right password: the account's counts start over and the address gets its attempt back. */

@@ -7,6 +7,7 @@ import { validateBody } from '../http/validate';
 import { clientIp } from './client-ip';
 import { SigninLimiter, tooManyMessage } from './rate-limit';
 import type { AuthUser } from '../http/actor';
+import { log } from '../log';
 
 const answerUser = (u: AuthUser) => ({ id: u.id, role: u.role, empleado_id: u.empleado_id ?? null, email: u.email, nombre: u.nombre });
 
@@ -48,7 +49,7 @@ export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter, 
       if (!user) return next(new HttpError(401, SIGNIN_FAILED));
       limiter
         .succeeded(reserved.attempt)
-        .catch((e: unknown) => console.error('No se pudieron reiniciar los intentos de inicio de sesión', e))
+        .catch((e: unknown) => log.error({ err: e }, 'No se pudieron reiniciar los intentos de inicio de sesión'))
         .then(() => {
           // req.login regenerates the session id (passport >= 0.6), closing session fixation.
           req.login(user, (loginErr) => {
@@ -57,7 +58,7 @@ export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter, 
             // sign-ins in a loop cannot pile up sessions (each one read on every request).
             void sessions
               .keepNewest(user.id, MAX_SESSIONS_PER_ACCOUNT)
-              .catch((e: unknown) => console.error('No se pudieron cerrar las sesiones más antiguas', e))
+              .catch((e: unknown) => log.error({ err: e }, 'No se pudieron cerrar las sesiones más antiguas'))
               .finally(() => res.json({ success: true, user: answerUser(user) }));
           });
         })

@@ -2,6 +2,7 @@ import session from 'express-session';
 import { FollowedCache } from '../store/followed-cache';
 import type { Follower } from '../store/follower';
 import { isConflict, isNotFound, type StoreDb, type StoreDoc } from '../store/port';
+import { log } from '../log';
 
 interface SessionDoc extends StoreDoc {
   type: 'sesion';
@@ -183,7 +184,7 @@ export class StoreSessionStore extends session.Store {
   }
 
   startPurging(intervalMs = 60 * 60 * 1000): void {
-    this.purgeTimer = setInterval(() => void this.purgeExpired().catch((e) => console.error('Error al purgar sesiones', e)), intervalMs);
+    this.purgeTimer = setInterval(() => void this.purgeExpired().catch((e) => log.error({ err: e }, 'Error al purgar sesiones')), intervalMs);
     this.purgeTimer.unref();
   }
 

@@ -8,6 +8,7 @@
 import type { StoreDb } from '../store/port';
 import type { CaptacionesDirectory } from './directory';
 import { saveSnapshot } from './directory-snapshot';
+import { log } from '../log';
 
 export interface KeeperOptions {
   /** Smaller directories are rebuilt from the documents in well under a second: no snapshot. */
@@ -75,7 +76,7 @@ export class DirectoryKeeper {
       } catch (e) {
         if (signal.aborted) return;
         // Requests catch up on their own and report their errors; this only says why it waits.
-        if (failures++ === 0) console.error('El directorio de captaciones no pudo seguir los cambios; se reintentará:', e);
+        if (failures++ === 0) log.error({ err: e }, 'El directorio de captaciones no pudo seguir los cambios; se reintentará');
         await sleep(Math.min(MAX_RETRY_MS, 500 * 2 ** failures), signal);
       }
     }
@@ -111,7 +112,7 @@ export class DirectoryKeeper {
         saved = true;
       })
       .catch((e: unknown) => {
-        if (!this.stopped.signal.aborted) console.error('No se pudo guardar el directorio de captaciones:', e);
+        if (!this.stopped.signal.aborted) log.error({ err: e }, 'No se pudo guardar el directorio de captaciones');
       })
       .finally(() => {
         this.saving = null;

@@ -1,5 +1,7 @@
 import type { ErrorRequestHandler, Request } from 'express';
+import { logErrorOnce } from '../log';
 import { StoreError } from '../store/port';
+import { routeLabel } from './route-label';
 
 /** A failure the client caused or may see: answered with its status and a Spanish `mensaje`. */
 export class HttpError extends Error {
@@ -74,13 +76,17 @@ function couchName(status: number): string {
 /** The one error handler: a Spanish message and the right status, never a stack trace. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const c = classify(err);
+  const path = req.originalUrl.split('?')[0];
+  const fields = { metodo: req.method, ruta: routeLabel(req.method, req.originalUrl, c.status), estado: c.status, peticion: (req as { id?: unknown }).id };
   if (isUnavailable(err)) {
-    // Expected while a node restarts: one line each, no stack trace. A request whose client has
-    // gone answers no one (a feed the device dropped, finishing while a stopping gateway closes its
-    // store): the store's state is told by the requests that do answer.
-    if (!res.destroyed) console.error(`[${new Date().toISOString()}] ${req.method} ${req.originalUrl.split('?')[0]} → 503: ${err.reason}`);
+    // Expected while a node restarts: one line each, no stack trace, the same one counted rather
+    // than repeated (log.ts). A request whose client has gone answers no one (a feed the device
+    // dropped, finishing while a stopping gateway closes its store): the store's state is told by
+    // the requests that do answer.
+    if (!res.destroyed) logErrorOnce(`503 ${fields.ruta} ${err.reason}`, { ...fields, detalle: err.reason }, `${req.method} ${path} → 503: ${err.reason}`);
   } else if (c.status >= 500) {
-    console.error(`[${new Date().toISOString()}] ${req.method} ${req.originalUrl}`, err);
+    const e = err as { message?: unknown } | undefined;
+    logErrorOnce(`${c.status} ${fields.ruta} ${String(e?.message)}`, { ...fields, err }, `${req.method} ${path} → ${c.status}: ${String(e?.message ?? err)}`);
   }
   if (res.headersSent) {
     res.end();

@@ -4,6 +4,7 @@
  * sessions.
  */
 import type { RequestHandler } from 'express';
+import { log } from '../log';
 
 export function logSlowRequests(thresholdMs: number): RequestHandler {
   return (req, res, next) => {
@@ -13,7 +14,7 @@ export function logSlowRequests(thresholdMs: number): RequestHandler {
     const path = req.originalUrl.split('?')[0];
     const done = (how: string) => () => {
       const ms = performance.now() - started;
-      if (ms >= thresholdMs) console.warn(`Petición lenta: ${req.method} ${path} ${how} en ${Math.round(ms)} ms`);
+      if (ms >= thresholdMs) log.warn({ metodo: req.method, ms: Math.round(ms), peticion: (req as { id?: unknown }).id }, `Petición lenta: ${req.method} ${path} ${how} en ${Math.round(ms)} ms`);
     };
     res.once('finish', done(`respondida (${res.statusCode})`));
     res.once('close', () => {

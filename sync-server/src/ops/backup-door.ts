@@ -21,6 +21,7 @@ import type { Config } from '../config';
 import { MEMORY } from '../store/embedded';
 import type { Store } from '../store/port';
 import { writeBackup } from './backup';
+import { log } from '../log';
 
 export interface BackupDoorInfo {
   pid: number;
@@ -66,7 +67,7 @@ export async function openBackupDoor(store: Store, config: Pick<Config, 'dataDir
       () => res.end(),
       (e: unknown) => {
         // The file would lack its last line and be refused; the command says the backup failed.
-        console.error('El respaldo pedido por npm run backup falló:', e instanceof Error ? e.message : e);
+        log.error({ err: e }, 'El respaldo pedido por npm run backup falló');
         res.destroy();
       },
     );

@@ -10,19 +10,29 @@
  *                                                                     `_revisions` (its history) and
  *                                                                     attachments inline (base64)
  *   {"local":{"_id":"_local/…",…}}                                    a `_local` document worth keeping
- *   {"fin_base":"captaciones","revisiones":n,"locales":n,"ultima_secuencia":"…"}
+ *   {"fin_base":"captaciones","revisiones":n,"locales":n,"ultima_secuencia":"…","sha256":"…"}
+ *                                                                     `sha256`: of that database's doc and
+ *                                                                     local lines as written (version 2)
  *   {"fin":true,"lineas":n}                                           the last line: a cut file lacks it
+ *
+ * Version 2 leaves out the `sesiones` database (sessions, sign-in counters and the session secret:
+ * whoever holds a backup must not hold a way in; backup.ts). Version 1 files are still read; their
+ * `sesiones` lines are skipped by the restore.
  */
-import { createReadStream, createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { constants, createReadStream, createWriteStream, mkdirSync, openSync, type WriteStream } from 'node:fs';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { StoreDoc } from '../store/port';
+import { BadPassphrase, decryptedText, encryptingStream, isEncrypted, passphraseFromEnv } from './backup-crypto';
 
 export const FORMAT = 'inmobiliaria';
-export const VERSION = 1;
+export const VERSION = 2;
+/** Versions this code restores. */
+export const READABLE_VERSIONS: readonly number[] = [1, 2];
 
 export interface HeaderLine {
   respaldo: typeof FORMAT;
@@ -49,6 +59,8 @@ export interface DbEndLine {
   revisiones: number;
   locales: number;
   ultima_secuencia: string;
+  /** Hex SHA-256 of the database's `doc` and `local` lines, each with its newline (version 2). */
+  sha256?: string;
 }
 export interface TrailerLine {
   fin: true;
@@ -67,12 +79,27 @@ export class BadBackup extends Error {
 /** Writes JSON lines to `out`, waiting while it is full; fails at once if `out` was closed (a client gone). */
 export class LineWriter {
   lines = 0;
+  private hash: Hash | null = null;
   constructor(private readonly out: Writable) {}
+
+  /** Starts the checksum of one database's lines (the `doc` and `local` lines written from now on). */
+  startBase(): void {
+    this.hash = createHash('sha256');
+  }
+
+  /** The checksum of the lines since startBase. */
+  endBase(): string {
+    const digest = this.hash?.digest('hex') ?? '';
+    this.hash = null;
+    return digest;
+  }
 
   async write(line: BackupLine): Promise<void> {
     if (this.out.destroyed || this.out.writableEnded) throw new Error('El destino del respaldo se cerró antes de terminar.');
     this.lines++;
-    if (this.out.write(`${JSON.stringify(line)}\n`)) return;
+    const text = `${JSON.stringify(line)}\n`;
+    if (this.hash && ('doc' in line || 'local' in line)) this.hash.update(text);
+    if (this.out.write(text)) return;
     await new Promise<void>((resolve, reject) => {
       const done = (err?: Error): void => {
         this.out.off('drain', onDrain);
@@ -91,11 +118,16 @@ export class LineWriter {
 }
 
 /**
- * A backup being written to `file`: the bytes go to `<file>.parcial` and take the final name only
- * once complete and checked (commit), so a stopped or failed backup never leaves a file that looks
- * like a backup, and an older one of that name stays until the new one is good.
+ * A backup being written to `file`: the bytes go to a new `<file>.<random>.parcial` and take the
+ * final name only once complete and checked (commit), so a stopped or failed backup never leaves a
+ * file that looks like a backup, and an older one of that name stays until the new one is good.
+ * The partial file is created exclusively (`O_EXCL`: never one that exists, never through a
+ * symbolic link placed there, `O_NOFOLLOW` besides) and readable by its owner only; the rename
+ * replaces a link of the final name rather than writing through it.
  */
 export interface BackupFileSink {
+  /** The partial file's path (read back by the check before commit). */
+  partial: string;
   /** Where to write the NDJSON text (gzip is applied here for a `.gz` name). */
   stream: Writable;
   /** Resolves once every byte is on disk. */
@@ -104,26 +136,37 @@ export interface BackupFileSink {
   discard(): Promise<void>;
 }
 
-export function backupFileSink(file: string): BackupFileSink {
-  const partial = `${file}.parcial`;
-  // `respaldos/…` on a first run: the folder is part of the name the operator chose.
-  mkdirSync(path.dirname(file), { recursive: true });
-  const disk: WriteStream = createWriteStream(partial, { mode: 0o600 });
-  const gzip = /\.gz$/i.test(file) ? createGzip() : null;
-  if (gzip) gzip.pipe(disk);
+export interface SinkOptions {
+  /** Encrypt with this passphrase (backup-crypto.ts); the text is then always gzip-compressed. */
+  passphrase?: string;
+}
+
+export function backupFileSink(file: string, opts: SinkOptions = {}): BackupFileSink {
+  const partial = `${file}.${randomBytes(6).toString('hex')}.parcial`;
+  // `respaldos/…` on a first run: the folder is part of the name the operator chose, its own only.
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const fd = openSync(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+  const disk: WriteStream = createWriteStream(partial, { fd });
+  const gzip = opts.passphrase || /\.gz$/i.test(file) ? createGzip() : null;
+  const cipher = opts.passphrase ? encryptingStream(opts.passphrase) : null;
+  if (gzip && cipher) gzip.pipe(cipher).pipe(disk);
+  else if (gzip) gzip.pipe(disk);
   const finished = new Promise<void>((resolve, reject) => {
     disk.once('finish', () => resolve());
     disk.once('error', reject);
     gzip?.once('error', reject);
+    cipher?.once('error', reject);
   });
   // Failures surface through `finished` (or the next write); never as an unhandled rejection.
   finished.catch(() => undefined);
   return {
+    partial,
     stream: gzip ?? disk,
     finished,
     commit: () => rename(partial, file),
     async discard() {
       (gzip ?? disk).destroy();
+      cipher?.destroy();
       disk.destroy();
       await rm(partial, { force: true });
     },
@@ -142,12 +185,20 @@ async function isGzip(file: string): Promise<boolean> {
 }
 
 /** The records of a backup file, one at a time, with the size of each line (to batch writes by bytes). */
-export async function* readBackupLines(file: string): AsyncGenerator<{ line: BackupLine; bytes: number; number: number }> {
+export async function* readBackupLines(file: string): AsyncGenerator<{ line: BackupLine; bytes: number; number: number; text: string }> {
   let input: Readable;
+  let failed: () => Error | null = () => null;
   try {
-    input = createReadStream(file);
-    if (await isGzip(file)) input = input.pipe(createGunzip());
+    if (await isEncrypted(file)) {
+      const decrypted = await decryptedText(file, passphraseFromEnv());
+      input = decrypted.text;
+      failed = decrypted.failed;
+    } else {
+      input = createReadStream(file);
+      if (await isGzip(file)) input = input.pipe(createGunzip());
+    }
   } catch (e) {
+    if (e instanceof BadPassphrase) throw new BadBackup(`El respaldo ${file} está cifrado y ${e.message}`);
     throw new BadBackup(`No se pudo leer el archivo de respaldo ${file}: ${(e as Error).message}`);
   }
   const lines = createInterface({ input, crlfDelay: Infinity });
@@ -162,8 +213,10 @@ export async function* readBackupLines(file: string): AsyncGenerator<{ line: Bac
       } catch {
         throw new BadBackup(`El respaldo ${file} está dañado: la línea ${number} no es JSON (¿archivo cortado?).`);
       }
-      yield { line, bytes: text.length, number };
+      yield { line, bytes: text.length, number, text };
     }
+    const why = failed();
+    if (why) throw new BadBackup(`El respaldo ${file} no se puede usar: ${why.message}`);
   } catch (e) {
     if (e instanceof BadBackup) throw e;
     throw new BadBackup(`No se pudo leer el respaldo ${file}: ${(e as Error).message}`);
@@ -173,10 +226,20 @@ export async function* readBackupLines(file: string): AsyncGenerator<{ line: Bac
   }
 }
 
+export interface BaseSummary {
+  base: string;
+  revisiones: number;
+  locales: number;
+  instancia: boolean;
+  /** Revisions that are neither design documents nor deletions: what people stored. */
+  datos: number;
+}
+
 export interface BackupSummary {
   creado: string;
   almacen: string;
-  bases: Array<{ base: string; revisiones: number; locales: number; instancia: boolean }>;
+  version: number;
+  bases: BaseSummary[];
   revisiones: number;
 }
 
@@ -189,32 +252,39 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 export async function verifyBackup(file: string): Promise<BackupSummary> {
   let header: HeaderLine | null = null;
-  let current: { base: string; revisiones: number; locales: number; instancia: boolean } | null = null;
+  let current: BaseSummary | null = null;
+  let hash: Hash | null = null;
   const bases: BackupSummary['bases'] = [];
   let count = 0;
   let trailer: TrailerLine | null = null;
-  for await (const { line, number } of readBackupLines(file)) {
+  for await (const { line, number, text } of readBackupLines(file)) {
     count++;
     const bad = (why: string): BadBackup => new BadBackup(`El respaldo ${file} no es válido (línea ${number}): ${why}.`);
     if (trailer) throw bad('hay datos después del final');
     if (!header) {
       if (!isRecord(line) || (line as HeaderLine).respaldo !== FORMAT) throw bad('no es un respaldo de esta aplicación');
-      if ((line as HeaderLine).version !== VERSION) throw bad(`versión ${String((line as HeaderLine).version)} desconocida (esta versión lee la ${VERSION})`);
+      if (!READABLE_VERSIONS.includes((line as HeaderLine).version)) throw bad(`versión ${String((line as HeaderLine).version)} desconocida (esta versión lee hasta la ${VERSION})`);
       header = line as HeaderLine;
       continue;
     }
     if ('base' in line) {
       if (current) throw bad(`la base ${current.base} no se cerró`);
-      current = { base: line.base, revisiones: 0, locales: 0, instancia: line.instancia === true };
+      current = { base: line.base, revisiones: 0, locales: 0, instancia: line.instancia === true, datos: 0 };
+      hash = createHash('sha256');
     } else if ('doc' in line) {
       if (!current || !isRecord(line.doc) || typeof line.doc._id !== 'string' || typeof line.doc._rev !== 'string') throw bad('documento fuera de una base o sin _id/_rev');
       current.revisiones++;
+      if (!line.doc._id.startsWith('_design/') && line.doc._deleted !== true) current.datos++;
+      hash?.update(`${text}\n`);
     } else if ('local' in line) {
       if (!current || !isRecord(line.local) || typeof line.local._id !== 'string') throw bad('documento local fuera de una base');
       current.locales++;
+      hash?.update(`${text}\n`);
     } else if ('fin_base' in line) {
       if (!current || line.fin_base !== current.base) throw bad('cierre de una base que no estaba abierta');
       if (line.revisiones !== current.revisiones || line.locales !== current.locales) throw bad(`la base ${current.base} anuncia otra cantidad de documentos`);
+      if (header.version >= 2 && line.sha256 !== hash?.digest('hex')) throw bad(`el contenido de la base ${current.base} no coincide con su suma de comprobación (archivo dañado)`);
+      hash = null;
       bases.push(current);
       current = null;
     } else if ('fin' in line) {
@@ -229,5 +299,5 @@ export async function verifyBackup(file: string): Promise<BackupSummary> {
   if (!trailer) throw new BadBackup(`El respaldo ${file} está incompleto (le falta el final): no se restaura. Use otro respaldo o repítalo.`);
   const missing = header.bases.filter((b) => !bases.some((x) => x.base === b));
   if (missing.length) throw new BadBackup(`El respaldo ${file} no contiene las bases ${missing.join(', ')}.`);
-  return { creado: header.creado, almacen: header.almacen, bases, revisiones: bases.reduce((n, b) => n + b.revisiones, 0) };
+  return { creado: header.creado, almacen: header.almacen, version: header.version, bases, revisiones: bases.reduce((n, b) => n + b.revisiones, 0) };
 }

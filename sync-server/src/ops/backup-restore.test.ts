@@ -10,6 +10,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stampCaptacion, type Stamper } from '../../../couch-design/captacion/stamp';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
@@ -23,8 +24,9 @@ import { localDb, remoteDb, type ClientDb } from '../testing/pouch-client';
 import { couchdbUnderTest, testPrefix, testStore } from '../testing/store';
 import { writeBackup } from './backup';
 import { backupDoorFile } from './backup-door';
-import { backupFileSink, BadBackup, readBackupLines } from './backup-format';
+import { backupFileSink, BadBackup } from './backup-format';
 import { restoreBackup, TargetNotEmpty } from './restore';
+import { contentOf } from './verify-restore';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const work = mkdtempSync(path.join(tmpdir(), 'respaldo-'));
@@ -63,30 +65,6 @@ async function listsSeenBy(client: HttpClient, account: (typeof DEMO_ACCOUNTS)[n
   };
 }
 
-/** Revisions as stored, the same whichever store wrote them (attachments by content only). */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
-    return Object.fromEntries(entries.map(([k, v]) => [k, k === '_attachments' ? attachmentsByContent(v) : canonical(v)]));
-  }
-  return value;
-}
-const attachmentsByContent = (atts: unknown): unknown =>
-  Object.fromEntries(Object.entries(atts as Record<string, { content_type: string; data: string }>).sort(([a], [b]) => a.localeCompare(b)).map(([n, a]) => [n, { content_type: a.content_type, data: a.data }]));
-
-/** The revisions and kept `_local` documents of a backup file, as sorted canonical JSON lines. */
-async function contentOf(file: string): Promise<string[]> {
-  const out: string[] = [];
-  let base = '';
-  for await (const { line } of readBackupLines(file)) {
-    if ('base' in line) base = line.base;
-    else if ('doc' in line) out.push(`${base} ${JSON.stringify(canonical(line.doc))}`);
-    else if ('local' in line) out.push(`${base} local ${JSON.stringify(canonical(line.local))}`);
-  }
-  return out.sort();
-}
-
 async function backupOf(store: Store, file: string): Promise<void> {
   const sink = backupFileSink(file);
   await writeBackup(store, sink.stream);
@@ -101,7 +79,7 @@ describe('npm run backup and npm run restore', { timeout: 300_000 }, () => {
   it('copy a running gateway’s store onto a fresh store of the other kind: people, lists and devices carry on', async () => {
     const prefix = testPrefix();
     const dirA = path.join(work, 'origen');
-    // Without SESSION_SECRET: the signing secret lives in the store (a `_local` document the backup keeps).
+    // Without SESSION_SECRET: the signing secret lives in the store (a `_local` document the backup leaves out).
     const gwA = await startGateway({ dataDir: dirA, dbPrefix: prefix, sessionSecret: '' });
     cleanup.push(() => gwA.close());
     await seedDemo(gwA.store);
@@ -153,6 +131,16 @@ describe('npm run backup and npm run restore', { timeout: 300_000 }, () => {
     expect(backup.out).toContain('desde la pasarela en ejecución');
     expect(backup.code).toBe(0);
     expect(readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    // Nothing in it opens a session: no sesiones database, no secret, no session id.
+    const secret = String((await (await gwA.store.db('sesiones')).getLocal('session-secret')).secret);
+    const sid = decodeURIComponent(admin.cookie.split('=')[1]).replace(/^s:/, '').split('.')[0];
+    const text = gunzipSync(new Uint8Array(readFileSync(file))).toString('utf8');
+    expect(secret.length).toBeGreaterThan(20);
+    expect(sid.length).toBeGreaterThan(10);
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(sid);
+    expect(text).not.toContain('session-secret');
+    expect(text).not.toMatch(/"base":"sesiones"/);
 
     // Offline after the backup: what the restored server lacks, the device still holds.
     await save('cap-dispositivo-despues');
@@ -178,20 +166,24 @@ describe('npm run backup and npm run restore', { timeout: 300_000 }, () => {
       await gwB.close();
       await target.close();
     });
-    // Everyone signs in with their password, and a session opened before the backup still works.
+    // Everyone signs in with their password; a session opened before the backup is not one any
+    // more (the backup holds neither sessions nor the secret that signed their cookies).
     for (const a of DEMO_ACCOUNTS) {
       const client = await signIn(gwB, a);
       expect(await listsSeenBy(client, a, empleados), a.email).toEqual(before.get(a.id));
     }
     const stillIn = gwB.client();
     stillIn.cookie = admin.cookie;
-    expect((await stillIn.json('GET', '/api/check-auth')).status).toBe(200);
-    expect(Buffer.from(await (await stillIn.fetch('/api/users/demo-user/foto')).arrayBuffer())).toEqual(photoA);
+    expect((await stillIn.json('GET', '/api/check-auth')).body).toMatchObject({ authenticated: false });
+    const adminB = await signIn(gwB, adminAccount);
+    expect(Buffer.from(await (await adminB.fetch('/api/users/demo-user/foto')).arrayBuffer())).toEqual(photoA);
 
-    // The device, with its old session, on the restored server: a new instance id, hence a new
+    // The device, signed in again, on the restored server: a new instance id, hence a new
     // replication id (its old checkpoint names the old store's sequences); it compares everything,
     // downloads nothing and sends only what the backup lacked.
-    const asesorB = { cookie: asesorA.cookie };
+    const oldSession = await fetch(`${gwB.url}/db/`, { headers: { cookie: asesorA.cookie, accept: 'application/json' } });
+    expect(oldSession.status).toBe(401);
+    const asesorB = { cookie: (await signIn(gwB, asesorAccount)).cookie };
     const res = await fetch(`${gwB.url}/db/`, { headers: { cookie: asesorB.cookie, accept: 'application/json' } });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { uuid: string }).uuid).not.toBe(uuidA);
@@ -244,7 +236,8 @@ describe('npm run backup and npm run restore', { timeout: 300_000 }, () => {
     const caps = await target.db('captaciones');
     await expect(caps.get('ya-estaba')).rejects.toMatchObject({ status: 404 });
     expect((await caps.get('c2')).n).toBe(2);
-    expect((await (await target.db('sesiones')).getLocal('session-secret')).secret).toBe('abc');
+    // The session secret is never put back.
+    await expect((await target.db('sesiones')).getLocal('session-secret')).rejects.toMatchObject({ status: 404 });
 
     // The command says it in Spanish and exits non-zero, leaving the store as it was.
     const dir = path.join(work, 'ocupada');

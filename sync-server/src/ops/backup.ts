@@ -15,9 +15,14 @@
  * not be in the file; documents in different databases are not read at one instant (CouchDB
  * offers no such snapshot), which a restore followed by the devices' next sync makes whole: they
  * send back every revision the server lacks.
+ *
+ * Nothing that grants access is copied: the `sesiones` database (open sessions, sign-in counters
+ * and, without SESSION_SECRET, the secret that signs every session cookie) stays out, so a stolen
+ * backup opens no session and forges no cookie. A restored store starts with no session: people
+ * sign in again; devices keep their data and resume once they do.
  */
 import type { Writable } from 'node:stream';
-import { DATABASES } from '../../../couch-design/design-docs/index';
+import { DATABASES, type DatabaseName } from '../../../couch-design/design-docs/index';
 import { isNotFound, type Store, type StoreDb, type StoreDoc } from '../store/port';
 import { LineWriter, FORMAT, VERSION } from './backup-format';
 import { INSTANCE_LOCAL_DOC, LOCAL_DOCS_KEPT } from './local-docs-kept';
@@ -29,6 +34,11 @@ const FEED_PAGE = 200;
  * base64), so ten of them are the most a backup holds in memory at once.
  */
 const READ_BATCH = 10;
+
+/** Databases that grant access or only matter while the server runs: never in a backup. */
+export const NOT_BACKED_UP: ReadonlySet<DatabaseName> = new Set<DatabaseName>(['sesiones']);
+/** The databases a backup copies, in the declarations' order. */
+export const BACKED_UP: readonly DatabaseName[] = DATABASES.filter((d) => !NOT_BACKED_UP.has(d));
 
 export interface BackupResult {
   lines: number;
@@ -48,7 +58,7 @@ async function localOrNull(db: StoreDb, id: string): Promise<StoreDoc | null> {
 /** Writes a backup of every database of `store` to `out` (which it does not end). */
 export async function writeBackup(store: Store, out: Writable): Promise<BackupResult> {
   const w = new LineWriter(out);
-  const names = [...DATABASES];
+  const names = [...BACKED_UP];
   await w.write({ respaldo: FORMAT, version: VERSION, creado: new Date().toISOString(), almacen: store.kind, bases: names });
   // Every starting sequence is taken before any database is read, within moments of each other.
   const dbs = await Promise.all(names.map(async (name) => {
@@ -59,6 +69,7 @@ export async function writeBackup(store: Store, out: Writable): Promise<BackupRe
   for (const { name, db, start } of dbs) {
     const instancia = (await localOrNull(db, INSTANCE_LOCAL_DOC)) !== null;
     await w.write({ base: name, secuencia_inicial: start, instancia });
+    w.startBase();
     let revisiones = 0;
     let since = '0';
     for (;;) {
@@ -87,7 +98,7 @@ export async function writeBackup(store: Store, out: Writable): Promise<BackupRe
       await w.write({ local: { ...body, _id: `_local/${id}` } });
       locales++;
     }
-    await w.write({ fin_base: name, revisiones, locales, ultima_secuencia: since });
+    await w.write({ fin_base: name, revisiones, locales, ultima_secuencia: since, sha256: w.endBase() });
     result.bases.push({ base: name, revisiones, locales });
     result.revisiones += revisiones;
   }

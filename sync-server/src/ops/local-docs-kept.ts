@@ -4,8 +4,10 @@
  * list them at all (CouchDB's `_local_docs` has no PouchDB twin), so the backup names the ones it
  * copies; every `_local` document the gateway writes is decided here:
  *
- * - sesiones `_local/session-secret` (auth/secret.ts): KEPT. Without SESSION_SECRET it signs every
- *   session cookie; restored with the sessions themselves, people stay signed in.
+ * - sesiones `_local/session-secret` (auth/secret.ts): NOT copied, nor anything of the sesiones
+ *   database (backup.ts NOT_BACKED_UP). Without SESSION_SECRET it signs every session cookie: a
+ *   backup holding it would let its reader forge one. The restored store's first gateway makes a
+ *   new one; people sign in again.
  * - captaciones/nominas `_local/instancia` (sync/instance.ts): NOT copied; the restore writes a new
  *   one. Devices keep their replication checkpoints on their side, keyed by the uuid this id goes
  *   into; the restored database numbers its sequences anew, so an old checkpoint (`since`) would
@@ -22,7 +24,10 @@ import { SESSION_SECRET_DOC } from '../auth/secret';
 import { INSTANCE_DOC } from '../sync/instance';
 
 /** `_local` ids (without the prefix) copied as they are, per database. */
-export const LOCAL_DOCS_KEPT: Readonly<Record<string, readonly string[]>> = {
+export const LOCAL_DOCS_KEPT: Readonly<Record<string, readonly string[]>> = {};
+
+/** `_local` documents a restore target may hold that count as "not empty" (a gateway ran on it). */
+export const LOCAL_DOCS_OF_A_RUN: Readonly<Record<string, readonly string[]>> = {
   sesiones: [SESSION_SECRET_DOC],
 };
 

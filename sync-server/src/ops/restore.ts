@@ -12,7 +12,8 @@
 import { randomUUID } from 'node:crypto';
 import { isNotFound, type Store, type StoreDb, type StoreDoc } from '../store/port';
 import { BadBackup, readBackupLines, verifyBackup, type BackupSummary } from './backup-format';
-import { INSTANCE_LOCAL_DOC, LOCAL_DOCS_KEPT } from './local-docs-kept';
+import { BACKED_UP, NOT_BACKED_UP } from './backup';
+import { INSTANCE_LOCAL_DOC, LOCAL_DOCS_KEPT, LOCAL_DOCS_OF_A_RUN } from './local-docs-kept';
 
 /** Documents per `_bulk_docs`, and bytes (photos are inline): well under CouchDB's request limits. */
 const WRITE_BATCH_DOCS = 200;
@@ -49,7 +50,7 @@ async function hasLocal(db: StoreDb, id: string): Promise<boolean> {
 /** Anything in the feed (documents, deletions, design documents) or a `_local` a gateway writes at start. */
 async function holdsAnything(db: StoreDb, name: string): Promise<boolean> {
   if ((await db.changes({ limit: 1 })).results.length > 0) return true;
-  for (const id of [INSTANCE_LOCAL_DOC, ...(LOCAL_DOCS_KEPT[name] ?? [])]) if (await hasLocal(db, id)) return true;
+  for (const id of [INSTANCE_LOCAL_DOC, ...(LOCAL_DOCS_KEPT[name] ?? []), ...(LOCAL_DOCS_OF_A_RUN[name] ?? [])]) if (await hasLocal(db, id)) return true;
   return false;
 }
 
@@ -67,8 +68,11 @@ export async function restoreBackup(store: Store, file: string, opts: RestoreOpt
   const summary = await verifyBackup(file);
   log(`Respaldo válido del ${summary.creado} (${summary.almacen}): ${summary.revisiones} revisiones en ${summary.bases.length} bases.`);
 
+  // A version 1 file's sessions and session secret are never put back (backup.ts says why).
+  const restored = summary.bases.filter((b) => !NOT_BACKED_UP.has(b.base as (typeof BACKED_UP)[number]));
+  for (const b of summary.bases) if (!restored.includes(b)) log(`Base ${b.base}: no se restaura (sesiones y secreto de las sesiones; las personas vuelven a iniciar sesión).`);
   const occupied: string[] = [];
-  for (const { base } of summary.bases) if (await holdsAnything(await store.db(base), base)) occupied.push(base);
+  for (const base of [...restored.map((b) => b.base), ...NOT_BACKED_UP]) if (await holdsAnything(await store.db(base), base)) occupied.push(base);
   if (occupied.length && !opts.force) throw new TargetNotEmpty(occupied);
   for (const base of occupied) {
     log(`--force: se borra la base ${base} del destino.`);
@@ -86,7 +90,13 @@ export async function restoreBackup(store: Store, file: string, opts: RestoreOpt
     batch = [];
     bytes = 0;
   };
+  let skipping = false;
   for await (const { line, bytes: size } of readBackupLines(file)) {
+    if ('base' in line) skipping = !restored.some((b) => b.base === line.base);
+    if (skipping) {
+      if ('fin_base' in line) skipping = false;
+      continue;
+    }
     if ('base' in line) {
       db = await store.db(line.base);
       designs = [];

@@ -12,6 +12,7 @@ import { bumpScopeEpoch } from '../sync/scope-epoch';
 import { PERSONAS_MSG } from './messages';
 import { assertPickable, deleteEmpleadoPlan, deleteUsuarioPlan, emptyPlan, linkPlan, unlinkEmpleadoPlan } from './plans';
 import { PersonTransactions, type PersonRepositories, type Plan, type Reader } from './transaction';
+import { log } from '../log';
 
 export interface PersonasDeps extends PersonRepositories {
   store: Store;
@@ -82,7 +83,7 @@ export class Personas {
     try {
       await step;
     } catch (e) {
-      await undo().catch((err) => console.error(`No se pudo deshacer ${what}`, err));
+      await undo().catch((err) => log.error({ err }, `No se pudo deshacer ${what}`));
       throw e;
     }
   }
@@ -103,7 +104,7 @@ export class Personas {
     for (const id of new Set(userIds)) {
       this.deps.sessionUsers.invalidate(id);
       await bumpScopeEpoch(this.deps.store, id, this.deps.sessionUsers, { force: true }).catch((e) =>
-        console.error('No se pudo renovar el alcance de sincronización de', id, e),
+        log.error({ err: e, usuario: id }, 'No se pudo renovar el alcance de sincronización'),
       );
     }
   }

@@ -9,6 +9,7 @@ import { FOTO_TYPE, fotoOriginalId, MAX_FOTOS_POR_CAPTACION, parseFotoId } from 
 import type { Actors } from '../http/actor';
 import type { Store, StoreDoc } from '../store/port';
 import { bumpScopeEpoch } from './scope-epoch';
+import { log } from '../log';
 
 export interface EffectDeps {
   store: Store;
@@ -31,14 +32,14 @@ export interface DecidedEffects {
  */
 export async function runWriteEffects(deps: EffectDeps, declared: readonly WriteEffect[] | undefined, decided: readonly DecidedEffects[]): Promise<void> {
   if (declared?.includes('fotos-de-captacion')) {
-    await photosFollow(deps.store, decided).catch((e: unknown) => console.error('No se pudieron actualizar las fotos de las captaciones', e));
+    await photosFollow(deps.store, decided).catch((e: unknown) => log.error({ err: e }, 'No se pudieron actualizar las fotos de las captaciones'));
   }
   if (declared?.includes('original-de-foto')) {
-    await originalsFollow(deps.store, decided).catch((e: unknown) => console.error('No se pudieron eliminar los originales de las fotos', e));
+    await originalsFollow(deps.store, decided).catch((e: unknown) => log.error({ err: e }, 'No se pudieron eliminar los originales de las fotos'));
   }
   if (!declared?.includes('scope-lost')) return;
   for (const from of new Set(decided.map((d) => d.scopeLostBy).filter((x): x is string => !!x))) {
-    await bumpScopeEpoch(deps.store, from, deps.sessionUsers).catch((e: unknown) => console.error('No se pudo renovar el alcance de', from, e));
+    await bumpScopeEpoch(deps.store, from, deps.sessionUsers).catch((e: unknown) => log.error({ err: e, usuario: from }, 'No se pudo renovar el alcance de sincronización'));
   }
 }
 

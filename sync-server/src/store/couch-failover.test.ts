@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseNodeUrls } from './couch-nodes';
+import { RESPONSE_TIMEOUT_MS } from './couch-http';
 import { CREDENTIALS, downNode, fakeNode, type Behaviour, type FakeNode, type SeenRequest } from './couch-test-nodes';
 import { createCouchStore, StoreUnavailable } from './couchdb';
 import { StoreError, type StoreDb } from './port';
@@ -157,6 +158,25 @@ describe('couchdb adapter on several nodes', () => {
     const fresh = await store([cutting.url, up.url]).s.db('captaciones');
     expect(await failure(fresh.put({ _id: 'n1', type: 'captacion' }))).toMatchObject({ status: 503, error: 'service_unavailable' });
     expect(writes(up)).toEqual([]);
+  });
+
+  it('a node that accepts and never answers costs a read its time-out, then the next node serves it and the silent one is skipped', async () => {
+    const silent = await node(after(() => 'hang'));
+    const up = await node();
+    const { s, lines } = store([silent.url, up.url], 60_000);
+    const db = await s.db('captaciones');
+    const started = Date.now();
+    expect(await db.get('a')).toMatchObject({ _id: 'a' });
+    expect(Date.now() - started).toBeLessThan(RESPONSE_TIMEOUT_MS + 10_000);
+    expect(lines).toEqual([expect.stringMatching(/no está disponible \(ETIMEDOUT\); se usan los demás nodos/)]);
+    // Marked down: the next read goes to the node that answers, without waiting again.
+    const asked = silent.seen.length;
+    expect(await db.get('a')).toMatchObject({ _id: 'a' });
+    expect(silent.seen.length).toBe(asked);
+    // A write to a silent node may have been applied: a 503 after the time-out, never a hang, never sent twice.
+    const alone = await store([silent.url]).s.db('captaciones');
+    expect(await failure(alone.put({ _id: 'n2', type: 'captacion' }))).toMatchObject({ status: 503, error: 'service_unavailable' });
+    expect(silent.seen.filter((r) => r.method === 'PUT')).toHaveLength(1);
   });
 
   it('does not count a longpoll the caller abandoned as a node failure', async () => {

@@ -25,7 +25,21 @@ export interface CouchRequest {
   headers: Record<string, string>;
   body?: Buffer | string;
   signal?: AbortSignal;
+  /** The whole exchange's bound (RESPONSE_TIMEOUT_MS unless told: a longpoll gives its own wait plus a margin). */
+  timeoutMs?: number;
 }
+
+/**
+ * A node that accepts no connection within this is treated as one that refuses it (nothing was
+ * sent: the call may go to the next node).
+ */
+export const CONNECT_TIMEOUT_MS = 3_000;
+/**
+ * A call that hears nothing for this long (no answer yet, or no byte of it) is given up as "no
+ * answer" (docs/operacion.md «Con Apache CouchDB», «Tiempos límite»): a silent node costs a
+ * request seconds, not minutes.
+ */
+export const RESPONSE_TIMEOUT_MS = 8_000;
 
 export interface CouchAnswer {
   status: number;
@@ -36,6 +50,11 @@ export interface CouchAnswer {
 const abortError = (signal: AbortSignal): Error =>
   signal.reason instanceof Error ? signal.reason : Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
 
+/** No connection within CONNECT_TIMEOUT_MS: nothing was sent (couch-nodes.ts NOT_SENT). */
+const connectTimedOut = (): Error => Object.assign(new Error('ECONNECTTIMEOUT: no connection'), { code: 'ECONNECTTIMEOUT' });
+/** No whole answer within the call's bound. */
+const answerTimedOut = (ms: number): Error => Object.assign(new Error(`ETIMEDOUT: no answer in ${ms} ms`), { code: 'ETIMEDOUT' });
+
 /** An answer cut short (a node killed mid-answer): no answer, in the words of Node's own connection error. */
 const cutShort = (): Error => Object.assign(new Error('ECONNRESET: answer cut short'), { code: 'ECONNRESET' });
 
@@ -44,9 +63,21 @@ export function couchRequest(url: URL, init: CouchRequest): Promise<CouchAnswer>
   return new Promise((resolve, reject) => {
     const { signal } = init;
     let settled = false;
+    // A large body (a restore's batch, a push of photos) gets a second more per megabyte to be sent and stored.
+    const bodyBytes = init.body === undefined ? 0 : typeof init.body === 'string' ? Buffer.byteLength(init.body) : init.body.length;
+    const timeoutMs = init.timeoutMs ?? RESPONSE_TIMEOUT_MS + Math.ceil(bodyBytes / 1_000_000) * 1_000;
+    let connectTimer: NodeJS.Timeout | undefined;
+    let answerTimer = setTimeout(() => fail(answerTimedOut(timeoutMs)), timeoutMs);
+    // The bound is on silence: an answer that keeps arriving (a large read, a longpoll's heartbeat) is not cut.
+    const heard = (): void => {
+      clearTimeout(answerTimer);
+      answerTimer = setTimeout(() => fail(answerTimedOut(timeoutMs)), timeoutMs);
+    };
     const settle = (out: { answer: CouchAnswer } | { error: Error }) => {
       if (settled) return;
       settled = true;
+      clearTimeout(answerTimer);
+      clearTimeout(connectTimer);
       signal?.removeEventListener('abort', onAbort);
       if ('error' in out) reject(out.error);
       else resolve(out.answer);
@@ -56,13 +87,24 @@ export function couchRequest(url: URL, init: CouchRequest): Promise<CouchAnswer>
     const headers: Record<string, string | number> = { ...init.headers };
     if (init.body !== undefined) headers['content-length'] = typeof init.body === 'string' ? Buffer.byteLength(init.body) : init.body.length;
     const req = transport.request(url, { method: init.method, headers, agent });
-    const onAbort = () => {
+    const fail = (error: Error): void => {
       req.destroy();
-      settle({ error: abortError(signal!) });
+      settle({ error });
     };
+    const onAbort = () => fail(abortError(signal!));
+    req.once('socket', (socket) => {
+      // A kept-alive socket is connected already; a new one gets CONNECT_TIMEOUT_MS.
+      if (!socket.connecting) return;
+      connectTimer = setTimeout(() => fail(connectTimedOut()), Math.min(CONNECT_TIMEOUT_MS, timeoutMs));
+      socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
+    });
     req.on('response', (res) => {
       const chunks: Uint8Array[] = [];
-      res.on('data', (c: Buffer) => chunks.push(new Uint8Array(c.buffer, c.byteOffset, c.byteLength)));
+      heard();
+      res.on('data', (c: Buffer) => {
+        heard();
+        chunks.push(new Uint8Array(c.buffer, c.byteOffset, c.byteLength));
+      });
       res.on('end', () => settle({ answer: { status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) } }));
       res.on('error', () => settle({ error: cutShort() }));
       res.on('close', () => {

@@ -18,6 +18,7 @@
  */
 import { answerError, answerJson, couchRequest } from './couch-http';
 import { StoreError } from './port';
+import { log } from '../log';
 
 type Query = Record<string, string | number | boolean>;
 
@@ -34,6 +35,8 @@ export interface RelaxOptions {
   dontStringify?: boolean;
   /** The answer's bytes, unparsed (a 2xx answer that came whole). */
   bytes?: true;
+  /** The call's bound when not couch-http.ts RESPONSE_TIMEOUT_MS (a longpoll's wait plus a margin). */
+  timeoutMs?: number;
 }
 
 export type Relax = (opts: RelaxOptions) => Promise<unknown>;
@@ -110,7 +113,7 @@ export function isTryAgainAnswer(status: number, error: string | undefined, reas
 }
 
 /** Connection errors that happen before a byte of the request leaves: safe to send elsewhere. */
-const NOT_SENT = /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|UND_ERR_CONNECT_TIMEOUT|ConnectTimeoutError)\b/;
+const NOT_SENT = /\b(ECONNREFUSED|ECONNECTTIMEOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|UND_ERR_CONNECT_TIMEOUT|ConnectTimeoutError)\b/;
 const ERROR_CODE = /\b(E[A-Z]{3,}|UND_ERR_[A-Z_]+)\b/;
 
 /** The text of an error and of its causes (a wrapped system error sits in `cause`). */
@@ -197,7 +200,7 @@ function relaxOn(base: string, auth: Record<string, string>): Relax {
       body = opts.dontStringify ? (opts.body as Buffer | string) : JSON.stringify(opts.body);
       headers['content-type'] = opts.contentType ?? 'application/json';
     }
-    const res = await couchRequest(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+    const res = await couchRequest(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal, timeoutMs: opts.timeoutMs });
     if (res.status >= 400) throw answerError(res.status, res.body);
     return opts.bytes ? res.body : answerJson(res.body);
   };
@@ -227,7 +230,7 @@ function makeNode(url: string): CouchNode {
 
 export interface CouchNodesOptions {
   cooldownMs?: number;
-  /** One line when a node goes down or comes back; console.warn by default. */
+  /** One line when a node goes down or comes back; the log's warning by default. */
   log?: (line: string) => void;
 }
 
@@ -239,7 +242,7 @@ export class CouchNodes {
   constructor(urls: string[], opts: CouchNodesOptions = {}) {
     this.nodes = urls.map(makeNode);
     this.cooldownMs = opts.cooldownMs ?? DEFAULT_COOLDOWN_MS;
-    this.log = opts.log ?? ((line) => console.warn(`[${new Date().toISOString()}] ${line}`));
+    this.log = opts.log ?? ((line) => log.warn(line));
   }
 
   /** The nodes' URLs without credentials, for messages. */

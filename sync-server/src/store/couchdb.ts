@@ -31,11 +31,16 @@ import { CouchNodes, parseNodeUrls, toStoreError, type CouchNodesOptions, type R
 
 export { StoreUnavailable, toStoreError } from './couch-nodes';
 
+/** The first call's bound: an https:// URL to a plain-HTTP CouchDB (or the reverse) is said within it. */
+export const FIRST_CALL_TIMEOUT_MS = 5_000;
+
 /** Characters of an `open_revs` list sent in the URL; longer ones go through `_bulk_get`. */
 const MAX_OPEN_REVS_IN_URL = 4_000;
 
 /** CouchDB's default `timeout` for longpoll feeds. */
 const DEFAULT_LONGPOLL_MS = 60_000;
+/** How much longer than its own wait a longpoll may take before it counts as "no answer". */
+const LONGPOLL_MARGIN_MS = 10_000;
 
 type Query = Record<string, string | number | boolean>;
 type Call = Omit<RelaxOptions, 'db'>;
@@ -199,7 +204,8 @@ class CouchDb implements StoreDb {
       qs.feed = 'longpoll';
       qs.timeout = opts.timeout ?? DEFAULT_LONGPOLL_MS;
     }
-    const req: Omit<RelaxOptions, 'db'> = { path: '_changes', qs, signal: opts.signal };
+    // A longpoll waits by design: bounded by its own wait plus a margin, not the usual time-out.
+    const req: Omit<RelaxOptions, 'db'> = { path: '_changes', qs, signal: opts.signal, timeoutMs: qs.feed === 'longpoll' ? Number(qs.timeout) + LONGPOLL_MARGIN_MS : undefined };
     if (opts.selector) {
       qs.filter = '_selector';
       req.method = 'POST';
@@ -281,6 +287,20 @@ export class CouchStore implements Store {
       }
     }
     return db;
+  }
+
+  /**
+   * The start's first call, made alone (docs/operacion.md «Con Apache CouchDB»): `GET /_session`
+   * with the URL's credentials. A wrong password is one 401 and the start ends there, instead of
+   * the half-dozen parallel calls that make CouchDB lock the admin account for minutes.
+   */
+  async checkCredentials(): Promise<{ name: string | null; roles: string[] }> {
+    const answer = await this.nodes.run('read', async (node) => {
+      const res = await couchRequest(new URL(`${node.base}_session`), { method: 'GET', headers: { ...node.headers, accept: 'application/json' }, timeoutMs: FIRST_CALL_TIMEOUT_MS });
+      if (res.status >= 400) throw answerError(res.status, res.body);
+      return answerJson<{ userCtx?: { name?: string | null; roles?: string[] } }>(res.body);
+    });
+    return { name: answer.userCtx?.name ?? null, roles: answer.userCtx?.roles ?? [] };
   }
 
   db(name: string): Promise<CouchDb> {

@@ -301,7 +301,7 @@ export class EmbeddedStore implements Store {
     private readonly dataDir: string,
     private readonly prefix: string,
   ) {
-    if (dataDir !== MEMORY) fs.mkdirSync(dataDir, { recursive: true });
+    if (dataDir !== MEMORY) fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   }
 
   private create(name: string): PouchDatabase {

@@ -6,6 +6,7 @@
  * it comes back it resumes from its last sequence, so nothing written meanwhile is missed.
  */
 import type { StoreDb } from './port';
+import { log } from '../log';
 
 const WAIT_MS = 60_000;
 /** Ids per answer: a burst of writes arrives in a few answers rather than one huge one. */
@@ -73,7 +74,7 @@ export class Follower {
         if (signal.aborted) return;
         this.down();
         ready();
-        if (failures++ === 0) console.error(`Se perdió el seguimiento de cambios de ${this.db.name}; se reintentará:`, e instanceof Error ? e.message : e);
+        if (failures++ === 0) log.error({ base: this.db.name, detalle: e instanceof Error ? e.message : String(e) }, `Se perdió el seguimiento de cambios de ${this.db.name}; se reintentará`);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, Math.min(MAX_RETRY_MS, 250 * 2 ** failures));
           timer.unref();

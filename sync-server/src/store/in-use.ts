@@ -17,7 +17,7 @@ export class StoreNotOpened extends Error {
 }
 
 /** LevelDB's answer when another process holds the folder ('IO error: lock …/LOCK: Resource temporarily unavailable'). */
-export const isLockedByAnotherProcess = (e: unknown): boolean => e instanceof Error && /\block\b/i.test(e.message);
+export const isLockedByAnotherProcess = (e: unknown): boolean => e instanceof Error && /\block\b/i.test(e.message) && !/permission denied/i.test(e.message);
 
 export function storeInUseMessage(dataDir: string, command: string): string {
   return (

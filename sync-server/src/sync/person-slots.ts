@@ -68,12 +68,26 @@ export function turnsOf(key: string): { running: number; waiting: number } {
   return out;
 }
 
+/** Heavy requests waiting for a turn, everyone's, on every gateway of this process (the metrics' gauge). */
+export function queuedTurns(): number {
+  let waiting = 0;
+  for (const ref of everyInstance) waiting += ref.deref()?.queued() ?? 0;
+  return waiting;
+}
+
 /** Turns per key (a person's id): `atOnce` running, `queued` waiting in order. */
 export class PersonSlots {
   private readonly lines = new Map<string, Line>();
 
   constructor(readonly limits: SlotLimits = DEFAULT_SLOT_LIMITS) {
     everyInstance.add(new WeakRef(this));
+  }
+
+  /** Requests waiting for a turn, of every key. */
+  queued(): number {
+    let n = 0;
+    for (const line of this.lines.values()) n += line.waiting.length;
+    return n;
   }
 
   /** Requests of `key` running now and waiting (tests, diagnostics). */

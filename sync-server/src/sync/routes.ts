@@ -127,6 +127,8 @@ export interface SyncDeps {
   onSessionChange(listener: (sid: string) => void): () => void;
   /** Aborted when the gateway stops: waiting longpolls answer at once instead of holding the stop. */
   stopping: AbortSignal;
+  /** Told the outcome of every push (`_bulk_docs`): documents accepted and refused (the metrics). */
+  onPushed?: (db: string, accepted: number, refused: number) => void;
 }
 
 export function syncRoutes(ctx: SyncDeps): Router {
@@ -246,6 +248,8 @@ export function syncRoutes(ctx: SyncDeps): Router {
       if (body.docs.length > MAX_DOCS_PER_BULK_DOCS) throw tooLarge(MSG.tooMany('docs', MAX_DOCS_PER_BULK_DOCS));
       const newEdits = body.new_edits !== false;
       const out = await scopedBulkDocs({ store: ctx.store, facts: ctx.facts, sessionUsers: ctx.actors, fresh, ahead }, db, def, user, body.docs, newEdits);
+      const refused = (out as Array<{ error?: unknown }>).filter((r) => r.error !== undefined).length;
+      ctx.onPushed?.(def.name, body.docs.length - refused, refused);
       res.status(201).json(out);
       return;
     }
