@@ -57,6 +57,20 @@ export interface CaptacionFact {
    * per-captación maximum holds across the writes of one request.
    */
   fotos: Set<string>;
+  /**
+   * What its photos' images are, by photo uuid: a `foto`'s declared fields and its
+   * `foto-original`'s measured ones (both stored, or accepted earlier in the request), so that
+   * whichever of the two arrives second must agree with the first. Absent when not read.
+   */
+  imagenes?: Map<string, { foto?: ImageFact; original?: ImageFact }>;
+}
+
+/** An image as its photo documents describe it. */
+export interface ImageFact {
+  ancho: number;
+  alto: number;
+  bytes: number;
+  mime: string;
 }
 
 export interface WriteIssue {
