@@ -85,6 +85,11 @@ export type WriteDecision =
       doc: Dict;
       /** A person who lost this record from their scope (a reassignment): their replication restarts. */
       scopeLostBy?: string;
+      /**
+       * A deletion of the record itself, not of a losing branch (resolving a conflict): the gateway
+       * deletes every other live leaf of it too, and what follows it (its photos).
+       */
+      removesRecord?: boolean;
     }
   | {
       ok: false;

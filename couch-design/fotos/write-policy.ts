@@ -150,7 +150,9 @@ function decide({ doc: sent }: EntityWrite, { base, winner }: WriteState, user: 
     const tombstone: Dict = { _id: id, _deleted: true, type: kind, captacion_id: captacionId, asesor };
     if (typeof sent._rev === 'string') tombstone._rev = sent._rev;
     if (sent._revisions) tombstone._revisions = sent._revisions;
-    return { ok: true, doc: tombstone };
+    // Deleting a losing branch (base live, not the winner) resolves a conflict; anything else deletes the photo.
+    const losingBranch = isLive(base) && isLive(winner) && base._rev !== winner._rev;
+    return { ok: true, doc: tombstone, ...(losingBranch ? {} : { removesRecord: true }) };
   }
 
   if (!cap) return refusal(404, FOTOS_MSG.sinCaptacion);

@@ -95,7 +95,7 @@ export async function createApp(store: Store, config: Config, entities: readonly
   const empleadosService = new EmpleadosService({ empleados, usuarios, personas });
   const nominasService = new NominasService(await NominasRepository.open(store, empleados), facts);
   const captaciones = await CaptacionesRepository.open(store, knownUsuarios);
-  const fotosService = new FotosService({ repo: await FotosRepository.open(store), facts, captaciones: captacionFacts });
+  const fotosService = new FotosService({ repo: await FotosRepository.open(store), facts, captaciones: captacionFacts, store });
   // The captación PDF shows its photos: the fotos feature reads them, the captaciones feature draws.
   const captacionesService = new CaptacionesService({ store, sessionUsers, repo: captaciones, facts, pdfFotos: (user, id) => fotosService.pdfFotos(user, id) });
   // The list's directory follows the database in the background (from its snapshot), so the

@@ -17,7 +17,8 @@ import { HttpError } from '../http/errors';
 import type { CaptacionFactsReader } from '../policy/captacion-facts';
 import { decideApiWrite } from '../policy/decide';
 import type { WriteFactsReader } from '../policy/facts';
-import type { StoreDoc } from '../store/port';
+import { runWriteEffects } from '../policy/effects';
+import type { Store, StoreDoc } from '../store/port';
 import { pdfJpeg, reencodeUpload } from './images';
 import type { FotosRepository } from './repository';
 
@@ -49,6 +50,8 @@ export interface FotosDeps {
   repo: FotosRepository;
   facts: WriteFactsReader;
   captaciones: CaptacionFactsReader;
+  /** Where the photo's effects run (policy/effects.ts): its other leaves, its original, the maximum. */
+  store: Store;
 }
 
 const uuidOf = (id: string): string => id.slice(id.lastIndexOf(':') + 1);
@@ -157,22 +160,26 @@ export class FotosService {
     // The original first, so a `foto` never names a full-size photo that is not there.
     const written = await this.deps.repo.write([decidedOriginal.doc, decidedFoto.doc]);
     if (written.some((w) => w.error)) throw new HttpError(409, 'La foto no se pudo guardar; inténtelo de nuevo.');
+    // Counted again once stored: two uploads at once on two gateways cannot both pass the maximum.
+    const undone = await runWriteEffects(this.deps, FOTO.sync.effects, [
+      { doc: decidedOriginal.doc, created: true },
+      { doc: decidedFoto.doc, created: true },
+    ]);
+    const refused = undone.get(decidedFoto.doc._id) ?? undone.get(decidedOriginal.doc._id);
+    if (refused) throw new HttpError(403, refused);
     const stored = await this.deps.repo.get(decidedFoto.doc._id);
     return view(stored ?? decidedFoto.doc);
   }
 
+  /** Deletes the photo: every leaf of its `foto` and of its `foto-original` (policy/effects.ts). */
   async remove(user: AuthUser, captacionId: string, uuid: string): Promise<void> {
-    const ids = [fotoId(captacionId, uuid), fotoOriginalId(captacionId, uuid)];
-    const [foto, original] = await Promise.all(ids.map((id) => this.deps.repo.get(id)));
+    const foto = await this.deps.repo.get(fotoId(captacionId, uuid));
     if (!foto || !inFotosScope(user, foto)) throw new HttpError(404, FOTOS_MSG.noEncontrada);
-    const tombstones: StoreDoc[] = [];
     const policy = await FOTO.sync.loadWritePolicy();
-    for (const doc of [foto, original]) {
-      if (!doc) continue;
-      const state = { base: doc, winner: doc };
-      tombstones.push((await decideApiWrite(policy, this.deps.facts, user, { _id: doc._id, _rev: doc._rev, _deleted: true }, state, FOTOS_MSG.noEncontrada)).doc);
-    }
-    const written = await this.deps.repo.write(tombstones);
-    if (written.some((w) => w.error)) throw new HttpError(409, 'La foto cambió mientras se eliminaba; inténtelo de nuevo.');
+    const state = { base: foto, winner: foto };
+    const decided = await decideApiWrite(policy, this.deps.facts, user, { _id: foto._id, _rev: foto._rev, _deleted: true }, state, FOTOS_MSG.noEncontrada);
+    const [written] = await this.deps.repo.write([decided.doc]);
+    if (written?.error) throw new HttpError(409, 'La foto cambió mientras se eliminaba; inténtelo de nuevo.');
+    await runWriteEffects(this.deps, FOTO.sync.effects, [decided]);
   }
 }

@@ -18,6 +18,20 @@ const asesorOf = (doc: unknown): string => {
   return typeof a === 'string' ? a : '';
 };
 
+/**
+ * The embedded store's Mango index can fail a read that crosses a write of the same documents
+ * (pouchdb-find reads a row whose document just changed): read again, a few times.
+ */
+export async function findAgain<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await read();
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
+}
+
 export function captacionFactsFrom(store: Store): CaptacionFactsReader {
   return async (ids) => {
     const out = new Map<string, CaptacionFact>();
@@ -28,13 +42,15 @@ export function captacionFactsFrom(store: Store): CaptacionFactsReader {
     if (!heads.length) return out;
     const [bodies, found] = await Promise.all([
       captaciones.bulkGet(heads.map((h) => ({ id: h.id, rev: h.rev }))),
-      fotos.find({
-        selector: { captacion_id: { $in: heads.map((h) => h.id) } },
-        fields: ['_id', 'captacion_id', 'ancho', 'alto', 'bytes', 'mime'],
-        use_index: [FOTOS_BY_CAPTACION.ddoc, FOTOS_BY_CAPTACION.name],
-        // Both kinds, at most the maximum each, per captación: more than that is already refused.
-        limit: heads.length * MAX_FOTOS_POR_CAPTACION * 2 + 10,
-      }),
+      findAgain(() =>
+        fotos.find({
+          selector: { captacion_id: { $in: heads.map((h) => h.id) } },
+          fields: ['_id', 'captacion_id', 'ancho', 'alto', 'bytes', 'mime'],
+          use_index: [FOTOS_BY_CAPTACION.ddoc, FOTOS_BY_CAPTACION.name],
+          // Both kinds, at most the maximum each, per captación: more than that is already refused.
+          limit: heads.length * MAX_FOTOS_POR_CAPTACION * 2 + 10,
+        }),
+      ),
     ]);
     bodies.results.forEach((r, k) => {
       const head = heads[k];
