@@ -36,6 +36,7 @@ import { NominasService } from './nominas/service';
 import { openBackupDoor } from './ops/backup-door';
 import { writeFactsReader } from './policy/facts';
 import { captacionFactsFrom } from './policy/captacion-facts';
+import { restTurns } from './sync/person-slots';
 import { syncedDatabases } from './sync/databases';
 import { syncRoutes } from './sync/routes';
 import { precompressedFiles, sendPrecompressed } from './http/precompressed';
@@ -126,6 +127,8 @@ export async function createApp(store: Store, config: Config, entities: readonly
   app.use(pp.session());
 
   const api = express.Router();
+  // A person's REST requests take turns before their bodies are read (sync/person-slots.ts).
+  api.use(restTurns());
   api.use(jsonBody({ limit: '1mb', otherBodies: apiOtherBodies }));
   api.use(authRoutes(pp, signinLimiter, sessionStore));
   api.get(DEMO_SETTINGS_PATH.slice('/api'.length), (_req, res) => res.json({ githubStars: config.demoGithubStars === true } satisfies DemoSettings));
