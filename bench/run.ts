@@ -13,6 +13,7 @@ import { benchLoad } from './load';
 import { benchLighthouse } from './lighthouse';
 import { benchList } from './list';
 import { benchFotos } from './fotos';
+import { benchFotosPdf } from './fotos-pdf';
 
 const BENCHES: Array<[string, Bench]> = [
   ['sync', benchSync],
@@ -23,6 +24,7 @@ const BENCHES: Array<[string, Bench]> = [
   ['lighthouse', benchLighthouse],
   ['list', benchList],
   ['fotos', benchFotos],
+  ['fotos-pdf', benchFotosPdf],
 ];
 
 /** Options that take their value as the next argument. */

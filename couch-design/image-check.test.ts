@@ -3,6 +3,10 @@ import { checkImage, MAX_IMAGE_SIDE } from './image-check';
 import {
   concat,
   GIF_1X1,
+  jpegOfSize,
+  jpegWithExif,
+  png16OfSize,
+  pngWithText,
   JPEG_2X2,
   PNG_1X1,
   PNG_SIGNATURE,
@@ -96,5 +100,24 @@ describe('an image is one whole image, not a signature', () => {
         expect(() => checkImage(bytes.slice(0, bytes.length - (random() % 4)))).not.toThrow();
       }
     }
+  });
+});
+
+describe('limits judged from the header alone', () => {
+  it('refuses more pixels or a longer side than asked, whatever the bytes weigh', () => {
+    expect(checkImage(pngOfSize(8000, 8000), undefined, { maxSide: 320 })).toEqual({ ok: false, problem: 'too-big' });
+    expect(checkImage(pngOfSize(320, 320), undefined, { maxSide: 320 })).toMatchObject({ ok: true });
+    expect(checkImage(pngOfSize(6000, 5000), undefined, { maxPixels: 24_000_000 })).toEqual({ ok: false, problem: 'too-big' });
+    expect(checkImage(pngOfSize(6000, 4000), undefined, { maxPixels: 24_000_000 })).toMatchObject({ ok: true });
+  });
+
+  it('says which forms a decoder handles apart, and which files carry metadata', () => {
+    expect(checkImage(png16OfSize(4, 4), undefined, { plain: true })).toEqual({ ok: false, problem: 'trap' });
+    expect(checkImage(png16OfSize(4, 4))).toMatchObject({ ok: true });
+    expect(checkImage(jpegOfSize(2, 2, 12), undefined, { plain: true })).toEqual({ ok: false, problem: 'trap' });
+    expect(checkImage(JPEG_2X2, undefined, { plain: true, noMetadata: true })).toMatchObject({ ok: true });
+    expect(checkImage(jpegWithExif(), undefined, { noMetadata: true })).toEqual({ ok: false, problem: 'metadata' });
+    expect(checkImage(pngWithText(), undefined, { noMetadata: true })).toEqual({ ok: false, problem: 'metadata' });
+    expect(checkImage(jpegWithExif())).toMatchObject({ ok: true });
   });
 });

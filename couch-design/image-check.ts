@@ -14,6 +14,11 @@
  * - GIF: logical screen, colour tables, at least one image descriptor with its LZW data blocks,
  *   extensions as blocks, and the trailer last.
  * In every format nothing may follow the image's end: trailing bytes are where a page would hide.
+ *
+ * Each reader also notes what a decoder would have to do beyond the pixels (`trap`: a 16-bit PNG,
+ * a JPEG that is not 8-bit baseline or progressive Huffman, an animated WebP) and whether the file
+ * carries metadata that can say where and with what it was taken (EXIF, XMP, IPTC, PNG text), so a
+ * caller can refuse them by `ImageLimits` before anything inflates a pixel.
  */
 import { PHOTO_TYPES, type PhotoType } from './foto';
 
@@ -22,8 +27,36 @@ export const MAX_IMAGE_SIDE = 8000;
 
 export interface ImageInfo { type: PhotoType; width: number; height: number }
 
-/** `not-image`: not an accepted image at all (or a broken one); `too-big`: a side over MAX_IMAGE_SIDE. */
-export type ImageCheck = { ok: true; image: ImageInfo } | { ok: false; problem: 'not-image' | 'too-big' };
+/**
+ * What an image may promise, judged from its header alone: sides and pixel count (what decoding
+ * it costs), decoder traps, metadata. Without limits only MAX_IMAGE_SIDE applies.
+ */
+export interface ImageLimits {
+  /** Largest width or height (at most MAX_IMAGE_SIDE whatever is asked). */
+  maxSide?: number;
+  /** Largest width × height. */
+  maxPixels?: number;
+  /** Refuse what a decoder handles apart: 16-bit PNG, 12-bit, lossless or arithmetic JPEG, animated WebP. */
+  plain?: boolean;
+  /** Refuse EXIF, XMP, IPTC and PNG text (where a camera writes the place and itself). */
+  noMetadata?: boolean;
+}
+
+/**
+ * `not-image`: not an accepted image at all (or a broken one); `too-big`: more pixels or a longer
+ * side than allowed; `trap`: a form a decoder handles apart (ImageLimits.plain); `metadata`: it
+ * carries EXIF or the like (ImageLimits.noMetadata).
+ */
+export type ImageProblem = 'not-image' | 'too-big' | 'trap' | 'metadata';
+export type ImageCheck = { ok: true; image: ImageInfo } | { ok: false; problem: ImageProblem };
+
+/** What a reader found: the size, and the flags ImageLimits may refuse. */
+interface Read {
+  width: number;
+  height: number;
+  trap: boolean;
+  metadata: boolean;
+}
 
 class Broken extends Error {}
 
@@ -67,9 +100,14 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Bit depths allowed for each PNG colour type (PNG specification, table 11.1). */
 const PNG_DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
 
-function png(b: Uint8Array): { width: number; height: number } {
+/** PNG chunks that carry metadata: EXIF and text (a camera's or an editor's notes). */
+const PNG_METADATA = new Set(['eXIf', 'tEXt', 'zTXt', 'iTXt']);
+
+function png(b: Uint8Array): Read {
   let at = PNG_SIGNATURE.length;
   let size: { width: number; height: number } | undefined;
+  let trap = false;
+  let metadata = false;
   let colourType = -1;
   let palette = false;
   let idat: 'none' | 'open' | 'closed' = 'none';
@@ -89,6 +127,7 @@ function png(b: Uint8Array): { width: number; height: number } {
       size = { width: be32(b, data), height: be32(b, data + 4) };
       colourType = b[data + 9];
       if (!PNG_DEPTHS[colourType]?.includes(b[data + 8])) fail();
+      trap = b[data + 8] === 16;
       if (b[data + 10] !== 0 || b[data + 11] !== 0 || b[data + 12] > 1) fail();
     } else if (type === 'PLTE') {
       if (idat !== 'none' || length === 0 || length % 3 !== 0 || length > 256 * 3) fail();
@@ -104,7 +143,9 @@ function png(b: Uint8Array): { width: number; height: number } {
     } else if (type === 'IEND') {
       if (length !== 0 || idat === 'none') fail();
       if (data + 4 !== b.length) fail();
-      return size ?? fail();
+      return size ? { ...size, trap, metadata } : fail();
+    } else if (PNG_METADATA.has(type)) {
+      metadata = true;
     } else if ((b[at + 4] & 0x20) === 0) {
       // An unknown critical chunk (upper-case first letter): no decoder could show the image.
       fail();
@@ -118,10 +159,21 @@ const isSof = (m: number): boolean => m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m 
 /** Markers that stand alone, with no length: TEM and the restart markers. */
 const isStandalone = (m: number): boolean => m === 0x01 || (m >= 0xd0 && m <= 0xd7);
 
-function jpeg(b: Uint8Array): { width: number; height: number } {
+/**
+ * APPn segments that carry metadata: APP1 (EXIF, XMP), APP3 to APP13 (IPTC, Photoshop, cameras'
+ * own) and APP15. APP0 (JFIF), APP2 (ICC colour profile) and APP14 (Adobe colour transform) say
+ * how to show the pixels and nothing about where they were taken.
+ */
+const isMetadataSegment = (m: number): boolean => m === 0xe1 || (m >= 0xe3 && m <= 0xed) || m === 0xef;
+/** Frame headers every decoder handles alike: 8-bit baseline, extended and progressive Huffman. */
+const PLAIN_SOF = new Set([0xc0, 0xc1, 0xc2]);
+
+function jpeg(b: Uint8Array): Read {
   let at = 2;
   let size: { width: number; height: number } | undefined;
   let scans = 0;
+  let trap = false;
+  let metadata = false;
   for (;;) {
     need(b, at, 2);
     if (b[at] !== 0xff) fail();
@@ -135,7 +187,7 @@ function jpeg(b: Uint8Array): { width: number; height: number } {
     if (marker === 0xd9) {
       if (!size || scans === 0) fail();
       if (at !== b.length) fail();
-      return size ?? fail();
+      return size ? { ...size, trap, metadata } : fail();
     }
     if (marker === 0x00 || marker === 0xd8) fail();
     if (isStandalone(marker)) continue;
@@ -148,6 +200,9 @@ function jpeg(b: Uint8Array): { width: number; height: number } {
       const components = b[at + 7];
       if (length < 8 || components < 1 || components > 4 || length !== 8 + 3 * components) fail();
       size = { width: be16(b, at + 5), height: be16(b, at + 3) };
+      trap = !PLAIN_SOF.has(marker) || b[at + 2] !== 8;
+    } else if (isMetadataSegment(marker)) {
+      metadata = true;
     } else if (marker === 0xda) {
       if (!size) fail();
       const components = b[at + 2];
@@ -182,8 +237,10 @@ function webpBitstream(b: Uint8Array, kind: string, data: number, length: number
   return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
 }
 
-function webp(b: Uint8Array): { width: number; height: number } {
+function webp(b: Uint8Array): Read {
   need(b, 0, 12);
+  let trap = false;
+  let metadata = false;
   if (le32(b, 4) + 8 !== b.length || b.length % 2 !== 0) fail();
   let at = 12;
   let first: string | undefined;
@@ -209,6 +266,9 @@ function webp(b: Uint8Array): { width: number; height: number } {
     } else if (first === 'VP8X' && kind === 'ANMF') {
       if (length < 16 + 8) fail();
       framed = true;
+      trap = true;
+    } else if (first === 'VP8X' && (kind === 'EXIF' || kind === 'XMP ')) {
+      metadata = true;
     } else if (first !== 'VP8X') {
       // A simple file is its one bitstream chunk: anything after it is not part of the image.
       fail();
@@ -216,10 +276,10 @@ function webp(b: Uint8Array): { width: number; height: number } {
     at = data + length + (length % 2);
   }
   if (!size || (first === 'VP8X' && !framed)) fail();
-  return size ?? fail();
+  return size ? { ...size, trap, metadata } : fail();
 }
 
-function gif(b: Uint8Array): { width: number; height: number } {
+function gif(b: Uint8Array): Read {
   need(b, 0, 13);
   const size = { width: le16(b, 6), height: le16(b, 8) };
   let at = 13;
@@ -239,7 +299,8 @@ function gif(b: Uint8Array): { width: number; height: number } {
     const block = b[at++];
     if (block === 0x3b) {
       if (images === 0 || at !== b.length) fail();
-      return size;
+      // An animation is many frames to decode; comments and application blocks are its metadata.
+      return { ...size, trap: images > 1, metadata: false };
     }
     if (block === 0x21) {
       need(b, at, 1);
@@ -262,7 +323,7 @@ function gif(b: Uint8Array): { width: number; height: number } {
   }
 }
 
-const READERS: Record<PhotoType, { signatures: number[][]; read: (b: Uint8Array) => { width: number; height: number } }> = {
+const READERS: Record<PhotoType, { signatures: number[][]; read: (b: Uint8Array) => Read }> = {
   'image/png': { signatures: [PNG_SIGNATURE], read: png },
   'image/jpeg': { signatures: [[0xff, 0xd8, 0xff]], read: jpeg },
   'image/gif': { signatures: [ascii('GIF87a'), ascii('GIF89a')], read: gif },
@@ -273,18 +334,23 @@ const matches = (b: Uint8Array, sig: number[]): boolean => b.length >= sig.lengt
 
 /**
  * The image the bytes are, when they are one whole image of an accepted type with each side
- * from 1 to MAX_IMAGE_SIDE pixels. Never throws, whatever the bytes.
+ * from 1 to MAX_IMAGE_SIDE pixels (and within `limits`). Reads the structure only: no pixel is
+ * inflated, so a header promising billions of them costs what its bytes cost. Never throws.
  */
-export function checkImage(bytes: Uint8Array, accepted: readonly PhotoType[] = PHOTO_TYPES): ImageCheck {
+export function checkImage(bytes: Uint8Array, accepted: readonly PhotoType[] = PHOTO_TYPES, limits: ImageLimits = {}): ImageCheck {
   const type = accepted.find((t) => READERS[t].signatures.some((s) => matches(bytes, s)));
   if (!type) return { ok: false, problem: 'not-image' };
-  let size: { width: number; height: number };
+  let read: Read;
   try {
-    size = READERS[type].read(bytes);
+    read = READERS[type].read(bytes);
   } catch {
     return { ok: false, problem: 'not-image' };
   }
-  if (size.width < 1 || size.height < 1) return { ok: false, problem: 'not-image' };
-  if (size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE) return { ok: false, problem: 'too-big' };
-  return { ok: true, image: { type, ...size } };
+  const { width, height } = read;
+  if (width < 1 || height < 1) return { ok: false, problem: 'not-image' };
+  const maxSide = Math.min(MAX_IMAGE_SIDE, limits.maxSide ?? MAX_IMAGE_SIDE);
+  if (width > maxSide || height > maxSide || width * height > (limits.maxPixels ?? Infinity)) return { ok: false, problem: 'too-big' };
+  if (limits.plain && read.trap) return { ok: false, problem: 'trap' };
+  if (limits.noMetadata && read.metadata) return { ok: false, problem: 'metadata' };
+  return { ok: true, image: { type, width, height } };
 }

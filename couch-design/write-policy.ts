@@ -57,6 +57,20 @@ export interface CaptacionFact {
    * per-captación maximum holds across the writes of one request.
    */
   fotos: Set<string>;
+  /**
+   * What its photos' images are, by photo uuid: a `foto`'s declared fields and its
+   * `foto-original`'s measured ones (both stored, or accepted earlier in the request), so that
+   * whichever of the two arrives second must agree with the first. Absent when not read.
+   */
+  imagenes?: Map<string, { foto?: ImageFact; original?: ImageFact }>;
+}
+
+/** An image as its photo documents describe it. */
+export interface ImageFact {
+  ancho: number;
+  alto: number;
+  bytes: number;
+  mime: string;
 }
 
 export interface WriteIssue {
@@ -71,6 +85,11 @@ export type WriteDecision =
       doc: Dict;
       /** A person who lost this record from their scope (a reassignment): their replication restarts. */
       scopeLostBy?: string;
+      /**
+       * A deletion of the record itself, not of a losing branch (resolving a conflict): the gateway
+       * deletes every other live leaf of it too, and what follows it (its photos).
+       */
+      removesRecord?: boolean;
     }
   | {
       ok: false;

@@ -217,6 +217,10 @@ describe('employees in the browser', () => {
       await field(page, 'pust').fill('Coordinador administrativo');
       await field(page, 'estado').selectOption('Inactivo');
       await page.getByLabel('Asociar con Usuario').selectOption(users.otra.id);
+      // Jorge's own account would lose him: the form asks first (issue 33).
+      const dialog = page.getByRole('alertdialog');
+      await dialog.getByText('Este empleado está vinculado con', { exact: false }).waitFor();
+      await dialog.getByRole('button', { name: 'Reasignar usuario' }).click();
       await field(page, 'pust').press('Enter');
       await page.getByText('Empleado actualizado correctamente.').waitFor();
       await page.waitForURL(new RegExp(`/dashboard/empleados/profile/${jorgeId}$`));
@@ -232,6 +236,7 @@ describe('employees in the browser', () => {
       // Back as it was, for the linked person's test.
       await page.goto(`${gw.url}/dashboard/empleados/editar/${jorgeId}`);
       await page.getByLabel('Asociar con Usuario').selectOption(users.jorge.id);
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Reasignar usuario' }).click();
       await field(page, 'estado').selectOption('Activo');
       await page.getByRole('button', { name: 'Actualizar Empleado' }).click();
       await page.getByText('Empleado actualizado correctamente.').waitFor();

@@ -41,11 +41,15 @@ describe('deletions', () => {
     expect(reason(decide(agente, { ...stored('2-b'), _deleted: true }, { base: stored(), winner: stored() }))).toBe(WRITE_MSG.cannotDelete);
     expect(reason(decide(supervisor, { _id: 'c1', _deleted: true }, {}))).toBe(WRITE_MSG.cannotDelete);
     const d = decide(admin, { ...stored('2-b'), _deleted: true, _revisions: { start: 2, ids: ['b', 'a'] } }, { base: stored(), winner: stored() });
-    expect(d).toEqual({ ok: true, doc: { _id: 'c1', _rev: '2-b', _deleted: true, type: 'captacion', captacion: { asesor: agente.id }, _revisions: { start: 2, ids: ['b', 'a'] } } });
+    // The record itself: the gateway deletes its other leaves and its photos too.
+    expect(d).toEqual({ ok: true, removesRecord: true, doc: { _id: 'c1', _rev: '2-b', _deleted: true, type: 'captacion', captacion: { asesor: agente.id }, _revisions: { start: 2, ids: ['b', 'a'] } } });
   });
 
   it('of a losing branch are for any editor, while the winner stays', () => {
-    expect(decide(agente, { ...stored('3-x'), _deleted: true }, { base: stored('2-loser'), winner: stored('2-winner') }).ok).toBe(true);
+    const d = decide(agente, { ...stored('3-x'), _deleted: true }, { base: stored('2-loser'), winner: stored('2-winner') });
+    expect(d.ok).toBe(true);
+    // Resolving a conflict deletes neither the captación's other leaves nor its photos.
+    expect(d).not.toHaveProperty('removesRecord');
   });
 });
 

@@ -146,7 +146,7 @@ function decide({ doc: sent, source, now }: EntityWrite, { base, winner }: Write
   if (sent._deleted === true) {
     const tombstone: Dict = captacionTombstone(String(sent._id), typeof sent._rev === 'string' ? sent._rev : undefined, asesorOf(current) ?? asesorOf(base) ?? asesorOf(winner) ?? asesorOf(sent) ?? '');
     if (sent._revisions) tombstone._revisions = sent._revisions;
-    return { ok: true, doc: tombstone };
+    return { ok: true, doc: tombstone, ...(losingBranch ? {} : { removesRecord: true }) };
   }
 
   const ref = liveBase ?? current;

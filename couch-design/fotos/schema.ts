@@ -4,13 +4,12 @@
  * (`POST /api/captaciones/:id/fotos`, multipart: every field arrives as text and is cast).
  */
 import * as yup from 'yup';
-import { MAX_IMAGE_SIDE } from '../image-check';
-import { FOTO_TYPES, MAX_FOTOS_POR_CAPTACION, MAX_ORIGINAL_BYTES } from './types';
+import { FOTO_TYPES, MAX_FOTOS_POR_CAPTACION, MAX_ORIGINAL_BYTES, ORIGINAL_LADO } from './types';
 
 export const FOTO_CAMPO_MSG = {
   orden: `El orden debe ser un número entero de 0 a ${MAX_FOTOS_POR_CAPTACION * 20}.`,
   portada: 'Portada debe ser verdadero o falso.',
-  medida: `Las medidas deben ser números enteros de 1 a ${MAX_IMAGE_SIDE}.`,
+  medida: `Las medidas deben ser números enteros de 1 a ${ORIGINAL_LADO}.`,
   bytes: 'El tamaño debe ser un número entero de bytes, hasta 2 MB.',
   mime: 'El tipo debe ser image/jpeg, image/png o image/webp.',
   tomada: 'La fecha de la foto debe ser una fecha ISO válida.',
@@ -27,7 +26,7 @@ const isoDate = () =>
     .test('iso', FOTO_CAMPO_MSG.tomada, (v) => v === undefined || (ISO_DATE.test(v) && !Number.isNaN(Date.parse(v))));
 const orden = () => yup.number().typeError(FOTO_CAMPO_MSG.orden).integer(FOTO_CAMPO_MSG.orden).min(0, FOTO_CAMPO_MSG.orden).max(MAX_FOTOS_POR_CAPTACION * 20, FOTO_CAMPO_MSG.orden);
 const portada = () => yup.boolean().typeError(FOTO_CAMPO_MSG.portada);
-const medida = () => yup.number().typeError(FOTO_CAMPO_MSG.medida).integer(FOTO_CAMPO_MSG.medida).min(1, FOTO_CAMPO_MSG.medida).max(MAX_IMAGE_SIDE, FOTO_CAMPO_MSG.medida);
+const medida = () => yup.number().typeError(FOTO_CAMPO_MSG.medida).integer(FOTO_CAMPO_MSG.medida).min(1, FOTO_CAMPO_MSG.medida).max(ORIGINAL_LADO, FOTO_CAMPO_MSG.medida);
 
 /** The data fields of a `foto` document (besides `_id`, `type`, `captacion_id`, `asesor`, `_attachments`). */
 export const fotoDatosSchema = yup

@@ -9,6 +9,7 @@
  * scope selector.
  */
 import { MAX_PHOTO_BYTES } from '../foto';
+import type { ImageLimits } from '../image-check';
 
 export const FOTOS_DB = 'fotos';
 export const FOTO_TYPE = 'foto';
@@ -31,6 +32,23 @@ export const MAX_MINIATURA_BYTES = 128 * 1024;
 /** Long side of the thumbnail and of the stored original, in the PWA. */
 export const MINIATURA_LADO = 320;
 export const ORIGINAL_LADO = 1600;
+
+/**
+ * What each image may promise when a device pushes it (`/db/fotos`), judged from its header before
+ * anything decodes it: what the PWA's resizer makes (a canvas: 8-bit, no metadata, at most its
+ * side), so a decompression bomb or a 16-bit trap never reaches a PDF or a gallery.
+ */
+export const FOTO_LIMITS: Record<FotoKind, ImageLimits> = {
+  foto: { maxSide: MINIATURA_LADO, plain: true, noMetadata: true },
+  'foto-original': { maxSide: ORIGINAL_LADO, plain: true, noMetadata: true },
+};
+/**
+ * What a REST upload may promise before the gateway re-encodes it (sync-server/src/fotos/images.ts:
+ * a camera's photo, then ORIGINAL_LADO and MINIATURA_LADO without metadata): 24 megapixels decode
+ * to under 100 MB, off the event loop.
+ */
+export const MAX_SUBIDA_PIXELES = 24_000_000;
+export const SUBIDA_LIMITS: ImageLimits = { maxPixels: MAX_SUBIDA_PIXELES, plain: true };
 
 /**
  * Documents of one `_bulk_docs` the PWA pushes to `fotos` (`batch_size`): a batch of originals is
@@ -105,10 +123,16 @@ export const FOTOS_MSG = {
   alcance: 'La captación de la foto no pertenece a su alcance.',
   sinCaptacion: 'La captación de la foto no existe.',
   eliminada: 'La captación fue eliminada; ya no se le pueden agregar fotos.',
+  borrada: 'La foto fue eliminada; no se puede volver a guardar.',
   maximo: `Una captación admite como máximo ${MAX_FOTOS_POR_CAPTACION} fotos.`,
   adjunto: 'La foto debe traer exactamente un adjunto: miniatura en una foto, original en una foto original.',
   noImagen: 'La foto no es una imagen JPEG, PNG o WebP válida.',
-  medidas: 'La foto no debe medir más de 8000 píxeles por lado.',
+  medidas: `La foto no debe medir más de ${ORIGINAL_LADO} píxeles por lado.`,
+  miniaturaMedidas: `La miniatura no debe medir más de ${MINIATURA_LADO} píxeles por lado.`,
+  subidaMedidas: `La foto no debe pasar de ${MAX_SUBIDA_PIXELES / 1_000_000} megapíxeles.`,
+  trampa: 'La foto está en una forma que no se admite (PNG de 16 bits, JPEG que no es de 8 bits o una animación).',
+  metadatos: 'La foto trae metadatos (EXIF, ubicación o cámara); la aplicación las envía sin ellos.',
+  noCoincide: 'Los datos de la foto (tipo, tamaño o medidas) no coinciden con su original.',
   grande: 'La foto no debe superar 2 MB.',
   miniaturaGrande: 'La miniatura de la foto no debe superar 128 KB.',
   campos: 'La foto no es válida: ',

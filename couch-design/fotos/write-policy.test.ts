@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JPEG_2X2, PNG_1X1 } from '../testing/images';
+import { JPEG_2X2, jpegOfSize, jpegWithExif, png16OfSize, PNG_1X1, pngOfSize, pngWithText } from '../testing/images';
 import type { CaptacionFact, WriteFacts, WriteState, WriteUser } from '../write-policy';
 import { FOTOS_MSG, fotoId, fotoOriginalId, parseFotoId } from './types';
 import { decideFotoWrite, fromBase64 } from './write-policy';
@@ -74,11 +74,49 @@ describe('the photo write policy', () => {
   });
 
   it('a deletion keeps the owner fields, and needs an editor with the captación in scope', () => {
-    expect(decide({ _id: fotoId('c1', 'u1'), _rev: '1-a', _deleted: true })).toMatchObject({
+    const stored = { ...foto(), _rev: '1-a', asesor: 'ana' };
+    expect(decide({ _id: fotoId('c1', 'u1'), _rev: '1-a', _deleted: true }, facts(), { base: stored, winner: stored })).toMatchObject({
       ok: true,
       doc: { _deleted: true, type: 'foto', captacion_id: 'c1', asesor: 'ana' },
     });
     const supervisor: WriteUser = { ...ana, id: 's', role: 'supervisor' };
     expect(decideFotoWrite({ doc: foto(), source: 'device', now: '' }, { base: null, winner: null }, supervisor, facts())).toMatchObject({ ok: false, reason: FOTOS_MSG.rol });
+  });
+
+  it('refuses a tombstone for a photo that never existed, and never revives a deleted one', () => {
+    expect(decide({ _id: fotoId('c1', 'nunca'), _rev: '1-a', _deleted: true })).toMatchObject({ ok: false, status: 404, reason: FOTOS_MSG.noEncontrada });
+    const tombstone = { _id: fotoId('c1', 'u1'), _rev: '2-b', _deleted: true, type: 'foto', captacion_id: 'c1', asesor: 'ana' };
+    const live = { ...foto(), _rev: '1-a' };
+    // A tablet's offline edit of the photo another deleted: its base is the live revision, the winner the tombstone.
+    expect(decide(foto({ _rev: '2-c', orden: 4 }), facts(), { base: live, winner: tombstone })).toMatchObject({ ok: false, reason: FOTOS_MSG.borrada });
+  });
+
+  it('judges each image by what its header promises: a thumbnail at most 320 px, an original 1,600, 8-bit, no metadata', () => {
+    const thumb = (bytes: Uint8Array) => decide(foto({ _attachments: { miniatura: { content_type: 'image/png', data: b64(bytes) } } }));
+    expect(thumb(pngOfSize(320, 240))).toMatchObject({ ok: true });
+    expect(thumb(pngOfSize(8000, 8000))).toMatchObject({ ok: false, status: 400, reason: FOTOS_MSG.miniaturaMedidas });
+    expect(thumb(pngOfSize(321, 10))).toMatchObject({ ok: false, reason: FOTOS_MSG.miniaturaMedidas });
+    expect(thumb(png16OfSize(8, 8))).toMatchObject({ ok: false, reason: FOTOS_MSG.trampa });
+    expect(thumb(jpegOfSize(2, 2, 12))).toMatchObject({ ok: false, reason: FOTOS_MSG.trampa });
+    expect(thumb(jpegWithExif())).toMatchObject({ ok: false, reason: FOTOS_MSG.metadatos });
+    expect(thumb(pngWithText())).toMatchObject({ ok: false, reason: FOTOS_MSG.metadatos });
+    const original = (bytes: Uint8Array) =>
+      decide({ _id: fotoOriginalId('c1', 'u1'), type: 'foto-original', captacion_id: 'c1', asesor: 'x', _attachments: { original: { content_type: 'image/jpeg', data: b64(bytes) } } });
+    expect(original(jpegOfSize(1600, 1200))).toMatchObject({ ok: true, doc: { ancho: 1600, alto: 1200, mime: 'image/jpeg' } });
+    expect(original(jpegOfSize(1601, 1200))).toMatchObject({ ok: false, reason: FOTOS_MSG.medidas });
+    expect(original(jpegWithExif())).toMatchObject({ ok: false, reason: FOTOS_MSG.metadatos });
+  });
+
+  it('a photo’s mime, bytes and sides must be its original’s, whichever of the two comes second', () => {
+    const f = facts({ imagenes: new Map() });
+    const original = { _id: fotoOriginalId('c1', 'u1'), type: 'foto-original', captacion_id: 'c1', asesor: 'x', _attachments: { original: { content_type: 'image/png', data: b64(PNG_1X1) } } };
+    expect(decide(original, f)).toMatchObject({ ok: true, doc: { ancho: 1, alto: 1, bytes: PNG_1X1.length, mime: 'image/png' } });
+    // The device says a 2 × 2 JPEG of 600 bytes: not what its original is.
+    expect(decide(foto(), f)).toMatchObject({ ok: false, reason: FOTOS_MSG.noCoincide });
+    expect(decide(foto({ ancho: 1, alto: 1, bytes: PNG_1X1.length, mime: 'image/png' }), f)).toMatchObject({ ok: true });
+    // The other way round: the `foto` first, then an original that is not what it said.
+    const g = facts({ imagenes: new Map() });
+    expect(decide(foto({ _id: fotoId('c1', 'u3') }), g)).toMatchObject({ ok: true });
+    expect(decide({ ...original, _id: fotoOriginalId('c1', 'u3') }, g)).toMatchObject({ ok: false, reason: FOTOS_MSG.noCoincide });
   });
 });

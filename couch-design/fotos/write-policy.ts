@@ -7,9 +7,14 @@
  * - What: the id says the kind and the captación (`foto:<captación>:<uuid>`,
  *   `foto-original:<captación>:<uuid>`); `type` and `captacion_id` must agree with it. Each
  *   document carries exactly its one attachment (`miniatura` or `original`), a JPEG, PNG or WebP
- *   that is one whole image with each side at most 8,000 px (couch-design/image-check.ts), at
+ *   that is one whole image judged by its header (couch-design/image-check.ts, FOTO_LIMITS: at
+ *   most 1,600 px a side an original, 320 px a thumbnail, 8-bit, no EXIF or other metadata), at
  *   most 2 MB (an original) or 128 KB (a thumbnail); a stub is accepted only for the attachment
- *   the stored photo already has. A `foto`'s data follow `fotoDatosSchema`, with nothing unknown.
+ *   the stored photo already has. A `foto`'s data follow `fotoDatosSchema`, with nothing unknown,
+ *   and its `ancho`, `alto`, `bytes` and `mime` must be its original's (the gateway writes what it
+ *   measured on the `foto-original`; whichever of the two comes second is compared).
+ * - A deleted photo stays deleted: a live revision of an id whose winner is a tombstone (a tablet
+ *   that edited it offline) is refused, and a tombstone of an id that never existed too.
  * - At most MAX_FOTOS_POR_CAPTACION photos per captación, and as many originals, across one request too.
  * - `asesor` is the captación's, whatever the client sent, so the photos follow its scope.
  * - A deletion keeps the owner fields (`type`, `captacion_id`, `asesor`) for filtered feeds.
@@ -18,10 +23,21 @@ import { dict, isLive, type Dict } from '../helpers/values';
 import { checkImage } from '../image-check';
 import { canEditCaptacion } from '../roles';
 import { canSeeCaptacion } from '../scope';
-import { refusal, type CaptacionFact, type EntityWrite, type WriteDecision, type WriteFacts, type WritePolicy, type WriteState, type WriteUser } from '../write-policy';
+import {
+  refusal,
+  type CaptacionFact,
+  type EntityWrite,
+  type ImageFact,
+  type WriteDecision,
+  type WriteFacts,
+  type WritePolicy,
+  type WriteState,
+  type WriteUser,
+} from '../write-policy';
 import { fotoDatosSchema, fotoIssues } from './schema';
 import {
   FOTO_ATTACHMENT,
+  FOTO_LIMITS,
   FOTO_TYPE,
   FOTO_TYPES,
   FOTOS_MSG,
@@ -68,7 +84,15 @@ export function fotoCaptacionesNamed(doc: Dict): string[] {
   return parsed ? [parsed.captacionId] : [];
 }
 
-type Checked = { ok: true; attachment: Dict } | { ok: false; decision: WriteDecision };
+/** What the attachment's bytes are, when it brought bytes (a stub brings none). */
+type Checked = { ok: true; attachment: Dict; image?: ImageFact } | { ok: false; decision: WriteDecision };
+
+const PROBLEM_MSG = {
+  'not-image': () => FOTOS_MSG.noImagen,
+  'too-big': (kind: FotoKind) => (kind === FOTO_TYPE ? FOTOS_MSG.miniaturaMedidas : FOTOS_MSG.medidas),
+  trap: () => FOTOS_MSG.trampa,
+  metadata: () => FOTOS_MSG.metadatos,
+} as const;
 
 /** The one attachment of a photo document, checked by its bytes, as it is to be stored. */
 function checkAttachment(kind: FotoKind, sent: unknown, held: Dict | null): Checked {
@@ -87,21 +111,31 @@ function checkAttachment(kind: FotoKind, sent: unknown, held: Dict | null): Chec
   if (decodedLength(att.data) > limitOf(kind)) return { ok: false, decision: refusal(413, tooLargeMsg(kind)) };
   const bytes = fromBase64(att.data);
   if (!bytes) return { ok: false, decision: refusal(400, FOTOS_MSG.noImagen) };
-  const image = checkImage(bytes, FOTO_TYPES);
-  if (!image.ok) return { ok: false, decision: refusal(400, image.problem === 'too-big' ? FOTOS_MSG.medidas : FOTOS_MSG.noImagen) };
+  const image = checkImage(bytes, FOTO_TYPES, FOTO_LIMITS[kind]);
+  if (!image.ok) return { ok: false, decision: refusal(400, PROBLEM_MSG[image.problem](kind)) };
   // Stored as the type its bytes are, whatever the client declared.
-  return { ok: true, attachment: { [name]: { content_type: image.image.type, data: att.data } } };
+  const { type, width, height } = image.image;
+  return { ok: true, attachment: { [name]: { content_type: type, data: att.data } }, image: { ancho: width, alto: height, bytes: bytes.length, mime: type } };
 }
+
+const IMAGE_FIELDS = ['ancho', 'alto', 'bytes', 'mime'] as const;
+const imageOf = (d: Dict): ImageFact | undefined =>
+  typeof d.ancho === 'number' && typeof d.alto === 'number' && typeof d.bytes === 'number' && typeof d.mime === 'string'
+    ? { ancho: d.ancho, alto: d.alto, bytes: d.bytes, mime: d.mime }
+    : undefined;
+const sameImage = (a: ImageFact | undefined, b: ImageFact | undefined): boolean => !a || !b || IMAGE_FIELDS.every((k) => a[k] === b[k]);
 
 const asesorOf = (d: Dict | null | undefined): string | undefined => (typeof d?.asesor === 'string' ? d.asesor : undefined);
 
 /** The fields of a `foto` that the schema checks: everything but ids, owner fields and attachments. */
 const OWN_FIELDS = new Set(['_id', '_rev', '_revisions', '_deleted', '_attachments', '_conflicts', 'type', 'captacion_id', 'asesor']);
+/** What the gateway writes on a `foto-original` from its bytes; a client's values are ignored. */
+const MEASURED = new Set<string>(IMAGE_FIELDS);
 
 function decide({ doc: sent }: EntityWrite, { base, winner }: WriteState, user: WriteUser, facts: WriteFacts): WriteDecision {
   const parsed = parseFotoId(sent._id);
   if (!parsed) return refusal(400, FOTOS_MSG.id);
-  const { kind, captacionId } = parsed;
+  const { kind, captacionId, uuid } = parsed;
   const id = String(sent._id);
   const cap: CaptacionFact | undefined = facts.captaciones?.get(captacionId);
   const held = isLive(winner) ? winner : isLive(base) ? base : null;
@@ -111,14 +145,20 @@ function decide({ doc: sent }: EntityWrite, { base, winner }: WriteState, user: 
   if (!canSeeCaptacion(user, asesor) || (winner && !canSeeCaptacion(user, asesorOf(winner)))) return refusal(404, FOTOS_MSG.alcance);
 
   if (sent._deleted === true) {
+    // Nothing to delete: a tombstone for an id never stored would only fill the feeds.
+    if (!winner && !base) return refusal(404, FOTOS_MSG.noEncontrada);
     const tombstone: Dict = { _id: id, _deleted: true, type: kind, captacion_id: captacionId, asesor };
     if (typeof sent._rev === 'string') tombstone._rev = sent._rev;
     if (sent._revisions) tombstone._revisions = sent._revisions;
-    return { ok: true, doc: tombstone };
+    // Deleting a losing branch (base live, not the winner) resolves a conflict; anything else deletes the photo.
+    const losingBranch = isLive(base) && isLive(winner) && base._rev !== winner._rev;
+    return { ok: true, doc: tombstone, ...(losingBranch ? {} : { removesRecord: true }) };
   }
 
   if (!cap) return refusal(404, FOTOS_MSG.sinCaptacion);
   if (cap.deleted) return refusal(403, FOTOS_MSG.eliminada);
+  // A deleted photo is never revived (a tablet pushing its offline edit of it): its uuid is gone.
+  if (winner && !isLive(winner)) return refusal(403, FOTOS_MSG.borrada);
   if (sent.type !== kind) return refusal(400, FOTOS_MSG.tipo);
   if (sent.captacion_id !== captacionId) return refusal(400, FOTOS_MSG.captacion);
 
@@ -126,14 +166,23 @@ function decide({ doc: sent }: EntityWrite, { base, winner }: WriteState, user: 
   if (!attachment.ok) return attachment.decision;
 
   const doc: Dict = { _id: id, type: kind, captacion_id: captacionId, asesor: cap.asesor };
+  const known = cap.imagenes?.get(uuid) ?? {};
   if (kind === FOTO_TYPE) {
     const fields: Dict = {};
     for (const [k, v] of Object.entries(sent)) if (!OWN_FIELDS.has(k)) fields[k] = v;
     const { issues } = fotoIssues(fotoDatosSchema, fields, true);
     if (issues.length) return refusal(400, FOTOS_MSG.campos + issues.slice(0, 3).map((i) => `${i.param || 'foto'}: ${i.msg}`).join('; '), issues);
+    if (!sameImage(imageOf(fields), known.original)) return refusal(400, FOTOS_MSG.noCoincide);
     Object.assign(doc, fields);
+    cap.imagenes?.set(uuid, { ...known, foto: imageOf(fields) });
   } else {
-    for (const k of Object.keys(sent)) if (!OWN_FIELDS.has(k)) return refusal(400, `${FOTOS_MSG.campos}${k}: campo no permitido.`);
+    for (const k of Object.keys(sent)) if (!OWN_FIELDS.has(k) && !MEASURED.has(k)) return refusal(400, `${FOTOS_MSG.campos}${k}: campo no permitido.`);
+    const measured = attachment.image ?? (held ? imageOf(held) : undefined);
+    if (attachment.image && !sameImage(known.foto, attachment.image)) return refusal(400, FOTOS_MSG.noCoincide);
+    if (measured) {
+      Object.assign(doc, measured);
+      cap.imagenes?.set(uuid, { ...known, original: measured });
+    }
   }
 
   if (!held && !cap.fotos.has(id)) {

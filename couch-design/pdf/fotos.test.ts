@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../captacion/fixtures';
 import { checkImage } from '../image-check';
-import { JPEG_2X2, jpegVariant, PNG_1X1, WEBP_LOSSY_1X1 } from '../testing/images';
+import { concat, JPEG_2X2, jpegOfSize, jpegVariant, png16OfSize, PNG_1X1, pngOfSize, WEBP_LOSSY_1X1 } from '../testing/images';
 import { captacionPdf } from './captacion';
 import { choosePdfFotos, loadPdfFotos, PDF_FOTO_NO_DISPONIBLE, PDF_FOTO_WEBP, PDF_FOTOS_TITULO, PORTADA_ORIGINAL_MAX_BYTES, type PdfFotoRef } from './fotos';
 
@@ -27,23 +27,27 @@ describe('choosePdfFotos', () => {
 });
 
 describe('loadPdfFotos', () => {
-  it('reads the cover from its original only when it is a JPEG small enough, thumbnails otherwise', async () => {
-    const asked: string[] = [];
-    const read = (f: PdfFotoRef, kind: 'miniatura' | 'original') => {
-      asked.push(`${f._id.slice(-1)}:${kind}`);
-      return Promise.resolve(JPEG_2X2);
-    };
-    await loadPdfFotos([foto('a', 0, { portada: true, mime: 'image/jpeg', bytes: 300_000 }), foto('b', 1)], read);
-    expect(asked).toEqual(['a:original', 'b:miniatura']);
-
-    asked.length = 0;
-    await loadPdfFotos([foto('a', 0, { mime: 'image/webp', bytes: 300_000 })], read);
-    await loadPdfFotos([foto('c', 0, { mime: 'image/jpeg', bytes: PORTADA_ORIGINAL_MAX_BYTES + 1 })], read);
-    expect(asked).toEqual(['a:miniatura', 'c:miniatura']);
+  it('reads the cover from its original when its bytes are a small JPEG, whatever the photo says of it; its thumbnail otherwise', async () => {
+    const big = concat(JPEG_2X2.slice(0, 2), ...Array.from({ length: 17 }, () => concat([0xff, 0xfe, 0xfd, 0xe8], new Uint8Array(65000))), JPEG_2X2.slice(2));
+    expect(big.length).toBeGreaterThan(PORTADA_ORIGINAL_MAX_BYTES);
+    const cases: Array<[Uint8Array, 'original' | 'miniatura']> = [
+      [JPEG_2X2, 'original'],
+      [PNG_1X1, 'miniatura'],
+      [big, 'miniatura'],
+      [jpegOfSize(6000, 6000), 'miniatura'],
+      [jpegOfSize(2, 2, 12), 'miniatura'],
+    ];
+    for (const [original, from] of cases) {
+      // The photo claims a small JPEG every time: only the bytes decide.
+      const fotos = await loadPdfFotos([{ ...foto('a', 0, { portada: true }), mime: 'image/jpeg', bytes: 1000 }], (_f, kind) =>
+        Promise.resolve(kind === 'original' ? original : jpegVariant(9)),
+      );
+      expect(fotos.portada === original ? 'original' : 'miniatura').toBe(from);
+    }
   });
 
   it('falls back to the thumbnail when the original is not there, and a failed read is a missing image', async () => {
-    const fotos = await loadPdfFotos([foto('a', 0, { mime: 'image/jpeg', bytes: 1000 }), foto('b', 1)], (f, kind) => {
+    const fotos = await loadPdfFotos([foto('a', 0), foto('b', 1)], (f, kind) => {
       if (kind === 'original') return Promise.resolve(null);
       if (f._id.endsWith('b')) return Promise.reject(new Error('sin adjunto'));
       return Promise.resolve(PNG_1X1);
@@ -72,6 +76,16 @@ describe('the captación PDF with photos', () => {
     expect(text).toContain(`(${PDF_FOTO_WEBP})`);
     // The JPEG, the PNG and the PNG's transparency mask.
     expect(images(bytes)).toBe(3);
+  });
+
+  it('never decodes an image whose header promises too much: a bomb PNG and a 16-bit one are boxes, at once', async () => {
+    const started = performance.now();
+    const fotos = { portada: pngOfSize(8000, 8000), miniaturas: [png16OfSize(2, 2), pngOfSize(321, 10), jpegOfSize(8000, 8000)] };
+    const bytes = await captacionPdf({ ...sampleCaptacion(), _id: 'c1' }, { generatedAt: at, fotos });
+    expect(images(bytes)).toBe(0);
+    expect(textOf(bytes).split(`(${PDF_FOTO_NO_DISPONIBLE})`)).toHaveLength(5);
+    // Nothing was inflated: 64 million pixels would take seconds and hundreds of MB.
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('puts a note where an image is missing or unreadable', async () => {

@@ -8,11 +8,16 @@
  * drawn as a box saying so: jsPDF's JavaScript WebP decoder costs about 0.4 s of CPU per 320 px
  * thumbnail (measured on the gateway), which would hold the gateway's event loop for seconds per
  * PDF. The PWA stores JPEG; the browser turns any WebP it holds into JPEG with its own decoder
- * before drawing (pwa/src/features/captaciones/pdf-fotos.ts). An image that is missing or that
- * jsPDF cannot read becomes a box saying so, never a failed PDF.
+ * before drawing (pwa/src/features/captaciones/pdf-fotos.ts), and the gateway turns every image
+ * into a small JPEG off its event loop (sync-server/src/fotos/images.ts). An image that is missing
+ * or that jsPDF cannot read becomes a box saying so, never a failed PDF.
+ *
+ * Nothing here trusts what a `foto` says of its original (`mime`, `bytes`): the cover is its
+ * original only when the bytes read are a JPEG of at most PORTADA_ORIGINAL_MAX_BYTES within
+ * ORIGINAL_LADO, and an image is drawn only when its header promises no more than DRAW_LIMITS.
  */
-import { checkImage } from '../image-check';
-import { FOTO_TYPES, type FotoMime } from '../fotos/types';
+import { checkImage, type ImageLimits } from '../image-check';
+import { FOTO_TYPES, MINIATURA_LADO, ORIGINAL_LADO, type FotoMime } from '../fotos/types';
 import { MARGIN, pdfText, SECTION_FILL, sectionStart, type PdfKit } from './layout';
 
 /** The fields of a `foto` document the PDF reads (a stored document, or the device's copy). */
@@ -20,9 +25,6 @@ export interface PdfFotoRef {
   _id: string;
   orden?: unknown;
   portada?: unknown;
-  /** Size and type of its original (`foto-original`), to decide whether the cover uses it. */
-  bytes?: unknown;
-  mime?: unknown;
 }
 
 /** Cover and thumbnails the PDF shows, in order. */
@@ -61,8 +63,18 @@ export function choosePdfFotos<T extends PdfFotoRef>(fotos: readonly T[]): PdfFo
   return { portada: sorted[0] ?? null, miniaturas: sorted.slice(1, 1 + PDF_MAX_MINIATURAS) };
 }
 
-export const coverFromOriginal = (f: PdfFotoRef): boolean =>
-  f.mime === 'image/jpeg' && typeof f.bytes === 'number' && f.bytes > 0 && f.bytes <= PORTADA_ORIGINAL_MAX_BYTES;
+/**
+ * What an image may promise to be drawn: a JPEG is embedded as it is (the reader of the PDF decodes
+ * it), a PNG is decoded by jsPDF in JavaScript, so only a thumbnail's size; never 16-bit or the like.
+ */
+const DRAW_LIMITS: Partial<Record<FotoMime, ImageLimits>> = {
+  'image/jpeg': { maxSide: ORIGINAL_LADO, plain: true },
+  'image/png': { maxSide: MINIATURA_LADO, plain: true },
+};
+
+/** Whether the bytes read as an original can be the cover: a plain JPEG within ORIGINAL_LADO and PORTADA_ORIGINAL_MAX_BYTES. */
+export const coverFromOriginal = (bytes: Uint8Array | null): bytes is Uint8Array =>
+  !!bytes && bytes.length <= PORTADA_ORIGINAL_MAX_BYTES && checkImage(bytes, ['image/jpeg'], DRAW_LIMITS['image/jpeg']).ok;
 
 /** A reader that fails counts as a missing image: the PDF still comes out, with a box in its place. */
 async function readOrNull<T extends PdfFotoRef>(read: PdfFotoReader<T>, foto: T, kind: 'miniatura' | 'original'): Promise<Uint8Array | null> {
@@ -73,11 +85,12 @@ async function readOrNull<T extends PdfFotoRef>(read: PdfFotoReader<T>, foto: T,
   }
 }
 
-/** Chooses the photos of a captación and reads their images (cover from its original when cheap). */
+/** Chooses the photos of a captación and reads their images (cover from its original when it is a cheap JPEG). */
 export async function loadPdfFotos<T extends PdfFotoRef>(fotos: readonly T[], read: PdfFotoReader<T>): Promise<PdfFotos> {
   const { portada, miniaturas } = choosePdfFotos(fotos);
   if (!portada) return { portada: null, miniaturas: [] };
-  const cover = (coverFromOriginal(portada) ? await readOrNull(read, portada, 'original') : null) ?? (await readOrNull(read, portada, 'miniatura'));
+  const original = await readOrNull(read, portada, 'original');
+  const cover = coverFromOriginal(original) ? original : await readOrNull(read, portada, 'miniatura');
   return { portada: cover, miniaturas: await Promise.all(miniaturas.map((f) => readOrNull(read, f, 'miniatura'))) };
 }
 
@@ -90,8 +103,11 @@ function drawImage(kit: PdfKit, bytes: Uint8Array | null, x: number, y: number, 
   const { doc } = kit;
   const checked = bytes ? checkImage(bytes, FOTO_TYPES) : null;
   // checkImage was given FOTO_TYPES: the type is one of them.
-  const format = checked?.ok ? FORMAT[checked.image.type as FotoMime] : undefined;
-  if (bytes && checked?.ok && format) {
+  const type = checked?.ok ? (checked.image.type as FotoMime) : undefined;
+  const format = type && FORMAT[type];
+  // Judged by its header before jsPDF reads a byte of it: a bomb or a 16-bit PNG is a box.
+  const drawable = !!bytes && !!type && checkImage(bytes, [type], DRAW_LIMITS[type]).ok;
+  if (bytes && checked?.ok && format && drawable) {
     const { width, height } = checked.image;
     const scale = Math.min(w / width, h / height);
     const dw = width * scale;

@@ -69,3 +69,32 @@ export function jpegVariant(n: number): Uint8Array {
   const length = note.length + 2;
   return concat(JPEG_2X2.slice(0, 2), [0xff, 0xfe, length >> 8, length & 0xff], note, JPEG_2X2.slice(2));
 }
+
+/** JPEG_2X2 whose frame header says `width` × `height` (and `precision` bits): only header readers believe it. */
+export function jpegOfSize(width: number, height: number, precision = 8): Uint8Array {
+  const out = JPEG_2X2.slice();
+  const at = out.findIndex((b, i) => b === 0xff && out[i + 1] === 0xc0);
+  out[at + 4] = precision;
+  out.set([height >> 8, height & 0xff, width >> 8, width & 0xff], at + 5);
+  return out;
+}
+
+/** JPEG_2X2 with an APP1 segment holding `text` after an Exif header (where a camera writes GPS). */
+export function jpegWithExif(text = 'GPS 19.4326 -99.1332 Canon EOS serial 1234'): Uint8Array {
+  const body = concat('Exif', [0, 0], text);
+  const length = body.length + 2;
+  return concat(JPEG_2X2.slice(0, 2), [0xff, 0xe1, length >> 8, length & 0xff], body, JPEG_2X2.slice(2));
+}
+
+/** PNG_1X1 with a tEXt chunk before its end (an editor's or a camera's note). */
+export function pngWithText(text = 'Location\u0000Ciudad de México'): Uint8Array {
+  const iend = PNG_1X1.length - 12;
+  return concat(PNG_1X1.slice(0, iend), pngChunk('tEXt', Array.from(new TextEncoder().encode(text))), PNG_1X1.slice(iend));
+}
+
+/** A PNG whose header says 16 bits per sample (a decoder trap: jsPDF gave an empty PDF for one). */
+export function png16OfSize(width: number, height: number): Uint8Array {
+  const ihdr = pngChunk('IHDR', [...u32(width), ...u32(height), 16, 0, 0, 0, 0]);
+  const idat = pngChunk('IDAT', [0x78, 0x9c, 0x63, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01]);
+  return concat(PNG_SIGNATURE, ihdr, idat, pngChunk('IEND'));
+}

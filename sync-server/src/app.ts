@@ -42,6 +42,7 @@ import { NominasService } from './nominas/service';
 import { openBackupDoor } from './ops/backup-door';
 import { writeFactsReader } from './policy/facts';
 import { captacionFactsFrom } from './policy/captacion-facts';
+import { restTurns } from './sync/person-slots';
 import { syncedDatabases } from './sync/databases';
 import { syncRoutes } from './sync/routes';
 import { queuedTurns } from './sync/person-slots';
@@ -108,7 +109,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   const empleadosService = new EmpleadosService({ empleados, usuarios, personas });
   const nominasService = new NominasService(await NominasRepository.open(store, empleados), facts);
   const captaciones = await CaptacionesRepository.open(store, knownUsuarios);
-  const fotosService = new FotosService({ repo: await FotosRepository.open(store), facts, captaciones: captacionFacts });
+  const fotosService = new FotosService({ repo: await FotosRepository.open(store), facts, captaciones: captacionFacts, store });
   // The captación PDF shows its photos: the fotos feature reads them, the captaciones feature draws.
   const captacionesService = new CaptacionesService({ store, sessionUsers, repo: captaciones, facts, pdfFotos: (user, id) => fotosService.pdfFotos(user, id) });
   // The list's directory follows the database in the background (from its snapshot), so the
@@ -153,6 +154,8 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   app.use(pp.session());
 
   const api = express.Router();
+  // A person's REST requests take turns before their bodies are read (sync/person-slots.ts).
+  api.use(restTurns());
   api.use(jsonBody({ limit: '1mb', otherBodies: apiOtherBodies }));
   api.use(authRoutes(pp, signinLimiter, sessionStore));
   api.get(DEMO_SETTINGS_PATH.slice('/api'.length), (_req, res) => res.json({ githubStars: config.demoGithubStars === true } satisfies DemoSettings));

@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   }
   let server: Server;
   try {
-    server = await listenOn(createGatewayServer(gateway.app), config.port, config.host);
+    server = await listenOn(createGatewayServer(gateway.app, config.trustProxy ? { connectionsPerAddress: Infinity } : {}), config.port, config.host);
   } catch (e) {
     // Taken since the check above: close what was opened so the store is left as it was.
     gateway.close();

@@ -6,8 +6,6 @@ import { isConflict, isNotFound, type StoreDb, type StoreDoc } from '../store/po
 export interface SharedCounters {
   /** Adds `delta` (never below 0) to the key's count in the window; answers the count after the change. */
   add(key: string, windowStart: number, delta: number): Promise<number>;
-  /** Sets the key's count in the window back to 0. */
-  reset(key: string, windowStart: number): Promise<void>;
 }
 
 interface CounterDoc extends StoreDoc {
@@ -33,10 +31,6 @@ export class StoreAttemptCounters implements SharedCounters {
 
   add(key: string, windowStart: number, delta: number): Promise<number> {
     return this.serially(this.docId(key, windowStart), (id) => this.update(id, windowStart, (n) => Math.max(0, n + delta)));
-  }
-
-  async reset(key: string, windowStart: number): Promise<void> {
-    await this.serially(this.docId(key, windowStart), (id) => this.update(id, windowStart, () => 0));
   }
 
   private docId(key: string, windowStart: number): string {

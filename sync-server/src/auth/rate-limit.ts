@@ -9,6 +9,11 @@ import type { SharedCounters } from './attempt-counters';
  *  2. `confirm`: the count shared through the store (every gateway on the same CouchDB) is raised,
  *     and the attempt refused if another gateway already used up the window.
  * A window is short (15 minutes), so a person locked out by someone else's guesses can try again soon.
+ *
+ * The right password takes back what was counted up to it, never more: the count the store gave
+ * that attempt is subtracted (`succeeded`), not the count set to 0, so a guess counted while the
+ * good sign-in was being checked or its reset was on its way (another tab, another gateway, an
+ * attacker in parallel) stays counted.
  */
 export interface SigninLimits {
   windowMs: number;
@@ -29,8 +34,11 @@ export interface LimitVerdict { blocked: boolean; retryAfterSec: number }
 
 interface CountedKey { key: string; max: number; account: boolean }
 
-/** An attempt this gateway let through `reserve`, to be confirmed and then ended by success or failure. */
-export interface Attempt { keys: CountedKey[]; windowStart: number }
+/**
+ * An attempt this gateway let through `reserve`, to be confirmed and then ended by success or
+ * failure; `counted`: each key's shared count once this attempt was in it (set by `confirm`).
+ */
+export interface Attempt { keys: CountedKey[]; windowStart: number; counted?: number[] }
 
 interface LocalCount { windowStart: number; confirmed: number; inFlight: number }
 
@@ -99,6 +107,7 @@ export class SigninLimiter {
       }
       if (totals[i] > k.max) blocked = true;
     });
+    attempt.counted = totals.map((t, i) => (Number.isFinite(t) ? t : (this.local.get(attempt.keys[i].key)?.confirmed ?? 0)));
     return { blocked, retryAfterSec: blocked ? this.retryAfterSec(attempt.windowStart, now) : 0 };
   }
 
@@ -110,17 +119,17 @@ export class SigninLimiter {
     }
   }
 
-  /** The right password: the account's counts start over and the address gets its attempt back. */
+  /**
+   * The right password: the account's counts lose every attempt counted up to this one (they
+   * start over, keeping what came after), and the address gets this attempt back.
+   */
   async succeeded(attempt: Attempt): Promise<void> {
     await Promise.all(
-      attempt.keys.map((k) => {
+      attempt.keys.map((k, i) => {
         const c = this.local.get(k.key);
-        if (k.account) {
-          if (c && c.windowStart === attempt.windowStart) c.confirmed = 0;
-          return this.shared.reset(k.key, attempt.windowStart);
-        }
-        if (c && c.windowStart === attempt.windowStart) c.confirmed = Math.max(0, c.confirmed - 1);
-        return this.shared.add(k.key, attempt.windowStart, -1);
+        const back = k.account ? (attempt.counted?.[i] ?? 1) : 1;
+        if (c && c.windowStart === attempt.windowStart) c.confirmed = Math.max(0, c.confirmed - back);
+        return back > 0 ? this.shared.add(k.key, attempt.windowStart, -back) : Promise.resolve(0);
       }),
     );
   }

@@ -134,7 +134,9 @@ describe('PUT /api/empleados-api/{id} (Editar Empleado)', () => {
   it('relinks with userId and unlinks with null, leaving both sides consistent', async () => {
     const [p1, p2] = [await gw.createUser(), await gw.createUser()];
     const e = await crear({ userId: p1.id });
-    expect((await asAdmin.json('PUT', `/api/empleados-api/${e._id}`, { userId: p2.id })).body.empleado.userId).toBe(p2.id);
+    // p1 loses the employee: confirmed, as every move that takes a link from an account.
+    expect((await asAdmin.json('PUT', `/api/empleados-api/${e._id}`, { userId: p2.id })).status).toBe(409);
+    expect((await asAdmin.json('PUT', `/api/empleados-api/${e._id}`, { userId: p2.id, reasignar_vinculo: true })).body.empleado.userId).toBe(p2.id);
     expect(await linkOf(gw, p1.id)).toEqual({ empleado_id: null, empleados: [] });
     expect(await linkOf(gw, p2.id)).toEqual({ empleado_id: e._id, empleados: [e._id] });
     expect((await asAdmin.json('PUT', `/api/empleados-api/${e._id}`, { userId: null })).body.empleado.userId).toBeNull();

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { FOTO_CAMPO_MSG } from '../../../couch-design/fotos/schema';
 import { FOTOS_MSG } from '../../../couch-design/fotos/types';
-import { concat, JPEG_2X2, PNG_1X1, PNG_SIGNATURE, pngOfSize } from '../../../couch-design/testing/images';
+import sharp from 'sharp';
+import { checkImage } from '../../../couch-design/image-check';
+import { concat, JPEG_2X2, jpegWithExif, png16OfSize, PNG_1X1, PNG_SIGNATURE, pngOfSize } from '../../../couch-design/testing/images';
+import { pngBomb } from '../testing/bombs';
 import { expectNoStack, ROLES, signedIn, type Person } from '../testing/captaciones';
 import { startGateway, type HttpClient, type TestGateway } from '../testing/gateway';
 import { postForm } from '../testing/personas';
@@ -54,7 +57,8 @@ describe('REST photos of a captación', () => {
   it('an editor uploads a photo; the list shows it without images, and both images are served safely', async () => {
     const up = await post(ana.client, '/api/captaciones/cr-1/fotos', { original: PNG_1X1, fields: { orden: '0', portada: 'true', tomada: '2026-11-26T09:30:00Z' } });
     expect(up.status).toBe(201);
-    expect(up.body.foto).toMatchObject({ captacion_id: 'cr-1', orden: 0, portada: true, ancho: 1, alto: 1, mime: 'image/png', bytes: PNG_1X1.length });
+    // Written again by the gateway: a JPEG without metadata, of the same size.
+    expect(up.body.foto).toMatchObject({ captacion_id: 'cr-1', orden: 0, portada: true, ancho: 1, alto: 1, mime: 'image/jpeg' });
     fotoId = up.body.foto.id;
     const stored = await (await gw.store.db('fotos')).get(`foto:cr-1:${fotoId}`);
     expect(stored.asesor).toBe(ana.user.id);
@@ -66,10 +70,12 @@ describe('REST photos of a captación', () => {
 
     const original = await beto.client.fetch(list.body.fotos[0].original);
     expect(original.status).toBe(200);
-    expect(original.headers.get('content-type')).toBe('image/png');
+    expect(original.headers.get('content-type')).toBe('image/jpeg');
     expect(original.headers.get('x-content-type-options')).toBe('nosniff');
     expect(original.headers.get('content-security-policy')).toMatch(/sandbox/);
-    expect(Buffer.from(await original.arrayBuffer()).equals(Buffer.from(PNG_1X1))).toBe(true);
+    const served = Buffer.from(await original.arrayBuffer());
+    expect(served.length).toBe(up.body.foto.bytes);
+    expect(checkImage(new Uint8Array(served))).toEqual({ ok: true, image: { type: 'image/jpeg', width: 1, height: 1 } });
     const thumb = await beto.client.fetch(list.body.fotos[0].miniatura);
     expect(thumb.headers.get('content-type')).toBe('image/jpeg');
   });
@@ -89,7 +95,9 @@ describe('REST photos of a captación', () => {
     const cases: Array<[Parts, number, string]> = [
       [{ original: new TextEncoder().encode('hola') }, 400, FOTOS_MSG.noImagen],
       [{ original: concat(PNG_SIGNATURE, '<html><script>alert(1)</script></html>') }, 400, FOTOS_MSG.noImagen],
-      [{ original: pngOfSize(8001, 10) }, 400, FOTOS_MSG.medidas],
+      [{ original: pngOfSize(8001, 10) }, 400, FOTOS_MSG.subidaMedidas],
+      [{ original: pngOfSize(6000, 5000) }, 400, FOTOS_MSG.subidaMedidas],
+      [{ original: png16OfSize(100, 100) }, 400, FOTOS_MSG.trampa],
       [{ original: new Uint8Array(2 * 1024 * 1024 + 1) }, 413, FOTOS_MSG.grande],
       [{ miniatura: new Uint8Array(200 * 1024) }, 413, FOTOS_MSG.miniaturaGrande],
       [{ original: null }, 400, FOTOS_MSG.faltaOriginal],
@@ -98,6 +106,41 @@ describe('REST photos of a captación', () => {
     ];
     for (const [parts, status, mensaje] of cases) {
       expect(await post(ana.client, '/api/captaciones/cr-1/fotos', parts)).toMatchObject({ status, body: { mensaje } });
+    }
+  });
+
+  it('refuses a decompression bomb by its header at once, without inflating it', async () => {
+    // 62 KB that promise 8,000 × 8,000 pixels (256 MB as RGBA), as original and as thumbnail.
+    const bomb = await pngBomb(8000, 8000);
+    expect(bomb.length).toBeLessThan(128 * 1024);
+    const before = process.memoryUsage().rss;
+    const fotos = await gw.store.db('fotos');
+    const count = (await fotos.info()).doc_count;
+    expect(await post(ana.client, '/api/captaciones/cr-1/fotos', { original: bomb })).toMatchObject({ status: 400, body: { mensaje: FOTOS_MSG.subidaMedidas } });
+    expect(await post(ana.client, '/api/captaciones/cr-1/fotos', { miniatura: bomb })).toMatchObject({ status: 400, body: { mensaje: FOTOS_MSG.subidaMedidas } });
+    // Decoding it once would have taken 64 MB at the least.
+    expect(process.memoryUsage().rss - before).toBeLessThan(60 * 1024 * 1024);
+    expect((await fotos.info()).doc_count).toBe(count);
+  });
+
+  it('strips EXIF (place, camera) from what it stores, and turns a large photo into the PWA’s sizes', async () => {
+    const withExif = jpegWithExif('GPS 19.4326 -99.1332 Canon EOS serie 0042');
+    const large = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#8a6' } })
+      .withExif({ IFD0: { Make: 'Canon', Model: 'EOS serie 0042' } })
+      .jpeg()
+      .toBuffer();
+    expect(large.includes('Canon')).toBe(true);
+    for (const [original, ancho, alto] of [[withExif, 2, 2], [new Uint8Array(large), 1600, 1067]] as const) {
+      const up = await post(ana.client, '/api/captaciones/cr-1/fotos', { original, miniatura: original });
+      expect(up.status).toBe(201);
+      expect(up.body.foto).toMatchObject({ ancho, alto, mime: 'image/jpeg' });
+      for (const kind of ['original', 'miniatura'] as const) {
+        const bytes = Buffer.from(await (await ana.client.fetch(up.body.foto[kind])).arrayBuffer());
+        expect(bytes.includes('GPS')).toBe(false);
+        expect(bytes.includes('Canon')).toBe(false);
+        expect(checkImage(new Uint8Array(bytes), undefined, { noMetadata: true, maxSide: kind === 'original' ? 1600 : 320 })).toMatchObject({ ok: true });
+      }
+      expect((await ana.client.json('DELETE', `/api/captaciones/cr-1/fotos/${up.body.foto.id}`)).status).toBe(200);
     }
   });
 

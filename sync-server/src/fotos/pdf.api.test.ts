@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDF_FOTO_WEBP, PDF_FOTOS_TITULO } from '../../../couch-design/pdf';
-import { jpegVariant, WEBP_LOSSY_1X1 } from '../../../couch-design/testing/images';
+import sharp from 'sharp';
+import { PDF_FOTO_NO_DISPONIBLE, PDF_FOTO_WEBP, PDF_FOTOS_TITULO } from '../../../couch-design/pdf';
 import { captacionOf, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import { postForm } from '../testing/personas';
@@ -8,8 +8,9 @@ import { postForm } from '../testing/personas';
 /**
  * The captación PDF of `GET /api/captaciones/:id/pdf` with its photos (issue 22 item 5): the cover
  * from its original, up to six thumbnails, nothing of the photos section when there are none.
- * Each test photo is a different JPEG whose comment names it (`foto <n>`), and the PDF keeps
- * its JPEGs as they are, so the file says which images it holds.
+ * Each test photo is an image whose width names it (photo `n`: its original `10 + n` px wide, its
+ * thumbnail `100 + n`), and the gateway keeps each image's size when it re-encodes it, so the
+ * file's `/Width` entries say which images it holds.
  */
 let gw: TestGateway;
 let ana: Person;
@@ -28,10 +29,18 @@ afterAll(async () => {
   await gw?.close();
 });
 
-/** Uploads photo `n`: its original is `foto <n>`, its thumbnail `foto <n + 100>` (or a WebP). */
-async function upload(n: number, fields: Record<string, string>, miniatura: Uint8Array = jpegVariant(n + 100)): Promise<string> {
+/**
+ * A noisy image `width` px wide, in `format`: jsPDF tells images apart by a hash of their first
+ * half, which for a tiny flat JPEG is only its tables, so each one has bytes of its own early.
+ */
+const image = async (width: number, format: 'jpeg' | 'webp' | 'png' = 'jpeg'): Promise<Uint8Array<ArrayBuffer>> =>
+  new Uint8Array(await sharp({ create: { width, height: 48, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).toFormat(format).toBuffer());
+
+/** Uploads photo `n`: its original `10 + n` px wide, its thumbnail `100 + n` (or a WebP). */
+async function upload(n: number, fields: Record<string, string>, webp = false): Promise<string> {
+  const miniatura = await image(100 + n, webp ? 'webp' : 'jpeg');
   const form = new FormData();
-  form.append('original', new Blob([new Uint8Array(jpegVariant(n))], { type: 'image/jpeg' }), 'original.jpg');
+  form.append('original', new Blob([await image(10 + n)], { type: 'image/jpeg' }), 'original.jpg');
   form.append('miniatura', new Blob([new Uint8Array(miniatura)], { type: 'image/jpeg' }), 'miniatura.jpg');
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const res = await postForm(ana.client, '/api/captaciones/cp-fotos/fotos', form);
@@ -46,8 +55,8 @@ async function pdf(person: Person, id: string): Promise<string> {
 }
 
 const images = (text: string): number => (text.match(/\/Subtype \/Image/g) ?? []).length;
-/** The photos whose JPEG the file holds, by their comment. */
-const held = (text: string): number[] => [...text.matchAll(/foto (\d+)/g)].map((m) => Number(m[1])).sort((a, b) => a - b);
+/** The photos whose image the file holds, by their width (`10 + n` an original, `100 + n` a thumbnail). */
+const held = (text: string): number[] => [...text.matchAll(/\/Width (\d+)/g)].map((m) => Number(m[1]) - 10).sort((a, b) => a - b);
 
 describe('the captación PDF from the gateway', () => {
   it('has no photos section and no image when the captación has no photos', async () => {
@@ -62,22 +71,23 @@ describe('the captación PDF from the gateway', () => {
     // Eight photos; the cover is the fourth by orden; one thumbnail is a WebP (a REST client may send one).
     uuids = [];
     for (let n = 0; n < 8; n++) {
-      uuids.push(await upload(n, { orden: String(n), portada: String(n === 3) }, n === 5 ? WEBP_LOSSY_1X1 : undefined));
+      uuids.push(await upload(n, { orden: String(n), portada: String(n === 3) }, n === 5));
     }
     const text = await pdf(ana, 'cp-fotos');
     expect(text).toContain(`(${PDF_FOTOS_TITULO})`);
-    // Cover: original 3. Thumbnails: 0, 1, 2, 4, 6 as images, 5 (the WebP) as a box that says so; not 7.
-    expect(images(text)).toBe(1 + 5);
-    expect(held(text)).toEqual([3, 100, 101, 102, 104, 106]);
-    expect(text).toContain(`(${PDF_FOTO_WEBP})`);
+    // Cover: original 3. Thumbnails: 0, 1, 2, 4, 5, 6 (the WebP too: stored as JPEG); not 7.
+    expect(images(text)).toBe(1 + 6);
+    expect(held(text).map((w) => w + 10)).toEqual([13, 100, 101, 102, 104, 105, 106]);
+    expect(text).not.toContain(`(${PDF_FOTO_WEBP})`);
+    expect(text).not.toContain(`(${PDF_FOTO_NO_DISPONIBLE})`);
   });
 
   it('leaves out a deleted photo, and someone who may not read the captación gets no PDF at all', async () => {
     expect((await ana.client.json('DELETE', `/api/captaciones/cp-fotos/fotos/${uuids[3]}`)).status).toBe(200);
     const text = await pdf(ana, 'cp-fotos');
     // No photo is marked cover any more: the first by orden is, from its original.
-    expect(held(text)).toEqual([0, 101, 102, 104, 106, 107]);
-    expect(images(text)).toBe(1 + 5);
+    expect(held(text).map((w) => w + 10)).toEqual([10, 101, 102, 104, 105, 106, 107]);
+    expect(images(text)).toBe(1 + 6);
     expect((await supervisor.client.fetch('/api/captaciones/cp-fotos/pdf')).status).toBe(404);
   });
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { FOTOS_MSG, fotoId, fotoOriginalId } from '../../../couch-design/fotos/types';
+import { FOTO_TYPES, FOTOS_MSG, fotoId, fotoOriginalId } from '../../../couch-design/fotos/types';
+import { checkImage } from '../../../couch-design/image-check';
 import { concat, JPEG_2X2, PNG_1X1, PNG_SIGNATURE, pngOfSize, WEBP_LOSSY_1X1 } from '../../../couch-design/testing/images';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import { ids, localDb, pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from '../testing/pouch-client';
@@ -36,6 +37,9 @@ const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion:
 function photo(captacionId: string, asesor: string, opts: { original?: Uint8Array; miniatura?: Uint8Array; orden?: number } = {}): [Doc, Doc] {
   const uuid = randomUUID();
   const original = opts.original ?? JPEG_2X2;
+  // What the original is, as the PWA's resizer writes it on the `foto`.
+  const measured = checkImage(original, FOTO_TYPES);
+  const image = measured.ok ? measured.image : { width: 2, height: 2, type: 'image/jpeg' };
   return [
     {
       _id: fotoId(captacionId, uuid),
@@ -44,10 +48,10 @@ function photo(captacionId: string, asesor: string, opts: { original?: Uint8Arra
       asesor,
       orden: opts.orden ?? 0,
       portada: opts.orden === 0,
-      ancho: 2,
-      alto: 2,
+      ancho: image.width,
+      alto: image.height,
       bytes: original.length,
-      mime: 'image/jpeg',
+      mime: image.type,
       tomada: '2026-11-26T10:00:00.000Z',
       _attachments: { miniatura: { content_type: 'image/jpeg', data: b64(opts.miniatura ?? JPEG_2X2) } },
     },

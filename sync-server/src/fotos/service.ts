@@ -2,21 +2,24 @@
  * Property photos over REST (`/api/captaciones/:id/fotos`): the same write policy as `/db/fotos`
  * (couch-design/fotos/write-policy.ts), the same scope (a person reads a photo iff they may read
  * its captación). An upload is the full-size photo and its thumbnail, made by the client (the PWA
- * resizes in the browser); the gateway checks both and stores a `foto` and its `foto-original`.
+ * resizes in the browser); the gateway judges both by their headers, re-encodes them without
+ * metadata off the event loop (images.ts) and stores a `foto` and its `foto-original`.
  */
 import { randomUUID } from 'node:crypto';
 import { FOTO } from '../../../couch-design/fotos/entity';
 import { fotoIssues, fotoSubidaSchema } from '../../../couch-design/fotos/schema';
-import { FOTO_ATTACHMENT, FOTO_ORIGINAL_TYPE, FOTO_TYPE, FOTO_TYPES, FOTOS_MSG, fotoId, fotoOriginalId, type FotoKind } from '../../../couch-design/fotos/types';
-import { checkImage } from '../../../couch-design/image-check';
+import { FOTO_ATTACHMENT, FOTO_ORIGINAL_TYPE, FOTO_TYPE, FOTOS_MSG, fotoId, fotoOriginalId, MAX_MINIATURA_BYTES, MINIATURA_LADO, ORIGINAL_LADO, type FotoKind } from '../../../couch-design/fotos/types';
 import { loadPdfFotos, type PdfFotos } from '../../../couch-design/pdf';
+import { canEditCaptacion } from '../../../couch-design/roles';
 import { canSeeCaptacion, inFotosScope } from '../../../couch-design/scope';
 import type { AuthUser } from '../http/actor';
 import { HttpError } from '../http/errors';
 import type { CaptacionFactsReader } from '../policy/captacion-facts';
 import { decideApiWrite } from '../policy/decide';
 import type { WriteFactsReader } from '../policy/facts';
-import type { StoreDoc } from '../store/port';
+import { runWriteEffects } from '../policy/effects';
+import type { Store, StoreDoc } from '../store/port';
+import { pdfJpeg, reencodeUpload } from './images';
 import type { FotosRepository } from './repository';
 
 export const CAPTACION_NO_ENCONTRADA = 'Captación no encontrada.';
@@ -47,6 +50,8 @@ export interface FotosDeps {
   repo: FotosRepository;
   facts: WriteFactsReader;
   captaciones: CaptacionFactsReader;
+  /** Where the photo's effects run (policy/effects.ts): its other leaves, its original, the maximum. */
+  store: Store;
 }
 
 const uuidOf = (id: string): string => id.slice(id.lastIndexOf(':') + 1);
@@ -88,8 +93,9 @@ export class FotosService {
 
   /**
    * The cover and thumbnails of the captación PDF (couch-design/pdf/fotos.ts), read from the store:
-   * the cover from its original when that is a small JPEG, the rest from their thumbnails. The
-   * caller has checked the captación; the photos pass the same scope as the list's.
+   * the cover from its original, the rest from their thumbnails, each turned into a small JPEG off
+   * the event loop (images.ts), so jsPDF decodes nothing. The caller has checked the captación;
+   * the photos pass the same scope as the list's.
    */
   async pdfFotos(user: AuthUser, captacionId: string): Promise<PdfFotos> {
     const fotos = (await this.deps.repo.ofCaptacion(captacionId)).filter((d) => inFotosScope(user, d));
@@ -97,7 +103,7 @@ export class FotosService {
       const uuid = uuidOf(foto._id);
       const id = kind === 'original' ? fotoOriginalId(captacionId, uuid) : fotoId(captacionId, uuid);
       const data = await this.deps.repo.attachment(id, kind);
-      return data && new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+      return data && pdfJpeg(data, kind === 'original' ? ORIGINAL_LADO : MINIATURA_LADO);
     });
   }
 
@@ -116,15 +122,22 @@ export class FotosService {
     if (issues.length || !value) throw new HttpError(400, issues[0]?.msg ?? FOTOS_MSG.ilegible, { errors: issues });
     if (!upload.original?.length) throw new HttpError(400, FOTOS_MSG.faltaOriginal);
     if (!upload.miniatura?.length) throw new HttpError(400, FOTOS_MSG.faltaMiniatura);
-    // Who may not write is told so before anything about the images.
+    // Who may not write is told so before anything about the images (the policy's order).
+    if (!canEditCaptacion(user.role)) throw new HttpError(403, FOTOS_MSG.rol);
+    const fact = (await this.deps.captaciones([captacionId])).get(captacionId);
+    if (!fact || !canSeeCaptacion(user, fact.asesor)) throw new HttpError(404, CAPTACION_NO_ENCONTRADA);
+    if (fact.deleted) throw new HttpError(403, FOTOS_MSG.eliminada);
+    if (upload.miniatura.length > MAX_MINIATURA_BYTES) throw new HttpError(413, FOTOS_MSG.miniaturaGrande);
+    // Judged by their headers, then decoded and written again without metadata, off the event loop.
+    const image = await reencodeUpload(upload.original, FOTO_ORIGINAL_TYPE);
+    const thumb = await reencodeUpload(upload.miniatura, FOTO_TYPE);
     const uuid = randomUUID();
     const existing = await this.deps.repo.ofCaptacion(captacionId);
-    const checked = checkImage(new Uint8Array(upload.original.buffer, upload.original.byteOffset, upload.original.byteLength), FOTO_TYPES);
     const original: StoreDoc = {
       _id: fotoOriginalId(captacionId, uuid),
       type: FOTO_ORIGINAL_TYPE,
       captacion_id: captacionId,
-      _attachments: { original: { content_type: checked.ok ? checked.image.type : 'application/octet-stream', data: upload.original.toString('base64') } },
+      _attachments: { original: { content_type: image.mime, data: image.data.toString('base64') } },
     };
     const foto: StoreDoc = {
       _id: fotoId(captacionId, uuid),
@@ -132,12 +145,12 @@ export class FotosService {
       captacion_id: captacionId,
       orden: typeof value.orden === 'number' ? value.orden : existing.length,
       portada: typeof value.portada === 'boolean' ? value.portada : existing.length === 0,
-      ancho: checked.ok ? checked.image.width : 1,
-      alto: checked.ok ? checked.image.height : 1,
-      bytes: upload.original.length,
-      mime: checked.ok ? checked.image.type : 'image/jpeg',
+      ancho: image.width,
+      alto: image.height,
+      bytes: image.data.length,
+      mime: image.mime,
       tomada: typeof value.tomada === 'string' ? value.tomada : new Date().toISOString(),
-      _attachments: { miniatura: { content_type: 'image/jpeg', data: upload.miniatura.toString('base64') } },
+      _attachments: { miniatura: { content_type: thumb.mime, data: thumb.data.toString('base64') } },
     };
     const empty = { base: null, winner: null };
     // The original decides first: a refused image is refused whatever its thumbnail.
@@ -147,22 +160,26 @@ export class FotosService {
     // The original first, so a `foto` never names a full-size photo that is not there.
     const written = await this.deps.repo.write([decidedOriginal.doc, decidedFoto.doc]);
     if (written.some((w) => w.error)) throw new HttpError(409, 'La foto no se pudo guardar; inténtelo de nuevo.');
+    // Counted again once stored: two uploads at once on two gateways cannot both pass the maximum.
+    const undone = await runWriteEffects(this.deps, FOTO.sync.effects, [
+      { doc: decidedOriginal.doc, created: true },
+      { doc: decidedFoto.doc, created: true },
+    ]);
+    const refused = undone.get(decidedFoto.doc._id) ?? undone.get(decidedOriginal.doc._id);
+    if (refused) throw new HttpError(403, refused);
     const stored = await this.deps.repo.get(decidedFoto.doc._id);
     return view(stored ?? decidedFoto.doc);
   }
 
+  /** Deletes the photo: every leaf of its `foto` and of its `foto-original` (policy/effects.ts). */
   async remove(user: AuthUser, captacionId: string, uuid: string): Promise<void> {
-    const ids = [fotoId(captacionId, uuid), fotoOriginalId(captacionId, uuid)];
-    const [foto, original] = await Promise.all(ids.map((id) => this.deps.repo.get(id)));
+    const foto = await this.deps.repo.get(fotoId(captacionId, uuid));
     if (!foto || !inFotosScope(user, foto)) throw new HttpError(404, FOTOS_MSG.noEncontrada);
-    const tombstones: StoreDoc[] = [];
     const policy = await FOTO.sync.loadWritePolicy();
-    for (const doc of [foto, original]) {
-      if (!doc) continue;
-      const state = { base: doc, winner: doc };
-      tombstones.push((await decideApiWrite(policy, this.deps.facts, user, { _id: doc._id, _rev: doc._rev, _deleted: true }, state, FOTOS_MSG.noEncontrada)).doc);
-    }
-    const written = await this.deps.repo.write(tombstones);
-    if (written.some((w) => w.error)) throw new HttpError(409, 'La foto cambió mientras se eliminaba; inténtelo de nuevo.');
+    const state = { base: foto, winner: foto };
+    const decided = await decideApiWrite(policy, this.deps.facts, user, { _id: foto._id, _rev: foto._rev, _deleted: true }, state, FOTOS_MSG.noEncontrada);
+    const [written] = await this.deps.repo.write([decided.doc]);
+    if (written?.error) throw new HttpError(409, 'La foto cambió mientras se eliminaba; inténtelo de nuevo.');
+    await runWriteEffects(this.deps, FOTO.sync.effects, [decided]);
   }
 }

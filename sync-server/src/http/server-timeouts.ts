@@ -24,6 +24,13 @@ export interface ServerTimeouts {
   bodyIdleMs: number;
   /** How often Node looks for requests past their time (its default, 30 s, made 20 s mean 50). */
   checkEveryMs: number;
+  /**
+   * Open connections one address may hold at once; one more is closed as it opens. Idle and slow
+   * sockets need no account, so without it one address could hold thousands. A tablet keeps about
+   * six; an office behind one address, a few dozen tablets. Behind a balancer (TRUST_PROXY) every
+   * connection comes from it, so the balancer caps per client instead (main.ts passes Infinity).
+   */
+  connectionsPerAddress: number;
 }
 
 export const SERVER_TIMEOUTS: ServerTimeouts = {
@@ -31,12 +38,13 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
   requestMs: 120_000,
   bodyIdleMs: 30_000,
   checkEveryMs: 1_000,
+  connectionsPerAddress: 256,
 };
 
 /** The gateway's HTTP server, with its time-outs; `overrides` lets a test shorten them. */
 export function createGatewayServer(app: RequestListener, overrides: Partial<ServerTimeouts> = {}): Server {
   const t = { ...SERVER_TIMEOUTS, ...overrides };
-  return createServer(
+  const server = createServer(
     {
       headersTimeout: t.headersMs,
       requestTimeout: t.requestMs,
@@ -44,4 +52,25 @@ export function createGatewayServer(app: RequestListener, overrides: Partial<Ser
     },
     app,
   );
+  if (Number.isFinite(t.connectionsPerAddress)) capPerAddress(server, t.connectionsPerAddress);
+  return server;
+}
+
+/** Closes a connection as it opens when its address already holds `max`. */
+function capPerAddress(server: Server, max: number): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    const n = (open.get(address) ?? 0) + 1;
+    if (n > max) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, n);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }

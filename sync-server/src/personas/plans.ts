@@ -9,6 +9,8 @@
  * A link is never taken from someone else silently (issue 18 item 5): every plan that links
  * checks, on the documents it holds, that the side picked from a list is free, or that the
  * request confirmed the move (`reasignar_vinculo`); otherwise 409 naming who would lose it.
+ * Editing an employee to another user also asks when an account has that employee now (issue 33):
+ * the account, not only the employee, would lose the link.
  */
 import { isAdmin } from '../../../couch-design/roles';
 import type { Empleado } from '../../../couch-design/empleado';
@@ -72,6 +74,13 @@ function refuseTakingEmpleado(others: Usuario[]): void {
   throw new HttpError(409, PERSONAS_MSG.empleadoVinculadoConOtro(vinculo.nombre), { vinculado_con: vinculo });
 }
 
+/** 409 when employee `e`, edited to another user, would take its link from the account that has it (`others`). */
+function refuseReplacingUsuario(others: Usuario[]): void {
+  if (!others[0]) return;
+  const vinculo = usuarioVinculo(others[0]);
+  throw new HttpError(409, PERSONAS_MSG.usuarioPierdeEmpleado(vinculo.nombre), { vinculado_con: vinculo });
+}
+
 /** 409 when user `u` is linked to another employee (`others`: its employees but the one linking). */
 function refuseTakingUsuario(others: Empleado[]): void {
   if (!others[0]) return;
@@ -98,7 +107,12 @@ export async function linkPlan(read: Reader, u: Usuario, e: Empleado | null, con
   else refuseUnseen(oldUsuarios, consent.expected, unseenUsuario);
   if (e && !consent.reasignar) {
     if (consent.from === 'usuario') refuseTakingEmpleado(oldUsuarios.filter((x) => x._id !== u._id));
-    else refuseTakingUsuario(oldEmpleados.filter((x) => x._id !== e._id));
+    else {
+      refuseTakingUsuario(oldEmpleados.filter((x) => x._id !== e._id));
+      // The account that has this employee now would lose it (and its payslips): as on the other
+      // three linking screens, that is confirmed, never done in passing.
+      refuseReplacingUsuario(oldUsuarios.filter((x) => x._id !== u._id));
+    }
   }
   const steps: Step[] = [];
   for (const other of oldEmpleados) {

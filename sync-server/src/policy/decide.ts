@@ -12,6 +12,8 @@ export interface Decided {
   doc: StoreDoc;
   /** A person who lost this record from their scope (a reassignment). */
   scopeLostBy?: string;
+  /** A deletion of the whole record (couch-design/write-policy.ts). */
+  removesRecord?: boolean;
 }
 
 export async function decideApiWrite(
@@ -24,7 +26,7 @@ export async function decideApiWrite(
   notFound?: string,
 ): Promise<Decided> {
   const d = policy.decide({ doc, source: 'api', now: new Date().toISOString() }, state, actor, await facts(policy, [{ doc, state }]));
-  if (d.ok) return { doc: d.doc as StoreDoc, scopeLostBy: d.scopeLostBy };
+  if (d.ok) return { doc: d.doc as StoreDoc, scopeLostBy: d.scopeLostBy, removesRecord: d.removesRecord };
   if (d.status === 404 && notFound) throw new HttpError(404, notFound);
   throw d.errors?.length ? new HttpError(d.status, d.errors[0].msg, { errors: d.errors }) : new HttpError(d.status, d.reason);
 }

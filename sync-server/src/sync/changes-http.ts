@@ -86,18 +86,32 @@ export async function handleChanges(req: Request, res: Response, db: StoreDb, de
   const p = readParams(req);
   const filter = parseClientFilter(req);
 
-  const upstream = new AbortController();
+  // One controller per round of waiting: a change of some person that leaves this one as they were
+  // (an employee edit forgets every cached person, a deletion unlinks before it deletes) starts
+  // the wait again instead of answering, so the change that matters is the one answered: a
+  // deleted account's feed ends with 401 even while heartbeats are not yet going.
+  let upstream = new AbortController();
+  let personMoved = false;
+  const onPerson = (): void => {
+    personMoved = true;
+    upstream.abort();
+  };
   const unwatch = [
-    actors.onChange((id) => (id === null || id === user.id) && upstream.abort()),
-    watch.onSessionChange((sid) => sid === req.sessionID && upstream.abort()),
+    actors.onChange((id) => (id === null || id === user.id) && onPerson()),
+    watch.onSessionChange((sid) => sid === req.sessionID && onPerson()),
   ];
   // 'close' on the response fires when the client goes before the answer is written (it also
   // fires after a normal end, where aborting is a no-op).
-  res.on('close', () => upstream.abort());
+  let gone = false;
+  res.on('close', () => {
+    gone = true;
+    upstream.abort();
+  });
   // A stopping gateway answers what it has, as at the end of the wait; the client asks again.
   const onStop = (): void => upstream.abort();
   stopping.addEventListener('abort', onStop, { once: true });
   if (stopping.aborted) upstream.abort();
+  const deadline = Date.now() + p.timeoutMs;
 
   let heartbeat: NodeJS.Timeout | undefined;
   if (p.longpoll && p.heartbeatMs) {
@@ -110,16 +124,25 @@ export async function handleChanges(req: Request, res: Response, db: StoreDb, de
     }, p.heartbeatMs);
   }
   try {
-    // A longpoll waits for news without holding its person's turn (person-slots.ts).
-    let result = await scopedChanges(db, def, user, { ...p, filter, signal: upstream.signal, beforeWait: () => releaseTurn(res) });
-    if (upstream.signal.aborted && res.destroyed) return;
-    const now = await personNow(req, user, actors);
-    if (!now && !res.headersSent) throw new HttpError(401, MSG.notSignedIn);
-    // Headers already went with a heartbeat: nothing is sent, and the next request meets the 401.
-    if (!now || scopeOf(now) !== scopeOf(user)) result = { results: [], last_seq: p.since };
-    const body = JSON.stringify(result);
-    if (res.headersSent) res.end(body + '\n');
-    else res.status(200).type('application/json').send(body);
+    for (;;) {
+      // A longpoll waits for news without holding its person's turn (person-slots.ts).
+      let result = await scopedChanges(db, def, user, { ...p, timeoutMs: Math.max(0, deadline - Date.now()), filter, signal: upstream.signal, beforeWait: () => releaseTurn(res) });
+      if (upstream.signal.aborted && res.destroyed) return;
+      const now = await personNow(req, user, actors);
+      const same = !!now && scopeOf(now) === scopeOf(user);
+      if (p.longpoll && personMoved && same && result.results.length === 0 && !gone && !stopping.aborted && Date.now() < deadline) {
+        personMoved = false;
+        upstream = new AbortController();
+        continue;
+      }
+      if (!now && !res.headersSent) throw new HttpError(401, MSG.notSignedIn);
+      // Headers already went with a heartbeat: nothing is sent, and the next request meets the 401.
+      if (!same) result = { results: [], last_seq: p.since };
+      const body = JSON.stringify(result);
+      if (res.headersSent) res.end(body + '\n');
+      else res.status(200).type('application/json').send(body);
+      return;
+    }
   } finally {
     unwatch.forEach((stop) => stop());
     stopping.removeEventListener('abort', onStop);

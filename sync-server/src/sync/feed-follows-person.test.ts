@@ -56,10 +56,11 @@ async function endsPayrollFeed(change: (p: Person) => Promise<unknown>): Promise
 describe('an open feed follows its person', () => {
   it('ends when an admin deletes the person, and the next request is refused', async () => {
     let deleted: Person | undefined;
-    await endsPayrollFeed(async (p) => {
+    const answer = await endsPayrollFeed(async (p) => {
       deleted = p;
       expect((await admin.client.json('DELETE', `/api/users/${p.id}`)).status).toBe(200);
     });
+    expect(answer.status).toBe(401);
     expect((await deleted!.client.json('GET', '/db/nominas/_changes?since=0')).status).toBe(401);
   });
 

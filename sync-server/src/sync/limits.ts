@@ -54,6 +54,12 @@ export const HEAVY_AT_ONCE_PER_PERSON = 2;
  * the rest of the page's life, so the queue is long and only a flood meets its end.
  */
 export const HEAVY_QUEUED_PER_PERSON = 20;
+/**
+ * REST requests (lists, PDFs, photos) one person runs at once on one gateway, and waiting: a page
+ * asks for a few things at once (a list, its names, a photo), a flood waits behind itself.
+ */
+export const REST_AT_ONCE_PER_PERSON = 4;
+export const REST_QUEUED_PER_PERSON = 50;
 /** Longest wait for a turn before a 429 (well under the request time-out, http/server-timeouts.ts). */
 export const HEAVY_MAX_WAIT_MS = 30_000;
 /** What a 429 tells the client to wait, in seconds (`Retry-After`). */

@@ -14,14 +14,19 @@
  * answer is 429 with `Retry-After`, in CouchDB's shape with a Spanish reason (PouchDB reads it;
  * the PWA's engine starts its sync again with backoff, as after any failed request).
  *
+ * A person's sessions share their turns fairly: a freed turn goes to the waiting request of the
+ * session running fewest (then the longest waiting), so a second session flooding (another tab, a
+ * script with a copied cookie) cannot starve the tablet's own pull; each still waits its turn.
+ *
  * Per gateway: behind a balancer with N gateways a person may run N times as many.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { actorOf } from '../http/actor';
 import { HttpError } from '../http/errors';
-import { HEAVY_AT_ONCE_PER_PERSON, HEAVY_MAX_WAIT_MS, HEAVY_QUEUED_PER_PERSON, HEAVY_RETRY_AFTER_S } from './limits';
+import { HEAVY_AT_ONCE_PER_PERSON, HEAVY_MAX_WAIT_MS, HEAVY_QUEUED_PER_PERSON, HEAVY_RETRY_AFTER_S, REST_AT_ONCE_PER_PERSON, REST_QUEUED_PER_PERSON } from './limits';
 
 export const BUSY = 'Hay demasiadas peticiones de sincronización suyas en curso; se reintentará en unos segundos.';
+export const REST_BUSY = 'Hay demasiadas peticiones suyas en curso; inténtelo de nuevo en unos segundos.';
 
 export interface SlotLimits {
   atOnce: number;
@@ -37,13 +42,19 @@ export const DEFAULT_SLOT_LIMITS: SlotLimits = {
   retryAfterS: HEAVY_RETRY_AFTER_S,
 };
 
+/** The REST routes' turns: lists, PDFs, photos and every other request that costs the store. */
+export const REST_SLOT_LIMITS: SlotLimits = { ...DEFAULT_SLOT_LIMITS, atOnce: REST_AT_ONCE_PER_PERSON, queued: REST_QUEUED_PER_PERSON };
+
 interface Waiter {
+  session: string;
   grant(): void;
 }
 
 interface Line {
   running: number;
   waiting: Waiter[];
+  /** Turns running per session of the person. */
+  bySession: Map<string, number>;
 }
 
 /** Why a turn was not given: the queue is full, or the wait was too long. */
@@ -100,12 +111,12 @@ export class PersonSlots {
    * Resolves with the function that gives the turn back (idempotent), or null when `gone` aborted
    * first (the client left while waiting). Rejects with NoTurn past the queue or after `maxWaitMs`.
    */
-  take(key: string, gone: AbortSignal): Promise<(() => void) | null> {
-    const line = this.lines.get(key) ?? { running: 0, waiting: [] };
+  take(key: string, gone: AbortSignal, session = ''): Promise<(() => void) | null> {
+    const line: Line = this.lines.get(key) ?? { running: 0, waiting: [], bySession: new Map() };
     this.lines.set(key, line);
     if (line.running < this.limits.atOnce) {
-      line.running++;
-      return Promise.resolve(this.releaser(key, line));
+      this.start(line, session);
+      return Promise.resolve(this.releaser(key, line, session));
     }
     if (gone.aborted) {
       this.forget(key, line);
@@ -121,10 +132,11 @@ export class PersonSlots {
         this.forget(key, line);
       };
       const waiter: Waiter = {
+        session,
         grant: () => {
           leave();
-          line.running++;
-          resolve(this.releaser(key, line));
+          this.start(line, session);
+          resolve(this.releaser(key, line, session));
         },
       };
       const onGone = (): void => {
@@ -140,16 +152,39 @@ export class PersonSlots {
     });
   }
 
-  private releaser(key: string, line: Line): () => void {
+  private start(line: Line, session: string): void {
+    line.running++;
+    line.bySession.set(session, (line.bySession.get(session) ?? 0) + 1);
+  }
+
+  private releaser(key: string, line: Line, session: string): () => void {
     let done = false;
     return () => {
       if (done) return;
       done = true;
       line.running--;
-      const next = line.waiting[0];
+      const left = (line.bySession.get(session) ?? 1) - 1;
+      if (left > 0) line.bySession.set(session, left);
+      else line.bySession.delete(session);
+      const next = this.fairest(line);
       if (next) next.grant();
       else this.forget(key, line);
     };
+  }
+
+  /** The waiter of the session running fewest turns now; among equals, the one waiting longest. */
+  private fairest(line: Line): Waiter | undefined {
+    let best: Waiter | undefined;
+    let fewest = Infinity;
+    for (const w of line.waiting) {
+      const running = line.bySession.get(w.session) ?? 0;
+      if (running < fewest) {
+        best = w;
+        fewest = running;
+        if (running === 0) break;
+      }
+    }
+    return best;
   }
 
   private forget(key: string, line: Line): void {
@@ -171,7 +206,7 @@ type WithTurn = Response & { locals: { [TURN]?: Turn } };
  * Takes a turn for each request `isHeavy` picks, before its body is read; other requests pass.
  * The handler then wraps its work in `withTurn` and may give the turn back early with `releaseTurn`.
  */
-export function heavyTurns(slots: PersonSlots, isHeavy: (req: Request) => boolean): RequestHandler {
+export function heavyTurns(slots: PersonSlots, isHeavy: (req: Request) => boolean, busy = BUSY): RequestHandler {
   return async (req, res, next) => {
     if (!isHeavy(req)) return next();
     const gone = new AbortController();
@@ -179,12 +214,12 @@ export function heavyTurns(slots: PersonSlots, isHeavy: (req: Request) => boolea
     res.once('close', onClose);
     let release: (() => void) | null;
     try {
-      release = await slots.take(actorOf(req).id, gone.signal);
+      release = await slots.take(actorOf(req).id, gone.signal, req.sessionID ?? '');
     } catch (e) {
       res.off('close', onClose);
       if (!(e instanceof NoTurn)) throw e;
       res.setHeader('Retry-After', String(slots.limits.retryAfterS));
-      throw new HttpError(429, BUSY);
+      throw new HttpError(429, busy);
     }
     res.off('close', onClose);
     if (!release) return; // the client left while waiting: nobody to answer
@@ -213,4 +248,17 @@ export async function withTurn<T>(res: Response, work: () => Promise<T>): Promis
 /** Gives the request's turn back before its work ends (a longpoll about to wait for news). */
 export function releaseTurn(res: Response): void {
   (res as WithTurn).locals[TURN]?.release();
+}
+
+/** What costs nearly nothing and must answer at once whatever else the person runs: who is signed in, signing in and out. */
+const LIGHT_API = /^\/(check-auth|signin|logout)\/?$/;
+
+/**
+ * The same turns for `/api` (mounted before the routes, after the session is read): a person's REST
+ * requests run a few at a time, so one asesor flooding lists or PDFs from many connections waits
+ * behind themself while everybody else is served. Their turn comes back when the answer ends (a
+ * REST handler's work is bounded and short; it is not wrapped in `withTurn`).
+ */
+export function restTurns(slots = new PersonSlots(REST_SLOT_LIMITS)): RequestHandler {
+  return heavyTurns(slots, (req) => !!req.user && !LIGHT_API.test(req.path), REST_BUSY);
 }

@@ -101,6 +101,9 @@ interface Accepted {
   index: number;
   doc: StoreDoc;
   scopeLostBy?: string;
+  removesRecord?: boolean;
+  /** The id had no revision on the server before. */
+  created: boolean;
 }
 
 /**
@@ -220,7 +223,7 @@ export async function scopedBulkDocs(
       const d = policy.decide({ doc: p.doc, source: 'device', now }, p.state, user, facts);
       if (!d.ok) refused.set(p.index, d.reason);
       else {
-        const a = { index: p.index, doc: d.doc as StoreDoc, scopeLostBy: d.scopeLostBy };
+        const a = { index: p.index, doc: d.doc as StoreDoc, scopeLostBy: d.scopeLostBy, removesRecord: d.removesRecord, created: !p.state.winner && !p.state.base };
         accepted.push(a);
         group.push(a);
       }
@@ -235,7 +238,12 @@ export async function scopedBulkDocs(
   def.stored?.(stored.map((a) => (newEdits ? { ...a.doc, _rev: results.get(a.index)?.rev } : a.doc)));
   // Only a database whose current revisions are known can hand kept ones out (reads.ts).
   if (!newEdits && def.currentRevision) deps.fresh?.keep(db.name, stored.map((a) => a.doc));
-  await runWriteEffects(deps, def.effects, stored);
+  // A write the checks after it undid (a photo over the maximum, policy/effects.ts) is answered refused.
+  const undone = await runWriteEffects(deps, def.effects, stored);
+  for (const a of stored) {
+    const reason = undone.get(a.doc._id);
+    if (reason !== undefined) refused.set(a.index, reason);
+  }
 
   if (!newEdits) {
     // CouchDB answers replicated writes with their failures only.

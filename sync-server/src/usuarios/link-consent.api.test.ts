@@ -122,11 +122,17 @@ describe("from the employee's side, a user another employee has", () => {
     expect(await linkProblems(gw.store)).toEqual([]);
   });
 
-  it("changing the employee's own user is the admin's visible choice, free users need no flag", async () => {
-    const e = await newEmpleado();
-    const [u1, u2] = [await newUser(), await newUser()];
+  it("giving a free employee a free user needs no flag; taking the employee from the account that has it does (issue 33)", async () => {
+    const e = await newEmpleado({ salario: 9000 });
+    const [u1, u2] = [await newUser({ prim_nom: 'Elsa', apell_pa: 'Río', apell_ma: 'Paz' }), await newUser()];
     expect((await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: u1 })).status).toBe(200);
-    expect((await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: u2 })).status).toBe(200);
+    const refused = await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: u2, salario: 12000 });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { mensaje: 'El empleado está vinculado con Elsa Río Paz, que perdería ese vínculo; confirme que desea reasignarlo.', vinculado_con: { id: u1, nombre: 'Elsa Río Paz' } },
+    });
+    expect((await asAdmin.json('GET', `/api/empleados-api/${e}`)).body.empleado).toMatchObject({ userId: u1, salario: 9000 });
+    expect((await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: u2, reasignar_vinculo: true })).status).toBe(200);
     expect(await linkOf(gw, u1)).toEqual({ empleado_id: null, empleados: [] });
     expect(await linkOf(gw, u2)).toEqual({ empleado_id: e, empleados: [e] });
   });
@@ -167,7 +173,7 @@ describe("a form replacing its own person's link says which link it showed (`vin
     expect((await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: shown })).status).toBe(200);
     // Another admin links the employee to Diana while the first one has the form open.
     const diana = await newUser({ prim_nom: 'Diana', apell_pa: 'Luna', apell_ma: 'Sol' });
-    expect((await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: diana })).status).toBe(200);
+    expect((await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: diana, reasignar_vinculo: true })).status).toBe(200);
 
     const picked = await newUser();
     const replaced = await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: picked, vinculo_actual: shown, salario: 12000 });
@@ -179,8 +185,9 @@ describe("a form replacing its own person's link says which link it showed (`vin
     expect((await asAdmin.json('GET', `/api/empleados-api/${e}`)).body.empleado).toMatchObject({ userId: diana, salario: 9000 });
     expect(await linkOf(gw, diana)).toEqual({ empleado_id: e, empleados: [e] });
 
-    // The form that showed Diana replaces her: that is the admin's visible choice.
-    expect((await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: picked, vinculo_actual: diana })).status).toBe(200);
+    // The form that showed Diana replaces her, once the admin confirms she loses the employee.
+    expect((await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: picked, vinculo_actual: diana })).status).toBe(409);
+    expect((await asAdmin.json('PUT', `/api/empleados-api/${e}`, { userId: picked, vinculo_actual: diana, reasignar_vinculo: true })).status).toBe(200);
     expect(await linkOf(gw, diana)).toEqual({ empleado_id: null, empleados: [] });
     expect(await linkOf(gw, picked)).toEqual({ empleado_id: e, empleados: [e] });
     expect(await linkProblems(gw.store)).toEqual([]);

@@ -47,7 +47,7 @@ describe('each link operation leaves both sides consistent', () => {
     const [u1, u2, e1] = [await newUser(), await newUser(), await newEmpleado()];
     await asAdmin.json('PUT', `/api/users/${u1}`, { empleado_id: e1 });
     expect(await linkOf(gw, u1)).toEqual({ empleado_id: e1, empleados: [e1] });
-    await asAdmin.json('PUT', `/api/empleados-api/${e1}`, { userId: u2 });
+    await asAdmin.json('PUT', `/api/empleados-api/${e1}`, { userId: u2, reasignar_vinculo: true });
     expect(await linkOf(gw, u1)).toEqual({ empleado_id: null, empleados: [] });
     expect(await linkOf(gw, u2)).toEqual({ empleado_id: e1, empleados: [e1] });
     expect(await linkProblems(gw.store)).toEqual([]);

@@ -48,6 +48,15 @@ describe('the captación PDF made on the device', () => {
     expect(held(pdf)).toEqual([2, 100, 101, 103, 104, 105, 106]);
   });
 
+  it('never takes the photos of a captación whose id starts with this one’s and a colon (`c1:algo`)', async () => {
+    db = openIndexedDb(`pdf-fotos-${randomUUID()}`);
+    // `foto:c1:algo:u9` is the id of a photo of captación `c1:algo`, and also starts with `foto:c1:`.
+    await db.bulkDocs([foto('c1', 'u0', 0, { portada: true }), foto('c1:algo', 'u9', 9, { portada: true }), original('c1:algo', 'u9', 9)]);
+    const pdf = await captacionPdf({ ...sampleCaptacion(), _id: 'c1' }, { fotos: await localPdfFotos(db, 'c1') });
+    expect(held(pdf)).toEqual([100]);
+    expect(images(pdf)).toBe(1);
+  });
+
   it('draws the cover from its thumbnail when its original is not on the device, and leaves deleted photos out', async () => {
     db = openIndexedDb(`pdf-fotos-${randomUUID()}`);
     await db.bulkDocs([foto('c1', 'u0', 0, { portada: true }), foto('c1', 'u1', 1)]);

@@ -6,8 +6,8 @@
  * A WebP (the PWA stores JPEG, but a REST client may send WebP) is turned into a JPEG by the
  * browser's own decoder: the shared drawing leaves WebP as a note (its JavaScript decoder is slow).
  */
-import { sniffPhotoType } from '../../../../couch-design/foto';
-import { FOTO_ATTACHMENT, FOTO_TYPE, fotoOriginalId, type FotoDoc } from '../../../../couch-design/fotos/types';
+import { FOTO_ATTACHMENT, FOTO_TYPE, FOTO_TYPES, fotoOriginalId, ORIGINAL_LADO, parseFotoId, type FotoDoc } from '../../../../couch-design/fotos/types';
+import { checkImage } from '../../../../couch-design/image-check';
 import type { PdfFotos } from '../../../../couch-design/pdf';
 import { getLocalDb, isNotFound, type LocalDatabase } from '../../lib/db';
 
@@ -18,9 +18,15 @@ async function bytesOf(data: unknown): Promise<Uint8Array | null> {
   return null;
 }
 
-/** A WebP as a JPEG, decoded and encoded by the browser; anything else (or where there is no canvas: Node) as it is. */
-export async function webpAsJpeg(bytes: Uint8Array): Promise<Uint8Array> {
-  if (sniffPhotoType(bytes) !== 'image/webp' || typeof createImageBitmap === 'undefined' || typeof OffscreenCanvas === 'undefined') return bytes;
+/**
+ * A WebP as a JPEG, decoded and encoded by the browser; anything else (or where there is no
+ * canvas: Node) as it is. An image whose header promises more than a stored original may be (a
+ * decompression bomb stored before the gateway's limits) is never decoded: null, a box in the PDF.
+ */
+export async function webpAsJpeg(bytes: Uint8Array): Promise<Uint8Array | null> {
+  const checked = checkImage(bytes, FOTO_TYPES, { maxSide: ORIGINAL_LADO, plain: true });
+  if (!checked.ok) return null;
+  if (checked.image.type !== 'image/webp' || typeof createImageBitmap === 'undefined' || typeof OffscreenCanvas === 'undefined') return bytes;
   const bitmap = await createImageBitmap(new Blob([bytes.slice()], { type: 'image/webp' }));
   try {
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
@@ -49,15 +55,21 @@ async function attachment(db: LocalDatabase, id: string, name: string): Promise<
 /**
  * Reads only the `foto` documents of one captación (their ids start with `foto:<captación>:`),
  * without attachments: a captación may hold 50 thumbnails and the PDF reads the seven it shows.
+ * `foto:X:` is also the start of a captación `X:algo`'s photos: only ids whose captación is
+ * exactly this one are kept, so another captación cannot put its photos in this PDF.
  */
 export async function localPdfFotos(db: LocalDatabase, captacionId: string): Promise<PdfFotos> {
   const prefix = `${FOTO_TYPE}:${captacionId}:`;
   const { rows } = await db.allDocs<FotoDoc>({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
-  const fotos = rows.flatMap((r) => (r.doc && r.doc.type === FOTO_TYPE ? [r.doc] : []));
+  const fotos = rows.flatMap((r) => {
+    const parsed = r.doc && r.doc.type === FOTO_TYPE ? parseFotoId(r.doc._id) : null;
+    return r.doc && parsed?.kind === FOTO_TYPE && parsed.captacionId === captacionId ? [{ doc: r.doc, uuid: parsed.uuid }] : [];
+  });
+  const uuids = new Map(fotos.map((f) => [f.doc._id, f.uuid]));
   // couch-design/pdf loads only when a PDF is made (its index.ts says why).
   const { loadPdfFotos } = await import('../../../../couch-design/pdf');
-  return loadPdfFotos(fotos, (foto, kind) => {
-    const uuid = foto._id.slice(prefix.length);
+  return loadPdfFotos(fotos.map((f) => f.doc), (foto, kind) => {
+    const uuid = uuids.get(foto._id) ?? '';
     return kind === 'original'
       ? attachment(db, fotoOriginalId(captacionId, uuid), FOTO_ATTACHMENT['foto-original'])
       : attachment(db, foto._id, FOTO_ATTACHMENT.foto);

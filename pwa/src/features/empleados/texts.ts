@@ -56,6 +56,11 @@ export const ERROR_USUARIOS = 'No se pudo cargar la lista de usuarios.';
  * and choosing them asks first, naming the employee who loses the link and their payslips.
  */
 export const vinculadoConEmpleado = (empleado: string): string => `vinculado con ${empleado}`;
+export const reemplazarUsuario = (actual: string, nuevo: string): string[] => [
+  `Este empleado está vinculado con ${actual}.`,
+  `Si continúa, ${actual} perderá ese vínculo: esa cuenta dejará de ver los recibos de nómina de este empleado en 'Mi Nómina', y ${nuevo} los verá.`,
+  '¿Desea reasignar el usuario?',
+];
 export const reasignarUsuario = (usuario: string, empleado: string): string[] => [
   `${usuario} ya está vinculado con el empleado ${empleado}.`,
   `Si continúa, ${empleado} perderá ese vínculo: esa cuenta dejará de ver sus recibos de nómina en 'Mi Nómina' y verá los de este empleado.`,

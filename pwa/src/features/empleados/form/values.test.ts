@@ -61,6 +61,8 @@ describe('employee form values (spec 000 sections 2, 5, 9)', () => {
     expect(reasignarQuestion(users, 'u-1', 'e-9')).toBeNull();
     expect(reasignarQuestion(users, 'u-2', 'e-1')).toBeNull();
     expect(reasignarQuestion(users, 'u-2', null)?.join(' ')).toMatch(/ya está vinculado con el empleado Jorge Hernández\. Si continúa, Jorge Hernández perderá ese vínculo: esa cuenta dejará de ver sus recibos de nómina en 'Mi Nómina'/);
+    // Another user for Jorge, whose account is u-2: u-2 would lose him (issue 33).
+    expect(reasignarQuestion(users, 'u-1', 'e-1')?.join(' ')).toMatch(/^Este empleado está vinculado con b@x\.mx — B C D\. Si continúa, b@x\.mx — B C D perderá ese vínculo/);
   });
 
   it('sends the confirmation only with a changed link to a user', () => {

@@ -10,7 +10,7 @@ import type { FormIssue } from '../../../components/form';
 import { schemaIssues } from '../../../components/form';
 import type { EmpleadoBody } from '../data/empleados';
 import type { UsuarioOpcion } from '../data/usuarios';
-import { reasignarUsuario, vinculadoConEmpleado } from '../texts';
+import { reasignarUsuario, reemplazarUsuario, vinculadoConEmpleado } from '../texts';
 
 export interface EmpleadoFormValues {
   prim_nom: string;
@@ -135,9 +135,14 @@ export function userOptionLabel(u: UsuarioOpcion, empleadoId: string | null): st
   return other ? `${userName(u)} (${vinculadoConEmpleado(other.nombre)})` : userName(u);
 }
 
-/** Choosing a user another employee has asks first (issue 18 item 5); null: taken at once. */
+/**
+ * Choosing a user another employee has asks first (issue 18 item 5), and so does choosing another
+ * user for an employee an account has now (issue 33: that account would lose it); null: taken at once.
+ */
 export function reasignarQuestion(users: readonly UsuarioOpcion[], id: string, empleadoId: string | null): string[] | null {
   const u = users.find((x) => x.id === id);
   const other = linkedElsewhere(u, empleadoId);
-  return u && other ? reasignarUsuario(userName(u), other.nombre) : null;
+  if (u && other) return reasignarUsuario(userName(u), other.nombre);
+  const holder = empleadoId ? users.find((x) => x.id !== id && (x.empleado_vinculado?.id ?? x.empleado_id) === empleadoId) : undefined;
+  return u && holder ? reemplazarUsuario(userName(holder), userName(u)) : null;
 }
