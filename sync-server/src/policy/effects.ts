@@ -18,7 +18,7 @@ import { FOTO_TYPE, fotoOriginalId, FOTOS_MSG, MAX_FOTOS_POR_CAPTACION, parseFot
 import type { Actors } from '../http/actor';
 import type { Store, StoreDb, StoreDoc } from '../store/port';
 import { okDocs } from '../store/winner';
-import { MAX_DOCS_PER_BULK_DOCS } from '../sync/limits';
+import { MAX_DOCS_PER_BULK_DOCS } from '../store/batch-limit';
 import { captacionFactsFrom, findAgain } from './captacion-facts';
 import { bumpScopeEpoch } from './scope-epoch';
 import { log } from '../log';

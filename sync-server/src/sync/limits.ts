@@ -33,12 +33,8 @@ export const READ_BODY_LIMIT = '1mb';
 /** Ids handed to the store per call; the event loop gets a turn between calls. */
 export const STORE_CHUNK = 100;
 
-/**
- * Documents in one `_bulk_docs`: PouchDB pushes `batch_size` at a time (200 in the PWA, 500 in the
- * benchmarks). Deciding a document is about a millisecond of the gateway's own work, so a batch of
- * 2,000 held everybody for seconds.
- */
-export const MAX_DOCS_PER_BULK_DOCS = 1_000;
+// Documents in one `_bulk_docs`: a store batch's bound, which the write effects (policy/) read too.
+export { MAX_DOCS_PER_BULK_DOCS } from '../store/batch-limit';
 
 /**
  * Heavy replication requests (`_bulk_get`, `_bulk_docs`, `_revs_diff`, `_changes`) one person runs
