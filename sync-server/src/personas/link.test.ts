@@ -92,10 +92,12 @@ describe('each change leaves the link consistent on both sides', () => {
     expect(await linkProblems(store)).toEqual([]);
   });
 
-  it('relinking from the employee side does the same', async () => {
+  it('relinking from the employee side does the same, once confirmed', async () => {
     await Promise.all([usuario('u1'), usuario('u2'), empleado('e1')]);
     await personas.link('u1', 'e1', false);
-    await personas.linkFromEmpleado('e1', 'u2', false);
+    await expect(personas.linkFromEmpleado('e1', 'u2', false)).rejects.toMatchObject({ status: 409 });
+    expect([await empLink('e1'), await userLink('u1')]).toEqual(['u1', 'e1']);
+    await personas.linkFromEmpleado('e1', 'u2', true);
     expect([await empLink('e1'), await userLink('u2'), await userLink('u1')]).toEqual(['u2', 'e1', null]);
     expect(await linkProblems(store)).toEqual([]);
   });
@@ -132,7 +134,7 @@ describe('each change leaves the link consistent on both sides', () => {
     expect(invalidated).toContain('u1');
     const epoch = (await usuarios.get('u1'))?.scope_epoch ?? 0;
     invalidated = [];
-    await personas.linkFromEmpleado('e1', 'u2', false);
+    await personas.linkFromEmpleado('e1', 'u2', true);
     expect(invalidated).toEqual(expect.arrayContaining(['u1', 'u2']));
     expect((await usuarios.get('u1'))?.scope_epoch).toBeGreaterThan(epoch);
   });
