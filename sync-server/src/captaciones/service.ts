@@ -16,6 +16,7 @@ import { bodyObject, checkRev, orConflict } from '../http/body';
 import { HttpError } from '../http/errors';
 import { decideApiWrite, type Decided } from '../policy/decide';
 import { runWriteEffects } from '../policy/effects';
+import type { ChildLink } from '../../../couch-design/entity';
 import type { WriteFactsReader } from '../policy/facts';
 import type { Store, StoreDoc } from '../store/port';
 import { MSG } from './messages';
@@ -38,6 +39,8 @@ export interface Deps {
   sessionUsers: Pick<Actors, 'invalidate'>;
   repo: CaptacionesRepository;
   facts: WriteFactsReader;
+  /** Its child entities (visits): they follow a captación's deletion and reassignment (policy/effects.ts). */
+  children?: readonly ChildLink[];
   /** The captación's photos for its PDF (the fotos feature, composed in app.ts); no photos section without it. */
   pdfFotos?: (user: AuthUser, captacionId: string) => Promise<PdfFotos>;
 }

@@ -3,23 +3,28 @@
  * for REST and for `/db` alike: each service and the replication endpoint stores what its entity's
  * write policy decided, then hands the decisions to `runWriteEffects`.
  */
-import type { WriteEffect } from '../../../couch-design/entity';
+import type { ChildLink, WriteEffect } from '../../../couch-design/entity';
 import { FOTO, FOTOS_BY_CAPTACION } from '../../../couch-design/fotos/entity';
 import { FOTO_TYPE, fotoOriginalId, MAX_FOTOS_POR_CAPTACION, parseFotoId } from '../../../couch-design/fotos/types';
 import type { Actors } from '../http/actor';
 import type { Store, StoreDoc } from '../store/port';
+import { deleteChildren } from './children';
 import { bumpScopeEpoch } from './scope-epoch';
 
 export interface EffectDeps {
   store: Store;
   /** Told to forget a person whose scope moved. */
   sessionUsers?: Pick<Actors, 'invalidate'>;
+  /** The child entities of the written one (couch-design/child-entity.ts): they follow its deletions and reassignments. */
+  children?: readonly ChildLink[];
 }
 
 /** What a stored write's decision asks for (couch-design/write-policy.ts, `WriteDecision`). */
 export interface DecidedEffects {
   /** A person who lost the record from their scope (a reassignment). */
   scopeLostBy?: string;
+  /** The person it was reassigned to. */
+  scopeGainedBy?: string;
   /** The revision stored. */
   doc?: Pick<StoreDoc, '_id' | '_deleted'> & { captacion?: unknown };
 }
@@ -36,8 +41,15 @@ export async function runWriteEffects(deps: EffectDeps, declared: readonly Write
   if (declared?.includes('original-de-foto')) {
     await originalsFollow(deps.store, decided).catch((e: unknown) => console.error('No se pudieron eliminar los originales de las fotos', e));
   }
+  const children = deps.children ?? [];
+  if (children.length) {
+    const deleted = decided.flatMap((d) => (d.doc?._deleted === true ? [d.doc._id] : []));
+    await deleteChildren(deps.store, children, deleted).catch((e: unknown) => console.error('No se pudieron eliminar los registros de los eliminados', e));
+  }
   if (!declared?.includes('scope-lost')) return;
-  for (const from of new Set(decided.map((d) => d.scopeLostBy).filter((x): x is string => !!x))) {
+  // Children enter no feed when their parent is reassigned: whoever gains it pulls again too.
+  const moved = decided.flatMap((d) => [d.scopeLostBy, ...(children.length ? [d.scopeGainedBy] : [])]);
+  for (const from of new Set(moved.filter((x): x is string => !!x))) {
     await bumpScopeEpoch(deps.store, from, deps.sessionUsers).catch((e: unknown) => console.error('No se pudo renovar el alcance de', from, e));
   }
 }

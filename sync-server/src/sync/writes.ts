@@ -101,6 +101,7 @@ interface Accepted {
   index: number;
   doc: StoreDoc;
   scopeLostBy?: string;
+  scopeGainedBy?: string;
 }
 
 /**
@@ -220,7 +221,7 @@ export async function scopedBulkDocs(
       const d = policy.decide({ doc: p.doc, source: 'device', now }, p.state, user, facts);
       if (!d.ok) refused.set(p.index, d.reason);
       else {
-        const a = { index: p.index, doc: d.doc as StoreDoc, scopeLostBy: d.scopeLostBy };
+        const a = { index: p.index, doc: d.doc as StoreDoc, scopeLostBy: d.scopeLostBy, scopeGainedBy: d.scopeGainedBy };
         accepted.push(a);
         group.push(a);
       }
@@ -235,7 +236,7 @@ export async function scopedBulkDocs(
   def.stored?.(stored.map((a) => (newEdits ? { ...a.doc, _rev: results.get(a.index)?.rev } : a.doc)));
   // Only a database whose current revisions are known can hand kept ones out (reads.ts).
   if (!newEdits && def.currentRevision) deps.fresh?.keep(db.name, stored.map((a) => a.doc));
-  await runWriteEffects(deps, def.effects, stored);
+  await runWriteEffects({ ...deps, children: def.children }, def.effects, stored);
 
   if (!newEdits) {
     // CouchDB answers replicated writes with their failures only.
