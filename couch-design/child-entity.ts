@@ -14,6 +14,7 @@
  */
 import { declareEntity, policyLoader, type ChildLink, type DeviceDatabase, type EntityDeclaration, type EntityNames, type MangoIndexDef, type SyncDeclaration, type SyncedEntity } from './entity';
 import { isLive, type Dict } from './helpers/values';
+import type { AnyObjectSchema } from 'yup';
 import { refusal, type WritePolicy, type WriteState } from './write-policy';
 
 export interface ChildEntitySpec<Db extends string> {
@@ -27,8 +28,13 @@ export interface ChildEntitySpec<Db extends string> {
   readonly field: string;
   /** The Spanish refusal of a write by someone who may not edit the parent (or of a parent that is gone). */
   readonly refused: string;
-  /** The child's own rules (its schema): decides the writes the relation lets through, never a deletion. */
-  readonly loadWritePolicy: () => Promise<WritePolicy>;
+  /**
+   * The child's own rules, its Yup schema of the data fields (schema-policy.ts), loaded when the
+   * gateway first decides a write: they decide the writes the relation lets through, never a deletion.
+   */
+  readonly loadSchema: () => Promise<AnyObjectSchema>;
+  /** How a refusal by the schema begins ('La visita no es válida: '). */
+  readonly invalid: string;
   /** More indexes of its own, besides the one by parent. */
   readonly indexes?: readonly MangoIndexDef[];
 }
@@ -58,7 +64,10 @@ export function declareChildEntity<const Db extends string>(spec: ChildEntitySpe
         wholeDatabase: whole,
       },
       childOf: link,
-      loadWritePolicy: policyLoader(async () => childWritePolicy(link, parent.sync.mayEdit, spec.refused, await spec.loadWritePolicy())),
+      loadWritePolicy: policyLoader(async () => {
+        const [{ schemaWritePolicy }, schema] = await Promise.all([import('./schema-policy'), spec.loadSchema()]);
+        return childWritePolicy(link, parent.sync.mayEdit, spec.refused, schemaWritePolicy(schema, spec.invalid, field));
+      }),
       device: { pushed: true },
     },
   });
