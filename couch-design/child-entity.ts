@@ -14,7 +14,7 @@
  */
 import { declareEntity, policyLoader, type ChildLink, type DeviceDatabase, type EntityDeclaration, type EntityNames, type MangoIndexDef, type SyncDeclaration, type SyncedEntity } from './entity';
 import { isLive, type Dict } from './helpers/values';
-import type { AnyObjectSchema } from 'yup';
+import type { ObjectSchemaLike } from './schema-policy';
 import { refusal, type WritePolicy, type WriteState } from './write-policy';
 
 export interface ChildEntitySpec<Db extends string> {
@@ -32,7 +32,7 @@ export interface ChildEntitySpec<Db extends string> {
    * The child's own rules, its Yup schema of the data fields (schema-policy.ts), loaded when the
    * gateway first decides a write: they decide the writes the relation lets through, never a deletion.
    */
-  readonly loadSchema: () => Promise<AnyObjectSchema>;
+  readonly loadSchema: () => Promise<ObjectSchemaLike>;
   /** How a refusal by the schema begins ('La visita no es válida: '). */
   readonly invalid: string;
   /** More indexes of its own, besides the one by parent. */

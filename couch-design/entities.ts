@@ -11,8 +11,9 @@ import { isSynced, type DeviceDatabase, type EntityDeclaration, type EntityNames
 import { NOMINA } from './nomina/entity';
 import { SESION } from './sesion/entity';
 import { USUARIO } from './usuario/entity';
+import { VISITA } from './visita/entity';
 
-export const ENTITIES = [CAPTACION, FOTO, NOMINA, USUARIO, EMPLEADO, SESION] as const satisfies readonly EntityDeclaration[];
+export const ENTITIES = [CAPTACION, FOTO, VISITA, NOMINA, USUARIO, EMPLEADO, SESION] as const satisfies readonly EntityDeclaration[];
 
 export { isSynced, type EntityDeclaration, type SyncedEntity } from './entity';
 

@@ -14,8 +14,11 @@ const REVISION_FIELDS = ['_id', '_rev', '_revisions', 'type'];
 
 export const UNKNOWN_FIELD = (name: string): string => `Campo no permitido: ${name}.`;
 
+/** What these functions use of an object schema (any `yup.object(...)`, whatever its fields). */
+export type ObjectSchemaLike = Pick<yup.AnyObjectSchema, 'fields' | 'validateSync'>;
+
 /** Every problem of `value` against `schema` as `{param, msg}` (Yup's Spanish messages), or the value Yup makes of it. */
-export function schemaIssues(schema: yup.AnyObjectSchema, value: Dict, strict: boolean): { value?: Dict; issues: WriteIssue[] } {
+export function schemaIssues(schema: ObjectSchemaLike, value: Dict, strict: boolean): { value?: Dict; issues: WriteIssue[] } {
   const unknown = Object.keys(value).filter((k) => !Object.hasOwn(schema.fields, k));
   if (unknown.length) return { issues: unknown.slice(0, 5).map((k) => ({ param: k.slice(0, 60), msg: UNKNOWN_FIELD(k.slice(0, 60)) })) };
   try {
@@ -27,7 +30,7 @@ export function schemaIssues(schema: yup.AnyObjectSchema, value: Dict, strict: b
 }
 
 /** `invalid` starts the refusal ('La visita no es válida: '); `parentField` is the relation's field. */
-export function schemaWritePolicy(schema: yup.AnyObjectSchema, invalid: string, parentField: string): WritePolicy {
+export function schemaWritePolicy(schema: ObjectSchemaLike, invalid: string, parentField: string): WritePolicy {
   const own = new Set([...REVISION_FIELDS, parentField]);
   return {
     decide({ doc, source }) {

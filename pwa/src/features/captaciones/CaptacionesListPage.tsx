@@ -18,6 +18,7 @@ import { useCaptaciones, useCaptacionesPage } from './data/hooks';
 import { PortadaCelda } from './fotos/PortadaCelda';
 import { CAPTACIONES_CSV } from './list/csv';
 import { toListRow, type ListRow } from './list/rows';
+import { CAPTACION_DETAIL_SECTIONS } from './detail/sections';
 import { downloadCaptacionPdf, PdfError } from './pdf';
 import {
   ACCION_EDITAR,
@@ -97,6 +98,7 @@ export default function CaptacionesListPage(): JSX.Element {
   const list = useCaptacionesPage(captaciones, q, page);
   const [actionError, setActionError] = useState<string | null>(null);
   const [pdfBusy, setPdfBusy] = useState<string | null>(null);
+  const sections = CAPTACION_DETAIL_SECTIONS.useEntries();
 
   const shown = list.status === 'ready' ? list.value : null;
   const items = useMemo(() => (shown?.items ?? NO_DOCS).map((doc) => ({ doc, row: toListRow(doc) })), [shown]);
@@ -105,7 +107,7 @@ export default function CaptacionesListPage(): JSX.Element {
     setActionError(null);
     setPdfBusy(doc._id);
     try {
-      await downloadCaptacionPdf(doc, user);
+      await downloadCaptacionPdf(doc, user, sections);
     } catch (err) {
       setActionError(err instanceof PdfError ? err.message : ERROR_PDF);
     } finally {

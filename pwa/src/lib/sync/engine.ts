@@ -31,7 +31,7 @@ import { PushWatchdog } from './push-watchdog';
 import { browserFetch, classifyFailure, failureMessage, fetchGatewayInfo, SyncFailure, type FetchFn } from './remote';
 import { sleep } from './replication';
 import { followScope } from './scope-change';
-import { syncStateStore, type SyncState, type SyncStateStore, type SyncStatus } from './state';
+import { syncStateStore, type SyncState, type SyncStateStore, type SyncStatus, type WaitingIn } from './state';
 
 export { browserOnline, type OnlineSource } from './online';
 export { PUSH_TIMEOUT_MESSAGE } from './push';
@@ -370,7 +370,7 @@ export class SyncEngine {
   }
 
   /** What the person is told waits: a photo counts once (not its two documents), with the bytes of the photos. */
-  private pendingShown(): { items: number; fotos: number; bytes: number } {
+  private pendingShown(): { items: number; fotos: number; bytes: number; waiting: WaitingIn[] } {
     let items = 0;
     let fotos = 0;
     let bytes = 0;
@@ -379,7 +379,7 @@ export class SyncEngine {
       bytes += p.weight.bytes;
       if (databaseSpec(p.name).attachments) fotos += p.weight.items;
     }
-    return { items, fotos, bytes };
+    return { items, fotos, bytes, waiting: this.pending.map((p) => ({ name: p.name, ...p.weight })) };
   }
 
   private async recount(): Promise<void> {
@@ -425,7 +425,7 @@ export class SyncEngine {
   private publish(): void {
     if (!this.running) return;
     const shown = this.pendingShown();
-    const next: Partial<SyncState> = { status: this.status(), pending: shown.items, pendingFotos: shown.fotos, pendingBytes: shown.bytes, lastSyncedAt: this.lastSyncedAt, detail: this.errorDetail, rejected: this.rejected };
+    const next: Partial<SyncState> = { status: this.status(), pending: shown.items, pendingFotos: shown.fotos, pendingBytes: shown.bytes, waiting: shown.waiting, lastSyncedAt: this.lastSyncedAt, detail: this.errorDetail, rejected: this.rejected };
     this.store.set(next);
   }
 }

@@ -16,14 +16,14 @@ export const TEXT_SIGN_OUT_CANCEL = 'Cancelar';
 
 export const TEXT_WAITING = 'En espera en este dispositivo';
 export const TEXT_NOTHING_WAITING = 'Nada en espera: todo está en el servidor.';
-/** Captaciones saved here that the server does not have yet. */
-export function waitingCaptacionesText(n: number): string {
-  return n === 1 ? '1 captación por enviar' : `${n} captaciones por enviar`;
-}
-
-/** Property photos saved here that the server does not have yet, and their size (issue 22). */
-export function waitingFotosText(n: number, size: string): string {
-  return n === 1 ? `1 foto por enviar (${size})` : `${n} fotos por enviar (${size})`;
+/**
+ * Records of one database saved here that the server does not have yet, named as their entity's
+ * declaration names them ('1 captación por enviar', '2 visitas por enviar'); photos say their
+ * size too ('3 fotos por enviar (900 KB)'), which tells how long they take on a field connection.
+ */
+export function waitingText(names: { one: string; many: string }, n: number, size?: string): string {
+  const text = `${n} ${n === 1 ? names.one : names.many} por enviar`;
+  return size === undefined ? text : `${text} (${size})`;
 }
 
 /** The device's storage (navigator.storage.estimate()). */
