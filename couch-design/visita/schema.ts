@@ -43,8 +43,8 @@ export const visitaSchema = yup.object({
     .max(120, VISITA_MSG.visitanteLargo),
   telefono: required(VISITA_MSG.telefono).matches(/^\d{10}$/, VISITA_MSG.telefonoDigitos),
   comentarios: yup.string().typeError(VISITA_MSG.comentarios).max(1000, VISITA_MSG.comentarios).optional(),
-  // Offered as RESULTADOS_VISITA; typed as text so the schema stays an ordinary object schema.
-  resultado: required(VISITA_MSG.resultado).oneOf<string>(RESULTADOS_VISITA, VISITA_MSG.resultadoInvalido),
+  // An empty choice is "requerido", not "no válido" (oneOf would report both).
+  resultado: required(VISITA_MSG.resultado).test('resultado', VISITA_MSG.resultadoInvalido, (v) => !v || (RESULTADOS_VISITA as readonly string[]).includes(v)),
 });
 
 /** What a visit says, besides its id, `type` and its captación (`captacionId`). */
