@@ -37,6 +37,7 @@ import { openBackupDoor } from './ops/backup-door';
 import { writeFactsReader } from './policy/facts';
 import { captacionFactsFrom } from './policy/captacion-facts';
 import { parentsFrom } from './policy/parent-facts';
+import { childrenOf } from './policy/children';
 import { syncedDatabases } from './sync/databases';
 import { syncRoutes } from './sync/routes';
 import { precompressedFiles, sendPrecompressed } from './http/precompressed';
@@ -49,6 +50,9 @@ import { DEMO_SETTINGS_PATH, type DemoSettings } from '../../couch-design/demo';
 import { ENTITIES } from '../../couch-design/entities';
 import { childLinksOf, type EntityDeclaration } from '../../couch-design/entity';
 import { CAPTACION } from '../../couch-design/captacion/entity';
+import { VISITA } from '../../couch-design/visita/entity';
+import { visitasPdfList } from '../../couch-design/visita/rules';
+import type { VisitaDatos } from '../../couch-design/visita/schema';
 import { Personas } from './personas/service';
 import { UsuariosRepository } from './usuarios/repository';
 import { USER_PHOTO_UPLOAD, usuariosRoutes } from './usuarios/routes';
@@ -106,6 +110,8 @@ export async function createApp(store: Store, config: Config, entities: readonly
     facts,
     children: childLinksOf(CAPTACION.database, entities),
     pdfFotos: (user, id) => fotosService.pdfFotos(user, id),
+    // Its visits: readable by whoever reads the captación (couch-design/child-entity.ts).
+    ...(entities.includes(VISITA) ? { pdfLists: async (id: string) => [visitasPdfList((await childrenOf(store, VISITA.sync.childOf, id)) as unknown as VisitaDatos[])] } : {}),
   });
   // The list's directory follows the database in the background (from its snapshot), so the
   // first list after a start or an import does not wait for it.

@@ -43,3 +43,10 @@ export async function deleteChildren(store: Store, links: readonly ChildLink[], 
     }
   }
 }
+
+/** The live children of one parent, every one (a parent has a few dozen): what a REST answer about the parent shows of them. */
+export async function childrenOf(store: Store, link: ChildLink, parentId: string): Promise<StoreDoc[]> {
+  const db = await store.db(link.database);
+  const { docs } = await db.find({ selector: { [link.field]: parentId }, use_index: [link.byParent.ddoc, link.byParent.name], limit: MAX_ROUNDS * PAGE });
+  return docs;
+}
