@@ -19,6 +19,7 @@ let gw: TestGateway;
 const users: Record<'admin' | 'asesor' | 'sup', CreatedUser> = {} as never;
 const CAPTACION = 'cap-visitas-e2e';
 const OWNER = 'Valeria Visitas Ochoa';
+const OTHER_OWNER = 'Samuel Sinvisitas Ruiz';
 const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
@@ -29,6 +30,7 @@ before(async () => {
   users.sup = await gw.createUser({ role: 'supervisor de obra', prim_nom: 'Sofía', apell_pa: 'Supervisora' });
   const db = await gw.store.db('captaciones');
   await db.put({ ...sampleCaptacion({ propietario: { nombre: OWNER }, captacion: { asesor: users.sup.id } }), _id: CAPTACION });
+  await db.put({ ...sampleCaptacion({ propietario: { nombre: OTHER_OWNER }, captacion: { asesor: users.sup.id } }), _id: 'cap-sin-visitas-e2e' });
 });
 after(() => gw.close());
 
@@ -148,22 +150,35 @@ describe('visitas in the browser', () => {
     }, PHONE);
   });
 
-  it('on a phone, an admin records a visit that reaches the server', async () => {
+  it("on a phone, an admin records a visit of today that reaches the server, and the list's 'Con visitas esta semana' keeps its captación", async () => {
     await withBrowser(async ({ page }) => {
       await signInThroughUi(page, gw.url, users.admin.email, users.admin.password);
       await syncState(page).getByText('Al día').waitFor({ timeout: 60_000 });
       await openDetail(page);
       await eventually('las visitas del administrador', async () => (await page.getByTestId('visita').count()) === 2, 30_000);
       await page.getByTestId('registrar-visita').click();
-      await field(page, 'fecha').fill('2026-11-28');
-      await field(page, 'hora').fill('09:00');
+      // A new visit is dated today, now, on the device's calendar.
+      const today = await page.evaluate(() => {
+        const d = new Date();
+        return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      });
+      assert.equal(await field(page, 'fecha').inputValue(), today);
       await field(page, 'visitante').fill('Ramón Revisor');
       await field(page, 'telefono').fill('5599988877');
       await field(page, 'resultado').selectOption('Interesado');
       await page.getByTestId('visita-guardar').click();
       await page.getByTestId('visita-form').waitFor({ state: 'hidden' });
-      await eventually('la visita nueva, primera de la lista', async () => (await listed(page))[0] === '28/11/2026 · 09:00');
+      await page.getByTestId('visita').first().getByText('Ramón Revisor').waitFor();
       await syncState(page).getByText('Al día').waitFor({ timeout: 60_000 });
+
+      // The list, filtered to the captaciones with a visit this week: only this one.
+      await page.goto(`${gw.url}/dashboard/captaciones`);
+      await page.getByText(OTHER_OWNER).first().waitFor();
+      await page.getByText('Con visitas esta semana').click();
+      await page.getByText(OTHER_OWNER).first().waitFor({ state: 'hidden' });
+      await page.getByText(OWNER).first().waitFor();
+      await page.getByText('Con visitas esta semana').click();
+      await page.getByText(OTHER_OWNER).first().waitFor();
     }, PHONE);
     await eventually('la visita del administrador en el servidor', async () => (await visitas()).some((d) => d.visitante === 'Ramón Revisor'));
   });

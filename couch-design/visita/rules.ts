@@ -1,4 +1,4 @@
-/** How visits are listed and printed: newest first (by day and time of the showing). */
+/** How visits are listed, filtered and printed: newest first (by day and time of the showing), this week's. */
 import type { PdfList } from '../pdf/captacion';
 import type { VisitaDatos } from './schema';
 
@@ -38,3 +38,15 @@ export function visitasPdfList(visitas: readonly VisitaDatos[]): PdfList {
     empty: SIN_VISITAS,
   };
 }
+
+const day = (d: Date): string => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** This week of `now` on the device's calendar, Monday to Sunday, as the days visits are dated with. */
+export function semanaDe(now: Date): { desde: string; hasta: string } {
+  const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 6) % 7));
+  const sunday = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 6);
+  return { desde: day(monday), hasta: day(sunday) };
+}
+
+/** Today on the device's calendar, as a visit's `fecha`. */
+export const hoy = (now: Date): string => day(now);

@@ -36,12 +36,13 @@ function isDay(v: string): boolean {
 const required = (msg: string) => yup.string().typeError(msg).required(msg);
 
 export const visitaSchema = yup.object({
-  fecha: required(VISITA_MSG.fecha).test('fecha', VISITA_MSG.fechaInvalida, (v) => v === undefined || isDay(v)),
-  hora: required(VISITA_MSG.hora).matches(HORA, VISITA_MSG.horaInvalida),
+  // An empty field says only that it is required: the other rules judge what was typed.
+  fecha: required(VISITA_MSG.fecha).test('fecha', VISITA_MSG.fechaInvalida, (v) => !v || isDay(v)),
+  hora: required(VISITA_MSG.hora).matches(HORA, { message: VISITA_MSG.horaInvalida, excludeEmptyString: true }),
   visitante: required(VISITA_MSG.visitante)
-    .test('corto', VISITA_MSG.visitanteCorto, (v) => v === undefined || v.trim().length >= 3)
+    .test('corto', VISITA_MSG.visitanteCorto, (v) => !v || v.trim().length >= 3)
     .max(120, VISITA_MSG.visitanteLargo),
-  telefono: required(VISITA_MSG.telefono).matches(/^\d{10}$/, VISITA_MSG.telefonoDigitos),
+  telefono: required(VISITA_MSG.telefono).matches(/^\d{10}$/, { message: VISITA_MSG.telefonoDigitos, excludeEmptyString: true }),
   comentarios: yup.string().typeError(VISITA_MSG.comentarios).max(1000, VISITA_MSG.comentarios).optional(),
   // An empty choice is "requerido", not "no válido" (oneOf would report both).
   resultado: required(VISITA_MSG.resultado).test('resultado', VISITA_MSG.resultadoInvalido, (v) => !v || (RESULTADOS_VISITA as readonly string[]).includes(v)),

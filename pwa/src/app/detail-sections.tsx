@@ -1,10 +1,10 @@
 /**
  * What each feature adds to another's detail screen (components/slots.tsx), composed here so that
- * features never import each other: the visits section of a captación's detail, and its list in
- * the captación's PDF. The visits' code loads when the section is first drawn.
+ * features never import each other: the visits section of a captación's detail, its list in the
+ * captación's PDF, and the list's 'Con visitas esta semana'. The visits' code loads when first drawn.
  */
 import { lazy, type JSX, type ReactNode } from 'react';
-import { CAPTACION_DETAIL_SECTIONS, type CaptacionSectionExtra, type CaptacionSectionProps } from '../features/captaciones';
+import { CAPTACION_DETAIL_SECTIONS, CAPTACION_LIST_FILTERS, type CaptacionListFilterProps, type CaptacionSectionExtra, type CaptacionSectionProps } from '../features/captaciones';
 import type { SlotEntry } from '../components/slots';
 
 const visitas = () => import('../features/visitas');
@@ -17,6 +17,14 @@ const CAPTACION_SECTIONS: ReadonlyArray<SlotEntry<CaptacionSectionProps, Captaci
   },
 ];
 
+const CAPTACION_FILTERS: ReadonlyArray<SlotEntry<CaptacionListFilterProps>> = [
+  { key: 'visitas-semana', Section: lazy(() => visitas().then((m) => ({ default: m.VisitasSemanaFilter }))) },
+];
+
 export function DetailSections({ children }: { children: ReactNode }): JSX.Element {
-  return <CAPTACION_DETAIL_SECTIONS.Provider value={CAPTACION_SECTIONS}>{children}</CAPTACION_DETAIL_SECTIONS.Provider>;
+  return (
+    <CAPTACION_DETAIL_SECTIONS.Provider value={CAPTACION_SECTIONS}>
+      <CAPTACION_LIST_FILTERS.Provider value={CAPTACION_FILTERS}>{children}</CAPTACION_LIST_FILTERS.Provider>
+    </CAPTACION_DETAIL_SECTIONS.Provider>
+  );
 }

@@ -9,7 +9,7 @@ import { Formik } from 'formik';
 import { useState, type JSX } from 'react';
 import { issuesToFormErrors } from '../../../../couch-design/helpers/form-errors';
 import { RESULTADOS_VISITA } from '../../../../couch-design/visita/options';
-import { VISITA_LABELS as L } from '../../../../couch-design/visita/rules';
+import { hoy, VISITA_LABELS as L } from '../../../../couch-design/visita/rules';
 import { visitaSchema, type VisitaDatos } from '../../../../couch-design/visita/schema';
 import { AreaField, BTN_CANCELAR, FormUiContext, GUARDANDO, schemaIssues, SelectField, TextField, type FormUi } from '../../components/form';
 import { saveVisita, type Visita } from './data';
@@ -20,7 +20,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** A new visit starts today, now (the device's clock and time zone). */
 function blank(now = new Date()): VisitaDatos {
   return {
-    fecha: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+    fecha: hoy(now),
     hora: `${pad(now.getHours())}:${pad(now.getMinutes())}`,
     visitante: '',
     telefono: '',

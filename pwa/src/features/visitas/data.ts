@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { VISITA } from '../../../../couch-design/visita/entity';
-import { newestFirst, visitasPdfList } from '../../../../couch-design/visita/rules';
+import { newestFirst, semanaDe, visitasPdfList } from '../../../../couch-design/visita/rules';
 import type { VisitaDatos } from '../../../../couch-design/visita/schema';
 import type { PdfList } from '../../../../couch-design/pdf';
 import { ensureLocalIndex, localFindAll, localPut, watchLocal } from '../../lib/db';
@@ -28,6 +28,13 @@ export async function saveVisita(captacionId: string, datos: VisitaDatos, curren
     [childOf.field]: captacionId,
     ...datos,
   });
+}
+
+/** The captaciones with a visit this week (Monday to Sunday on the device's calendar). */
+export async function captacionesConVisitasEstaSemana(now = new Date()): Promise<Set<string>> {
+  const { desde, hasta } = semanaDe(now);
+  const found = await localFindAll<Visita>(database, { selector: { fecha: { $gte: desde, $lte: hasta } }, fields: [childOf.field] });
+  return new Set(found.map((v) => v.captacionId));
 }
 
 /** The captación PDF's list of its visits, as the device holds them. */

@@ -8,3 +8,4 @@ export const ERROR_CARGAR_VISITAS = 'No se pudieron cargar las visitas de este d
 export const ERROR_GUARDAR_VISITA = 'No se pudo guardar la visita en este dispositivo. Intente de nuevo.';
 export const VISITA_GUARDADA = 'Visita guardada. Se enviará al servidor al sincronizar.';
 export const SOLO_LECTURA = 'Solo lectura: las visitas las registran los asesores de la captación.';
+export const FILTRO_VISITAS_SEMANA = 'Con visitas esta semana';

@@ -3,7 +3,11 @@
  * typed as plain text, one field a line, the same in the read-only view and in 'Copiar'.
  */
 import type { RejectedChange } from '../db';
-import { REJECTED_ENTITY, TEXT_REJECTED_DELETION, TEXT_REJECTED_OTHER_ENTITY } from './texts';
+import { LOCAL_DATABASES } from '../db/databases';
+import { TEXT_REJECTED_DELETION, TEXT_REJECTED_OTHER_ENTITY } from './texts';
+
+/** What a record of each `type` is called, as its entity's declaration names it ('Captación', 'Visita'). */
+const ENTITY_BY_TYPE = new Map(LOCAL_DATABASES.map((d) => [d.docType, d.names.one.charAt(0).toUpperCase() + d.names.one.slice(1)]));
 
 /** Fields the device or the server fills in, not the person. */
 const NOT_TYPED = new Set(['type', 'ultima_actualizacion', 'historial_estatus']);
@@ -18,7 +22,7 @@ const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null &&
 export function describeRejected(item: RejectedChange): { entity: string; name: string } {
   const doc = item.doc ?? {};
   const type = typeof doc.type === 'string' ? doc.type : '';
-  const entity = REJECTED_ENTITY[type] ?? TEXT_REJECTED_OTHER_ENTITY;
+  const entity = ENTITY_BY_TYPE.get(type) ?? TEXT_REJECTED_OTHER_ENTITY;
   const owner = isDict(doc.propietario) && typeof doc.propietario.nombre === 'string' ? doc.propietario.nombre.trim() : '';
   return { entity, name: owner || item.id };
 }

@@ -58,8 +58,7 @@ export const TEXT_REJECTED_COPY_FAILED = 'No se pudo copiar: seleccione el texto
 export const TEXT_REJECTED_DISMISS = 'Descartar';
 export const TEXT_REJECTED_CLOSE = 'Cerrar';
 export const TEXT_REJECTED_DELETION = 'Eliminación del registro';
-/** What each kind of record is called, by its `type`. */
-export const REJECTED_ENTITY: Record<string, string> = { captacion: 'Captación' };
+/** A rejected record whose `type` no device database declares. */
 export const TEXT_REJECTED_OTHER_ENTITY = 'Registro';
 
 export function signOutQuestion(n: number, rejected = 0): string {

@@ -1,6 +1,7 @@
 /**
- * The captación detail's slot (components/slots.tsx): sections other features add under the
- * tabs (the visits), composed in app/detail-sections.tsx, and the lists each adds to the PDF.
+ * The captaciones screens' slots (components/slots.tsx), filled in app/detail-sections.tsx: the
+ * sections other features add under the detail's tabs (the visits) with the lists each adds to the
+ * PDF, and the filters they add to the list ('Con visitas esta semana').
  */
 import type { PdfList } from '../../../../../couch-design/pdf';
 import { createSlot } from '../../../components/slots';
@@ -17,3 +18,10 @@ export interface CaptacionSectionExtra {
 }
 
 export const CAPTACION_DETAIL_SECTIONS = createSlot<CaptacionSectionProps, CaptacionSectionExtra>();
+
+export interface CaptacionListFilterProps {
+  /** The captaciones the filter keeps, or null when it is off. */
+  onChange(ids: ReadonlySet<string> | null): void;
+}
+
+export const CAPTACION_LIST_FILTERS = createSlot<CaptacionListFilterProps>();
