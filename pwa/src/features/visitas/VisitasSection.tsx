@@ -4,12 +4,15 @@
  * each. A supervisor reads them only. Everything is read from and written to this device.
  */
 import { Button, Callout, Card, Intent, Tag } from '@blueprintjs/core';
-import { useState, type JSX } from 'react';
+import { lazy, Suspense, useState, type JSX } from 'react';
 import { fechaVisita, SIN_VISITAS, VISITA_LABELS as L, VISITAS_TITULO } from '../../../../couch-design/visita/rules';
 import { Facts, Feedback, orDash } from '../../components/feedback';
 import { useVisitas, type Visita } from './data';
 import { BTN_EDITAR_VISITA, BTN_REGISTRAR_VISITA, ERROR_CARGAR_VISITAS, SOLO_LECTURA, VISITA_GUARDADA } from './texts';
-import { VisitaDialog } from './VisitaDialog';
+
+// The form (Formik and Yup) loads when a visit is first recorded or edited: the detail and the
+// list's filter draw without it.
+const VisitaDialog = lazy(() => import('./VisitaDialog').then((m) => ({ default: m.VisitaDialog })));
 import './visitas.css';
 
 const RESULT_INTENT: Record<string, Intent> = { Interesado: Intent.SUCCESS, Oferta: Intent.PRIMARY, 'No interesado': Intent.NONE };
@@ -82,14 +85,16 @@ export function VisitasSection({ captacionId, canEdit }: VisitasSectionProps): J
       ) : null}
       {body}
       {editing ? (
-        <VisitaDialog
-          captacionId={captacionId}
-          visita={editing === 'nueva' ? null : editing}
-          onClose={(ok) => {
-            setEditing(null);
-            setSaved(ok);
-          }}
-        />
+        <Suspense fallback={<Feedback kind="loading" />}>
+          <VisitaDialog
+            captacionId={captacionId}
+            visita={editing === 'nueva' ? null : editing}
+            onClose={(ok) => {
+              setEditing(null);
+              setSaved(ok);
+            }}
+          />
+        </Suspense>
       ) : null}
     </Card>
   );
