@@ -4,8 +4,9 @@
  * who reads what of it, its write policy with the effects a write may have, and the database the
  * device keeps. `couch-design/entities.ts` lists every declaration; the gateway's replicated
  * databases, the design documents it deploys and the PWA's table of local databases are derived
- * from that list, and the lint zones from the folders (DESIGN section 2, "Una entidad sincronizada nueva").
+ * from that list, and the lint zones from the folders (docs/architecture.md, sección 2, "Receta: una entidad sincronizada nueva").
  */
+import type { Dict } from './helpers/values';
 import type { MangoSelector, ScopeUser } from './scope';
 import type { WritePolicy } from './write-policy';
 
@@ -77,9 +78,41 @@ export interface DeviceDatabase {
   readonly indexes?: readonly DeviceIndex[];
 }
 
+/**
+ * A child-of relation (`couch-design/child-entity.ts`, `declareChildEntity`): each record of the
+ * child database names its parent record by `field`. A person reads a child iff they read its
+ * parent and writes one iff they may edit the parent, decided from the parent each time (nothing
+ * of the parent is copied onto the child); a deleted parent deletes its children (every leaf).
+ */
+export interface ChildLink {
+  /** The child's database. */
+  readonly database: string;
+  /** The child's own `type`. */
+  readonly docType: string;
+  /** The parent's database. */
+  readonly parent: string;
+  /** The field of a child holding its parent's `_id` (kept by a child's tombstone). */
+  readonly field: string;
+  /** The child's index by `field`, deployed from the relation (a parent's children in one query). */
+  readonly byParent: MangoIndexDef;
+}
+
+/** What a record is called in Spanish, one and many ('1 visita por enviar', '3 visitas por enviar'). */
+export interface EntityNames {
+  readonly one: string;
+  readonly many: string;
+}
+
 /** Replication through the gateway's `/db/<database>`: the scope and the one write policy. */
 export interface SyncDeclaration {
   readonly scope: ReadScope;
+  /**
+   * Whether this person may edit this record (its current revision): declared by an entity that
+   * has children, whose writes follow it (`ChildLink`). Said with the same rules as its write policy.
+   */
+  readonly mayEdit?: (user: ScopeUser, doc: Dict) => boolean;
+  /** Present on a child entity: its parent and the field that names it. */
+  readonly childOf?: ChildLink;
   /**
    * What may be written, from REST and from devices alike (couch-design/write-policy.ts), loaded
    * when the gateway first decides a write (`policyLoader`). A device never decides one: its
@@ -103,6 +136,8 @@ export interface SyncDeclaration {
 export interface EntityDeclaration<Db extends string = string> {
   /** The database name (without `COUCH_DB_PREFIX`), after `/db/` when it is replicated. */
   readonly database: Db;
+  /** What one record and many are called (the device's pending texts). */
+  readonly names?: EntityNames;
   /** The `type` values its `validate_doc_update` admits; the first is the entity's own. */
   readonly docTypes: readonly [string, ...string[]];
   /** The Mango indexes the gateway deploys in it. */
@@ -126,3 +161,8 @@ export const declareEntity = <const D extends EntityDeclaration>(declaration: D)
 export type SyncedEntity<E extends EntityDeclaration = EntityDeclaration> = E & { readonly sync: SyncDeclaration };
 
 export const isSynced = <E extends EntityDeclaration>(e: E): e is SyncedEntity<E> => e.sync !== undefined;
+
+/** The child-of relations whose parent is `parent`: what follows a parent's deletion and reassignment. */
+export function childLinksOf(parent: string, entities: readonly EntityDeclaration[]): ChildLink[] {
+  return entities.flatMap((e) => (e.sync?.childOf?.parent === parent ? [e.sync.childOf] : []));
+}

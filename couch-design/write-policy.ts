@@ -45,6 +45,8 @@ export interface WriteFacts {
   empleados?: ReadonlyMap<string, string>;
   /** What the writes' captaciones are (`WritePolicy.captacionesNamed`), by id; a captación that never existed is absent. */
   captaciones?: ReadonlyMap<string, CaptacionFact>;
+  /** The current revisions (a tombstone when deleted) of the parents the writes name (`WritePolicy.parentsNamed`), by id; a parent that never existed is absent. */
+  parents?: ReadonlyMap<string, Dict>;
 }
 
 /** A captación as another record's write needs it (a property photo's). */
@@ -90,6 +92,8 @@ export type WriteDecision =
        * deletes every other live leaf of it too, and what follows it (its photos).
        */
       removesRecord?: boolean;
+      /** The person it was reassigned to: their replication restarts too when the record has children (their children enter no feed on their own). */
+      scopeGainedBy?: string;
     }
   | {
       ok: false;
@@ -111,6 +115,8 @@ export interface WritePolicy {
   empleadosNamed?(doc: Dict, state?: WriteState): string[];
   /** Captación ids a write names whose facts the decision needs (`WriteFacts.captaciones`). */
   captacionesNamed?(doc: Dict, state?: WriteState): string[];
+  /** A child entity's parents (couch-design/child-entity.ts): their database and the ids a write names (`WriteFacts.parents`). */
+  parentsNamed?: { database: string; ids(doc: Dict, state: WriteState): string[] };
   decide(write: EntityWrite, state: WriteState, user: WriteUser, facts: WriteFacts): WriteDecision;
 }
 

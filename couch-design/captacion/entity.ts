@@ -4,6 +4,7 @@
  * device keeps its scope and pushes what it writes, through the one captación write policy.
  */
 import { declareEntity, type MangoIndexDef, policyLoader } from '../entity';
+import { canEditCaptacion } from '../roles';
 import { captacionesScopeKind, captacionesSelector, inCaptacionesScope } from '../scope';
 import { CAPTACIONES_LIST_INDEX } from './list-index';
 
@@ -30,11 +31,14 @@ const whole = (user: Parameters<typeof captacionesScopeKind>[0]): boolean => cap
 export const CAPTACION = declareEntity({
   database: 'captaciones',
   docTypes: ['captacion'],
+  names: { one: 'captación', many: 'captaciones' },
   indexes: [],
   retiredIndexes: [CAPTACIONES_BY_FECHA.ddoc, CAPTACIONES_BY_ASESOR_FECHA.ddoc],
   sync: {
     scope: { selector: captacionesSelector, inScope: (user, doc) => whole(user) || inCaptacionesScope(user, doc), wholeDatabase: whole },
     loadWritePolicy: policyLoader(() => import('./write-policy').then((m) => m.captacionWritePolicy)),
+    // Who may edit a captación may write its children (visits), as its write policy says.
+    mayEdit: (user, doc) => canEditCaptacion(user.role) && inCaptacionesScope(user, doc),
     // An admin who reassigns a captación takes it out of a supervisor's scope; its photos follow it.
     effects: ['scope-lost', 'fotos-de-captacion'],
     device: { pushed: true, home: true, indexes: [CAPTACIONES_LIST_INDEX] },

@@ -195,7 +195,9 @@ function decide({ doc: sent, source, now }: EntityWrite, { base, winner }: Write
   // captación has any, pass to the new revision untouched, and a client cannot add any.
   const stubs = attachmentStubs(current ?? liveBase);
   if (stubs) doc._attachments = stubs;
-  return { ok: true, doc, ...(scopeLostBy ? { scopeLostBy } : {}) };
+  // Its new adviser gains it: children (visits) enter their scope with no revision of their own.
+  const scopeGainedBy = scopeLostBy && typeof asesor === 'string' ? asesor : undefined;
+  return { ok: true, doc, ...(scopeLostBy ? { scopeLostBy } : {}), ...(scopeGainedBy ? { scopeGainedBy } : {}) };
 }
 
 function attachmentStubs(doc: Dict | null): Dict | undefined {

@@ -64,7 +64,7 @@ export const INDEXES: Record<DatabaseName, readonly MangoIndexDef[]> = byDatabas
  * Index design documents an earlier version deployed and this one no longer queries: deployment
  * deletes them, so CouchDB's background indexer stops keeping them up to date.
  */
-export const RETIRED_INDEX_DDOCS: Record<DatabaseName, readonly string[]> = byDatabase((e) => ('retiredIndexes' in e ? e.retiredIndexes : []));
+export const RETIRED_INDEX_DDOCS: Record<DatabaseName, readonly string[]> = byDatabase((e) => ('retiredIndexes' in e ? (e.retiredIndexes ?? []) : []));
 
 export const VALIDATION_DDOC_ID = '_design/validation';
 

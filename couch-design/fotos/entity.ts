@@ -21,6 +21,7 @@ export const FOTOS_BY_CAPTACION: MangoIndexDef = {
 export const FOTO = declareEntity({
   database: FOTOS_DB,
   docTypes: [FOTO_TYPE, FOTO_ORIGINAL_TYPE],
+  names: { one: 'foto', many: 'fotos' },
   indexes: [FOTOS_BY_CAPTACION],
   sync: {
     scope: { selector: fotosSelector, inScope: inFotosScope, wholeDatabase: () => false },

@@ -28,6 +28,7 @@ export const NOMINAS_BY_EMPLEADO: MangoIndexDef = {
 export const NOMINA = declareEntity({
   database: 'nominas',
   docTypes: ['nomina'],
+  names: { one: 'recibo de nómina', many: 'recibos de nómina' },
   indexes: [NOMINAS_BY_EMPLEADO_FECHA, NOMINAS_BY_EMPLEADO],
   sync: {
     scope: { selector: nominasSelector, inScope: inNominasScope, wholeDatabase: () => false },

@@ -30,6 +30,16 @@ export interface CaptacionPdfOptions {
   generatedAt?: Date;
   /** The cover and thumbnails (fotos.ts `loadPdfFotos`); without them the PDF has no photos section. */
   fotos?: PdfFotos;
+  /** Lists of the captación's child records, after its sections (its visits: visita/pdf.ts). */
+  lists?: readonly PdfList[];
+}
+
+/** A list of records printed as a table under its title, or `empty` when it has no rows. */
+export interface PdfList {
+  title: string;
+  columns: string[];
+  rows: string[][];
+  empty: string;
 }
 
 export const CAPTACION_PDF_TITLE = 'Captación Inmobiliaria';
@@ -90,7 +100,8 @@ export async function captacionPdf(input: NewCaptacion | Record<string, unknown>
   y = sectionTable(kit, '6. Documentos', printedRows(c, 'documentos', PDF_VALUES), y);
   y = sectionTable(kit, '7. Venta', printedRows(c, 'venta', PDF_VALUES), y);
 
-  if (c.captacion.observaciones) sectionTable(kit, 'Observaciones de la captación', [['Observaciones', orDash(c.captacion.observaciones)]], y);
+  if (c.captacion.observaciones) y = sectionTable(kit, 'Observaciones de la captación', [['Observaciones', orDash(c.captacion.observaciones)]], y);
+  for (const list of opts.lists ?? []) y = listTable(kit, list.title, list.columns, list.rows, list.empty, y);
 
   addPageNumbers(kit, `${CAPTACION_PDF_TITLE} · ${id || EMPTY}`);
   return toBytes(kit.doc);

@@ -30,6 +30,7 @@ const tareaWritePolicy: WritePolicy = {
 export const TAREA = declareEntity({
   database: 'tareas',
   docTypes: ['tarea'],
+  names: { one: 'tarea', many: 'tareas' },
   indexes: [TAREAS_BY_ASIGNADO],
   sync: {
     scope: { selector: (user) => ({ type: 'tarea', asignado: user.id }), inScope: mine, wholeDatabase: () => false },

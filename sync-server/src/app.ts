@@ -42,10 +42,11 @@ import { NominasService } from './nominas/service';
 import { openBackupDoor } from './ops/backup-door';
 import { writeFactsReader } from './policy/facts';
 import { captacionFactsFrom } from './policy/captacion-facts';
-import { restTurns } from './sync/person-slots';
+import { parentsFrom } from './policy/parent-facts';
+import { childrenOf } from './policy/children';
 import { syncedDatabases } from './sync/databases';
 import { syncRoutes } from './sync/routes';
-import { queuedTurns } from './sync/person-slots';
+import { queuedTurns, restTurns } from './sync/person-slots';
 import { precompressedFiles, sendPrecompressed } from './http/precompressed';
 import { noStore, sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security';
@@ -54,7 +55,11 @@ import { fileNotFound, wantsShell } from './http/shell-requests';
 import type { Store } from './store/port';
 import { DEMO_SETTINGS_PATH, type DemoSettings } from '../../couch-design/demo';
 import { ENTITIES } from '../../couch-design/entities';
-import type { EntityDeclaration } from '../../couch-design/entity';
+import { childLinksOf, type EntityDeclaration } from '../../couch-design/entity';
+import { CAPTACION } from '../../couch-design/captacion/entity';
+import { VISITA } from '../../couch-design/visita/entity';
+import { visitasPdfList } from '../../couch-design/visita/rules';
+import type { VisitaDatos } from '../../couch-design/visita/schema';
 import { Personas } from './personas/service';
 import { UsuariosRepository } from './usuarios/repository';
 import { USER_PHOTO_UPLOAD, usuariosRoutes } from './usuarios/routes';
@@ -100,7 +105,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   // Accounts as the write policies and the list's adviser names ask for them: from memory while followed.
   const knownUsuarios = followedRecords(usuarios, feeds.usuarios);
   const captacionFacts = captacionFactsFrom(store);
-  const facts = writeFactsReader({ usuarios: knownUsuarios, empleados: followedRecords(empleados, feeds.empleados), captaciones: captacionFacts });
+  const facts = writeFactsReader({ usuarios: knownUsuarios, empleados: followedRecords(empleados, feeds.empleados), captaciones: captacionFacts, parents: parentsFrom(store) });
   const personas = new Personas({ usuarios, empleados, store, sessionUsers });
   // One limiter for sign-in and for the current-password check: guesses at one account add up.
   const signinLimiter = new SigninLimiter(new StoreAttemptCounters(sesiones, DEFAULT_SIGNIN_LIMITS.windowMs));
@@ -111,7 +116,16 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   const captaciones = await CaptacionesRepository.open(store, knownUsuarios);
   const fotosService = new FotosService({ repo: await FotosRepository.open(store), facts, captaciones: captacionFacts, store });
   // The captación PDF shows its photos: the fotos feature reads them, the captaciones feature draws.
-  const captacionesService = new CaptacionesService({ store, sessionUsers, repo: captaciones, facts, pdfFotos: (user, id) => fotosService.pdfFotos(user, id) });
+  const captacionesService = new CaptacionesService({
+    store,
+    sessionUsers,
+    repo: captaciones,
+    facts,
+    children: childLinksOf(CAPTACION.database, entities),
+    pdfFotos: (user, id) => fotosService.pdfFotos(user, id),
+    // Its visits: readable by whoever reads the captación (couch-design/child-entity.ts).
+    ...(entities.includes(VISITA) ? { pdfLists: async (id: string) => [visitasPdfList((await childrenOf(store, VISITA.sync.childOf, id)) as unknown as VisitaDatos[])] } : {}),
+  });
   // The list's directory follows the database in the background (from its snapshot), so the
   // first list after a start or an import does not wait for it.
   captaciones.follow();

@@ -62,6 +62,7 @@ describe('a new synced entity from its declaration alone', () => {
       pushed: true,
       remotePath: '/db/tareas',
       docType: 'tarea',
+      names: { one: 'tarea', many: 'tareas' },
     });
   });
 

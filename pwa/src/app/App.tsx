@@ -2,6 +2,7 @@ import { OverlaysProvider } from '@blueprintjs/core';
 import type { JSX } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SessionProvider } from '../lib/session';
+import { DetailSections } from './detail-sections';
 import { AppRoutes } from './routes';
 import './app.css';
 // In the first stylesheet, not with the shell's code: the start-up frame (still-frame.ts) is
@@ -19,7 +20,9 @@ function makeRouter() {
       path: '*',
       element: (
         <SessionProvider>
-          <AppRoutes />
+          <DetailSections>
+            <AppRoutes />
+          </DetailSections>
         </SessionProvider>
       ),
     },

@@ -9,13 +9,14 @@ import { adviserName } from '../../../couch-design/captacion';
 import { CAPTACION } from '../../../couch-design/captacion/entity';
 import { dict, type Dict } from '../../../couch-design/helpers/values';
 import type { WriteState } from '../../../couch-design/write-policy';
-import { captacionPdf, type PdfFotos } from '../../../couch-design/pdf';
+import { captacionPdf, type PdfFotos, type PdfList } from '../../../couch-design/pdf';
 import { inCaptacionesScope, listedAdviser } from '../../../couch-design/scope';
 import type { Actors, AuthUser } from '../http/actor';
 import { bodyObject, checkRev, orConflict } from '../http/body';
 import { HttpError } from '../http/errors';
 import { decideApiWrite, type Decided } from '../policy/decide';
 import { runWriteEffects } from '../policy/effects';
+import type { ChildLink } from '../../../couch-design/entity';
 import type { WriteFactsReader } from '../policy/facts';
 import type { Store, StoreDoc } from '../store/port';
 import { MSG } from './messages';
@@ -38,8 +39,12 @@ export interface Deps {
   sessionUsers: Pick<Actors, 'invalidate'>;
   repo: CaptacionesRepository;
   facts: WriteFactsReader;
+  /** Its child entities (visits): they follow a captación's deletion and reassignment (policy/effects.ts). */
+  children?: readonly ChildLink[];
   /** The captación's photos for its PDF (the fotos feature, composed in app.ts); no photos section without it. */
   pdfFotos?: (user: AuthUser, captacionId: string) => Promise<PdfFotos>;
+  /** Lists of its child records for its PDF (the visits, composed in app.ts), read once the captación is known readable. */
+  pdfLists?: (captacionId: string) => Promise<PdfList[]>;
 }
 
 export class CaptacionesService {
@@ -109,11 +114,12 @@ export class CaptacionesService {
 
   async pdf(user: AuthUser, id: string): Promise<Uint8Array> {
     const doc = await this.get(user, id);
-    const [names, fotos] = await Promise.all([
+    const [names, fotos, lists] = await Promise.all([
       this.repo.users(typeof asesorOf(doc) === 'string' ? [asesorOf(doc) as string] : []),
       this.deps.pdfFotos?.(user, id),
+      this.deps.pdfLists?.(id),
     ]);
-    return captacionPdf(doc, { asesor: adviserName(asesorOf(doc), names), fotos });
+    return captacionPdf(doc, { asesor: adviserName(asesorOf(doc), names), fotos, lists });
   }
 
   /** Someone wrote between our read and our write: the same answer as a stale `_rev`. The list shows the write at once (repository). */

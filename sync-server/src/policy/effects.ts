@@ -12,7 +12,7 @@
  */
 import { captacionTombstone } from '../../../couch-design/captacion/stamp';
 import { CAPTACION } from '../../../couch-design/captacion/entity';
-import type { WriteEffect } from '../../../couch-design/entity';
+import type { ChildLink, WriteEffect } from '../../../couch-design/entity';
 import { FOTO, FOTOS_BY_CAPTACION } from '../../../couch-design/fotos/entity';
 import { FOTO_TYPE, fotoOriginalId, FOTOS_MSG, MAX_FOTOS_POR_CAPTACION, parseFotoId } from '../../../couch-design/fotos/types';
 import type { Actors } from '../http/actor';
@@ -20,6 +20,7 @@ import type { Store, StoreDb, StoreDoc } from '../store/port';
 import { okDocs } from '../store/winner';
 import { MAX_DOCS_PER_BULK_DOCS } from '../store/batch-limit';
 import { captacionFactsFrom, findAgain } from './captacion-facts';
+import { deleteChildren } from './children';
 import { bumpScopeEpoch } from './scope-epoch';
 import { log } from '../log';
 
@@ -27,6 +28,8 @@ export interface EffectDeps {
   store: Store;
   /** Told to forget a person whose scope moved. */
   sessionUsers?: Pick<Actors, 'invalidate'>;
+  /** The child entities of the written one (couch-design/child-entity.ts): they follow its deletions and reassignments. */
+  children?: readonly ChildLink[];
 }
 
 /** What a stored write's decision asks for (couch-design/write-policy.ts, `WriteDecision`). */
@@ -37,6 +40,8 @@ export interface DecidedEffects {
   removesRecord?: boolean;
   /** The id had no revision before this write (a new photo counts against the maximum). */
   created?: boolean;
+  /** The person it was reassigned to. */
+  scopeGainedBy?: string;
   /** The revision stored. */
   doc?: Pick<StoreDoc, '_id' | '_deleted'> & { captacion?: unknown; captacion_id?: unknown; asesor?: unknown };
 }
@@ -65,8 +70,16 @@ export async function runWriteEffects(deps: EffectDeps, declared: readonly Write
     await photosChecked(deps.store, decided, undone).catch(logged('No se pudieron comprobar las fotos guardadas'));
     await originalsFollow(deps.store, decided).catch(logged('No se pudieron eliminar los originales de las fotos'));
   }
+  const children = deps.children ?? [];
+  if (children.length) {
+    // The record itself deleted (not a losing branch of it, as resolving a conflict does): its children go with it.
+    const deleted = decided.flatMap((d) => (d.removesRecord && d.doc?._deleted === true ? [d.doc._id] : []));
+    await deleteChildren(deps.store, children, deleted).catch(logged('No se pudieron eliminar los registros de los eliminados'));
+  }
   if (!declared?.includes('scope-lost')) return undone;
-  for (const from of new Set(decided.map((d) => d.scopeLostBy).filter((x): x is string => !!x))) {
+  // Children enter no feed when their parent is reassigned: whoever gains it pulls again too.
+  const moved = decided.flatMap((d) => [d.scopeLostBy, ...(children.length ? [d.scopeGainedBy] : [])]);
+  for (const from of new Set(moved.filter((x): x is string => !!x))) {
     await bumpScopeEpoch(deps.store, from, deps.sessionUsers).catch((e: unknown) => log.error({ err: e, usuario: from }, 'No se pudo renovar el alcance de sincronización'));
   }
   return undone;

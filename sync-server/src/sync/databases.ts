@@ -4,7 +4,7 @@
  * derived from its entity's declaration (couch-design/<entity>/entity.ts) and app.ts hands the
  * list of declarations to `syncedDatabases`, so nothing here knows any entity.
  */
-import { isSynced, type EntityDeclaration, type SyncedEntity, type WriteEffect } from '../../../couch-design/entity';
+import { childLinksOf, isSynced, type ChildLink, type EntityDeclaration, type SyncedEntity, type WriteEffect } from '../../../couch-design/entity';
 import type { MangoSelector } from '../../../couch-design/scope';
 import type { WritePolicy } from '../../../couch-design/write-policy';
 import type { AuthUser } from '../http/actor';
@@ -34,6 +34,10 @@ export interface SyncedDb {
   attachments?: true;
   /** Its `_bulk_docs` body limit in bytes, when above SYNC_BODY_LIMIT (photos). */
   pushBodyBytes?: number;
+  /** A child entity: who reads it is decided from its parents (child-scope.ts). */
+  childOf?: ChildLink;
+  /** The child entities of this one: they follow its deletions and reassignments (policy/effects.ts). */
+  children?: readonly ChildLink[];
   /** Told of the revisions a `_bulk_docs` through this gateway just stored, each with its stored `_rev`. */
   stored?(docs: readonly StoreDoc[]): void;
   /**
@@ -74,6 +78,7 @@ export function syncedDb({ database, sync }: SyncedEntity): SyncedDb {
     ...(sync.effects ? { effects: sync.effects } : {}),
     ...(sync.attachments ? { attachments: true as const } : {}),
     ...(sync.pushBodyBytes ? { pushBodyBytes: sync.pushBodyBytes } : {}),
+    ...(sync.childOf ? { childOf: sync.childOf } : {}),
   };
 }
 
@@ -82,7 +87,12 @@ export function syncedDb({ database, sync }: SyncedEntity): SyncedDb {
  * follow some of them tell, by database name (`FollowedDb`).
  */
 export function syncedDatabases(entities: readonly EntityDeclaration[], followed: Readonly<Record<string, FollowedDb>> = {}): SyncedDatabases {
-  return new SyncedDatabases(entities.filter(isSynced).map((e) => ({ ...syncedDb(e), ...followed[e.database] })));
+  return new SyncedDatabases(
+    entities.filter(isSynced).map((e) => {
+      const children = childLinksOf(e.database, entities);
+      return { ...syncedDb(e), ...(children.length ? { children } : {}), ...followed[e.database] };
+    }),
+  );
 }
 
 /** Design and local documents are never replicated through the gateway. */

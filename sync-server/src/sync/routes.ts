@@ -34,6 +34,7 @@ import { getLocal, putLocal } from './local-docs';
 import { scopedAttachment, scopedBulkGet, scopedGet, scopedOpenRevs, scopedRevsDiff, type ReadOptions } from './reads';
 import { sendPhoto } from '../http/photo';
 import { welcome } from './server-info';
+import { ChildScopes } from './child-scope';
 import { CreationLeaves } from './creation-leaves';
 import { FreshRevisions } from './fresh-revisions';
 import { scopedBulkDocs } from './writes';
@@ -148,6 +149,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
   const infos = new RecentInfo();
   const fresh = new FreshRevisions();
   const ahead = new CreationLeaves();
+  const childScopes = new ChildScopes(ctx.store, ctx.databases);
 
   router.use('/db', (req: Request, _res: Response, next: NextFunction) => {
     next(req.user ? undefined : new HttpError(401, MSG.notSignedIn));
@@ -185,18 +187,19 @@ export function syncRoutes(ctx: SyncDeps): Router {
       return;
     }
     if (dbName.startsWith('_')) throw forbidden();
-    const def = ctx.databases.get(dbName);
-    if (!def) throw notFound(MSG.unknownDb);
-    const db = await ctx.store.db(def.name);
+    const declared = ctx.databases.get(dbName);
+    if (!declared) throw notFound(MSG.unknownDb);
+    const db = await ctx.store.db(declared.name);
 
     if (rest.length === 0) {
       if (method !== 'GET') throw forbidden();
       const info = await infos.of(db);
       // Counts would tell how many documents other people have: only the sequence is shared.
-      res.json({ db_name: def.name, update_seq: info.update_seq, instance_start_time: '0' });
+      res.json({ db_name: declared.name, update_seq: info.update_seq, instance_start_time: '0' });
       return;
     }
-    await dispatch(req, res, method, def, db, user, rest);
+    // A child database is read as its parents allow this person (child-scope.ts).
+    await dispatch(req, res, method, await childScopes.forPerson(declared, user), db, user, rest);
   }
 
   async function dispatch(

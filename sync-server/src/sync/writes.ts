@@ -104,6 +104,7 @@ interface Accepted {
   removesRecord?: boolean;
   /** The id had no revision on the server before. */
   created: boolean;
+  scopeGainedBy?: string;
 }
 
 /**
@@ -223,7 +224,7 @@ export async function scopedBulkDocs(
       const d = policy.decide({ doc: p.doc, source: 'device', now }, p.state, user, facts);
       if (!d.ok) refused.set(p.index, d.reason);
       else {
-        const a = { index: p.index, doc: d.doc as StoreDoc, scopeLostBy: d.scopeLostBy, removesRecord: d.removesRecord, created: !p.state.winner && !p.state.base };
+        const a = { index: p.index, doc: d.doc as StoreDoc, scopeLostBy: d.scopeLostBy, removesRecord: d.removesRecord, scopeGainedBy: d.scopeGainedBy, created: !p.state.winner && !p.state.base };
         accepted.push(a);
         group.push(a);
       }

@@ -67,7 +67,7 @@ function Group(props: BaseProps & { error?: string; warning?: string; children: 
 }
 
 export interface TextFieldProps extends BaseProps {
-  type?: 'text' | 'email' | 'tel' | 'date' | 'password';
+  type?: 'text' | 'email' | 'tel' | 'date' | 'time' | 'password';
   placeholder?: string;
   inputMode?: 'text' | 'tel' | 'email' | 'numeric';
   maxLength?: number;

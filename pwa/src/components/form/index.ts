@@ -3,7 +3,7 @@ export { jsonEqual } from './equal';
 export { errorLines } from './error-lines';
 export { ErrorSummary, type SummarySection } from './ErrorSummary';
 export { AreaField, CheckField, NumberField, SelectField, TextField, type NumberFieldProps, type SelectFieldProps, type SelectOption, type TextFieldProps } from './fields';
-export { fieldId, useFormUi, type FormIssue, type FormUi } from './form-ui';
+export { fieldId, FormUiContext, useFormUi, type FormIssue, type FormUi } from './form-ui';
 export { FormShell, REDIRECT_DELAY_MS, SUMMARY_HIDE_MS, type FormShellProps, type FormShellTexts } from './FormShell';
 export { FieldList, type FieldListProps } from './FieldList';
 export { FormTabs, type FormTab } from './FormTabs';

@@ -6,7 +6,7 @@
 import { ValidationError, type AnyObjectSchema } from 'yup';
 import type { FormIssue } from './form-ui';
 
-export function schemaIssues(schema: AnyObjectSchema, values: unknown): FormIssue[] {
+export function schemaIssues(schema: Pick<AnyObjectSchema, 'fields' | 'validateSync'>, values: unknown): FormIssue[] {
   try {
     schema.validateSync(values, { abortEarly: false });
     return [];

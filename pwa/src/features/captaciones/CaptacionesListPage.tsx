@@ -20,6 +20,7 @@ import { useCaptaciones, useCaptacionesPage } from './data/hooks';
 import { PortadaCelda } from './fotos/PortadaCelda';
 import { CAPTACIONES_CSV } from './list/csv';
 import { toListRow, type ListRow } from './list/rows';
+import { CAPTACION_DETAIL_SECTIONS, CAPTACION_LIST_FILTERS } from './detail/sections';
 import { downloadCaptacionPdf, PdfError } from './pdf';
 import {
   ACCION_EDITAR,
@@ -96,11 +97,14 @@ export default function CaptacionesListPage(): JSX.Element {
   const { q, page, setSearch, setPage } = useListUrlState();
   const { user, canCreate, canEdit, canDelete } = useCaptacionAccess();
   const captaciones = useCaptaciones(user);
-  const list = useCaptacionesPage(captaciones, q, page);
+  // Another feature's filter ('Con visitas esta semana'): the ids it keeps, or null.
+  const [only, setOnly] = useState<ReadonlySet<string> | null>(null);
+  const list = useCaptacionesPage(captaciones, q, page, only);
   const [actionError, setActionError] = useState<string | null>(null);
   const [pdfBusy, setPdfBusy] = useState<string | null>(null);
   // Well after the list is drawn and the sync has started: the advisers' names for offline use.
   useEffect(() => whenIdle(() => void rememberAdvisers(user).catch((err: unknown) => console.warn('No se pudieron conocer los asesores.', err)), { delayMs: 3_000, maxWaitMs: 10_000 }), [user]);
+  const sections = CAPTACION_DETAIL_SECTIONS.useEntries();
 
   const shown = list.status === 'ready' ? list.value : null;
   const items = useMemo(() => (shown?.items ?? NO_DOCS).map((doc) => ({ doc, row: toListRow(doc) })), [shown]);
@@ -109,7 +113,7 @@ export default function CaptacionesListPage(): JSX.Element {
     setActionError(null);
     setPdfBusy(doc._id);
     try {
-      await downloadCaptacionPdf(doc, user);
+      await downloadCaptacionPdf(doc, user, sections);
     } catch (err) {
       setActionError(err instanceof PdfError ? err.message : ERROR_PDF);
     } finally {
@@ -127,7 +131,7 @@ export default function CaptacionesListPage(): JSX.Element {
   const exportCsv = async () => {
     if (!captaciones) return;
     try {
-      downloadCsv(CAPTACIONES_CSV, (await captaciones.matching(q)).map(toListRow), q.trim() !== '');
+      downloadCsv(CAPTACIONES_CSV, (await captaciones.matching(q, only)).map(toListRow), q.trim() !== '' || only !== null);
     } catch (err) {
       console.error('No se pudo exportar la lista.', err);
       setActionError(ERROR_CARGAR_LISTA);
@@ -154,6 +158,13 @@ export default function CaptacionesListPage(): JSX.Element {
       />
 
       <ListSearch value={q} onChange={setSearch} placeholder={BUSCAR_PLACEHOLDER} />
+      <CAPTACION_LIST_FILTERS.Outlet
+        onChange={(ids) => {
+          setOnly(ids);
+          // Turned on or off: from the first page; the same filter kept up to date stays on its page.
+          if ((ids === null) !== (only === null)) setPage(1);
+        }}
+      />
 
       {actionError ? (
         <Banner intent={Intent.DANGER} onClose={() => setActionError(null)} testId="list-error">

@@ -13,6 +13,7 @@ import { useAdviserName } from './adviser';
 import { ConflictNotice } from './ConflictNotice';
 import { useCaptacion, useCaptaciones } from './data/hooks';
 import { DetailTabs } from './detail/DetailTabs';
+import { CAPTACION_DETAIL_SECTIONS } from './detail/sections';
 import { FotosPropiedad } from './fotos';
 import { downloadCaptacionPdf, PdfError } from './pdf';
 import { RejectedNotice } from './RejectedNotice';
@@ -67,6 +68,7 @@ export default function DetalleCaptacionPage(): JSX.Element {
   const [loaded] = useCaptacion(useCaptaciones(user), id);
   const [pdfError, setPdfError] = useState<string | null>(null);
   const [pdfBusy, setPdfBusy] = useState(false);
+  const sections = CAPTACION_DETAIL_SECTIONS.useEntries();
 
   const stored = loaded.status === 'ready' ? loaded.value : null;
   // Legacy or partial records get every field, so each tab shows '-' rather than failing.
@@ -80,7 +82,7 @@ export default function DetalleCaptacionPage(): JSX.Element {
     setPdfError(null);
     setPdfBusy(true);
     try {
-      await downloadCaptacionPdf(stored?.doc ?? null, user);
+      await downloadCaptacionPdf(stored?.doc ?? null, user, sections);
     } catch (err) {
       setPdfError(err instanceof PdfError ? err.message : ERROR_PDF);
     } finally {
@@ -119,6 +121,7 @@ export default function DetalleCaptacionPage(): JSX.Element {
         <Card className="page-card">
           <FotosPropiedad captacionId={doc._id} asesor={doc.captacion?.asesor} editable={canEdit} galeria titleLevel={2} />
         </Card>
+        <CAPTACION_DETAIL_SECTIONS.Outlet captacionId={doc._id} canEdit={canEdit} />
       </>
     );
 

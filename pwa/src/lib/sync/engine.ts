@@ -37,7 +37,7 @@ import { PushWatchdog } from './push-watchdog';
 import { browserFetch, classifyFailure, failureReason, fetchGatewayInfo, reachingFetch, type FetchFn } from './remote';
 import { sleep } from './replication';
 import { followScope } from './scope-change';
-import { syncStateStore, type SyncState, type SyncStateStore, type SyncStatus } from './state';
+import { syncStateStore, type SyncState, type SyncStateStore, type SyncStatus, type WaitingIn } from './state';
 
 export { browserOnline, type OnlineSource } from './online';
 export { PUSH_TIMEOUT_MESSAGE } from './push';
@@ -440,7 +440,7 @@ export class SyncEngine {
   }
 
   /** What the person is told waits: a photo counts once (not its two documents), with the bytes of the photos. */
-  private pendingShown(): { items: number; fotos: number; bytes: number } {
+  private pendingShown(): { items: number; fotos: number; bytes: number; waiting: WaitingIn[] } {
     let items = 0;
     let fotos = 0;
     let bytes = 0;
@@ -449,7 +449,7 @@ export class SyncEngine {
       bytes += p.weight.bytes;
       if (databaseSpec(p.name).attachments) fotos += p.weight.items;
     }
-    return { items, fotos, bytes };
+    return { items, fotos, bytes, waiting: this.pending.map((p) => ({ name: p.name, ...p.weight })) };
   }
 
   private async recount(): Promise<void> {
@@ -497,7 +497,7 @@ export class SyncEngine {
   private publish(): void {
     if (!this.running) return;
     const shown = this.pendingShown();
-    const next: Partial<SyncState> = { status: this.status(), pending: shown.items, pendingFotos: shown.fotos, pendingBytes: shown.bytes, lastSyncedAt: this.lastSyncedAt, detail: this.errorDetail, retryAt: this.backoff.retryAt, rejected: this.rejected };
+    const next: Partial<SyncState> = { status: this.status(), pending: shown.items, pendingFotos: shown.fotos, pendingBytes: shown.bytes, waiting: shown.waiting, lastSyncedAt: this.lastSyncedAt, detail: this.errorDetail, retryAt: this.backoff.retryAt, rejected: this.rejected };
     this.store.set(next);
   }
 }

@@ -44,7 +44,7 @@ describe('SyncIndicatorView', () => {
   it('says in its panel what waits on the device, by kind, or that nothing does (issue 20 item 8)', async () => {
     const { rerender } = render(
       <BlueprintProvider>
-        <SyncIndicatorView state={state({ status: 'offline', pending: 2, rejected: 1 })} onSyncNow={() => undefined} onShowRejected={() => undefined} />
+        <SyncIndicatorView state={state({ status: 'offline', pending: 2, rejected: 1, waiting: [{ name: 'captaciones', items: 2, bytes: 0 }] })} onSyncNow={() => undefined} onShowRejected={() => undefined} />
       </BlueprintProvider>,
     );
     fireEvent.click(screen.getByTestId('sync-state'));

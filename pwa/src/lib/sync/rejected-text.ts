@@ -4,7 +4,11 @@
  */
 import { captacionPathLabel } from '../../../../couch-design/captacion/labels';
 import type { RejectedChange } from '../db';
-import { REJECTED_ENTITY, TEXT_REJECTED_DELETION, TEXT_REJECTED_OTHER_ENTITY } from './texts';
+import { LOCAL_DATABASES } from '../db/databases';
+import { TEXT_REJECTED_DELETION, TEXT_REJECTED_OTHER_ENTITY } from './texts';
+
+/** What a record of each `type` is called, as its entity's declaration names it ('Captación', 'Visita'). */
+const ENTITY_BY_TYPE = new Map(LOCAL_DATABASES.map((d) => [d.docType, d.names.one.charAt(0).toUpperCase() + d.names.one.slice(1)]));
 
 /** Per kind of record, the label a field has on its screens (couch-design); the path stands where none says. */
 const FIELD_LABEL: Record<string, (path: string) => string | undefined> = { captacion: captacionPathLabel };
@@ -22,7 +26,7 @@ const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null &&
 export function describeRejected(item: RejectedChange): { entity: string; name: string } {
   const doc = item.doc ?? {};
   const type = typeof doc.type === 'string' ? doc.type : '';
-  const entity = REJECTED_ENTITY[type] ?? TEXT_REJECTED_OTHER_ENTITY;
+  const entity = ENTITY_BY_TYPE.get(type) ?? TEXT_REJECTED_OTHER_ENTITY;
   const owner = isDict(doc.propietario) && typeof doc.propietario.nombre === 'string' ? doc.propietario.nombre.trim() : '';
   return { entity, name: owner || item.id };
 }

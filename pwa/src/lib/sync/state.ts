@@ -3,6 +3,7 @@
  * `useSyncState()` hook the top bar reads.
  */
 import { useSyncExternalStore } from 'react';
+import type { SyncedDbName } from '../db/databases';
 import { pendingText, rejectedCountText, TEXT_ERROR, TEXT_EXPIRED, TEXT_OFFLINE, TEXT_SYNCING, TEXT_UP_TO_DATE } from './texts';
 
 export type SyncStatus =
@@ -29,6 +30,8 @@ export interface SyncState {
   /** Of those, property photos (issue 22), and the bytes of those photos. */
   pendingFotos: number;
   pendingBytes: number;
+  /** What waits, database by database, as the person counts it (each database's names say what). */
+  waiting: readonly WaitingIn[];
   /** Epoch ms of the last moment everything was pushed and pulled. */
   lastSyncedAt: number | null;
   /** Spanish detail for the popover (error reason, refused changes). */
@@ -39,7 +42,14 @@ export interface SyncState {
   rejected: number;
 }
 
-export const INITIAL_SYNC_STATE: SyncState = { status: 'idle', pending: 0, pendingFotos: 0, pendingBytes: 0, lastSyncedAt: null, detail: null, retryAt: null, rejected: 0 };
+/** The pending changes of one pushed database: items as the person counts them, and the bytes of their attachments. */
+export interface WaitingIn {
+  name: SyncedDbName;
+  items: number;
+  bytes: number;
+}
+
+export const INITIAL_SYNC_STATE: SyncState = { status: 'idle', pending: 0, pendingFotos: 0, pendingBytes: 0, waiting: [], lastSyncedAt: null, detail: null, retryAt: null, rejected: 0 };
 
 export class SyncStateStore {
   private state: SyncState = INITIAL_SYNC_STATE;
@@ -54,7 +64,8 @@ export class SyncStateStore {
 
   set(patch: Partial<SyncState>): void {
     const next = { ...this.state, ...patch };
-    const same = (Object.keys(next) as Array<keyof SyncState>).every((k) => next[k] === this.state[k]);
+    // `waiting` is a new list on every count: the same counts are the same state.
+    const same = (Object.keys(next) as Array<keyof SyncState>).every((k) => next[k] === this.state[k] || (k === 'waiting' && JSON.stringify(next[k]) === JSON.stringify(this.state[k])));
     if (same) return;
     this.state = next;
     for (const l of [...this.listeners]) l(next);

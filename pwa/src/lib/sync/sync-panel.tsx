@@ -1,6 +1,6 @@
 /**
  * What the sync state's panel says (issue 20 item 8): the state, what is waiting on this device
- * by kind (captaciones not yet on the server, changes the server refused), when the last sync
+ * by kind (each database's records not yet on the server, changes the server refused), when the last sync
  * happened, and 'Sincronizar ahora' (after a failure: its reason, when it is retried, and 'Reintentar'). The top bar's chip
  * opens it; on a phone the chip sits in a band at the bottom of the screen and the panel opens above it, where the thumb reaches.
  */
@@ -18,9 +18,9 @@ import {
   TEXT_RETRY,
   TEXT_SYNC_NOW,
   TEXT_WAITING,
-  waitingCaptacionesText,
-  waitingFotosText,
+  waitingText,
 } from './texts';
+import { databaseSpec } from '../db/databases';
 import './sync-panel.css';
 
 /** Phones: the width below which the chip leaves the top bar for a band at the bottom of the screen. */
@@ -54,8 +54,6 @@ export interface SyncPanelProps {
 
 export function SyncPanel({ state, onSyncNow, onShowRejected }: SyncPanelProps): JSX.Element {
   const waiting = state.pending > 0 || state.rejected > 0;
-  // Photos count apart, with their size: on a field connection the size says how long they take.
-  const captaciones = Math.max(0, state.pending - state.pendingFotos);
   // Read again as photos go up or are added: they are what fills a tablet.
   const space = useStorageSpace(`${state.pending}|${state.pendingBytes}`);
   return (
@@ -64,8 +62,15 @@ export function SyncPanel({ state, onSyncNow, onShowRejected }: SyncPanelProps):
       <p className="app-sync-panel__heading">{TEXT_WAITING}</p>
       {waiting ? (
         <ul className="app-sync-panel__waiting" data-testid="sync-waiting">
-          {captaciones > 0 ? <li data-testid="sync-waiting-captaciones">{waitingCaptacionesText(captaciones)}</li> : null}
-          {state.pendingFotos > 0 ? <li data-testid="sync-waiting-fotos">{waitingFotosText(state.pendingFotos, formatBytes(state.pendingBytes))}</li> : null}
+          {state.waiting.map(({ name, items, bytes }) => {
+            if (items <= 0) return null;
+            const spec = databaseSpec(name);
+            return (
+              <li key={name} data-testid={`sync-waiting-${name}`}>
+                {waitingText(spec.names, items, spec.attachments ? formatBytes(bytes) : undefined)}
+              </li>
+            );
+          })}
           {state.rejected > 0 ? <li data-testid="sync-waiting-rejected">{rejectedCountText(state.rejected)}</li> : null}
         </ul>
       ) : (

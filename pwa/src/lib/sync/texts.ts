@@ -35,14 +35,14 @@ export const TEXT_SIGN_OUT_CANCEL = 'Cancelar';
 
 export const TEXT_WAITING = 'En espera en este dispositivo';
 export const TEXT_NOTHING_WAITING = 'Nada en espera: todo está en el servidor.';
-/** Captaciones saved here that the server does not have yet. */
-export function waitingCaptacionesText(n: number): string {
-  return n === 1 ? '1 captación por enviar' : `${n} captaciones por enviar`;
-}
-
-/** Property photos saved here that the server does not have yet, and their size (issue 22). */
-export function waitingFotosText(n: number, size: string): string {
-  return n === 1 ? `1 foto por enviar (${size})` : `${n} fotos por enviar (${size})`;
+/**
+ * Records of one database saved here that the server does not have yet, named as their entity's
+ * declaration names them ('1 captación por enviar', '2 visitas por enviar'); photos say their
+ * size too ('3 fotos por enviar (900 KB)'), which tells how long they take on a field connection.
+ */
+export function waitingText(names: { one: string; many: string }, n: number, size?: string): string {
+  const text = `${n} ${n === 1 ? names.one : names.many} por enviar`;
+  return size === undefined ? text : `${text} (${size})`;
 }
 
 /** The device's storage (navigator.storage.estimate()). */
@@ -77,8 +77,7 @@ export const TEXT_REJECTED_COPY_FAILED = 'No se pudo copiar: seleccione el texto
 export const TEXT_REJECTED_DISMISS = 'Descartar';
 export const TEXT_REJECTED_CLOSE = 'Cerrar';
 export const TEXT_REJECTED_DELETION = 'Eliminación del registro';
-/** What each kind of record is called, by its `type`. */
-export const REJECTED_ENTITY: Record<string, string> = { captacion: 'Captación' };
+/** A rejected record whose `type` no device database declares. */
 export const TEXT_REJECTED_OTHER_ENTITY = 'Registro';
 
 export function signOutQuestion(n: number, rejected = 0): string {

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { NEEDS_NETWORK, useLoad, useVersions, type Loadable, type LocalResource } from '../../../lib/data';
 import type { AuthUser } from '../../../lib/session';
 import type { Captacion } from '../../../../../couch-design/captacion';
-import { captacionesOf, type CaptacionesPage, type CaptacionesResource, type LoadedCaptacion } from './resource';
+import { captacionesOf, type CaptacionesPage, type CaptacionesResource, type LoadedCaptacion, type OnlyIds } from './resource';
 
 /** Local records never wait for the network: the seam says 'offline' for REST resources only. */
 export type LocalLoadable<T> = Exclude<Loadable<T>, { status: 'offline' }>;
@@ -45,8 +45,8 @@ function samePage(a: CaptacionesPage, b: CaptacionesPage): boolean {
  * One page of the list, kept fresh like every local read; a new search or page loads again while
  * the rows shown stay until the new ones are there.
  */
-export function useCaptacionesPage(captaciones: CaptacionesResource | null, query: string, page: number): LocalLoadable<CaptacionesPage> {
-  const [state, reload] = useLoad(() => (captaciones ? captaciones.page(query, page) : Promise.reject(new Error(NEEDS_NETWORK))), {
+export function useCaptacionesPage(captaciones: CaptacionesResource | null, query: string, page: number, only: OnlyIds = null): LocalLoadable<CaptacionesPage> {
+  const [state, reload] = useLoad(() => (captaciones ? captaciones.page(query, page, only) : Promise.reject(new Error(NEEDS_NETWORK))), {
     enabled: !!captaciones,
     source: 'local',
     watch: (captaciones ?? NOBODY).watch,
@@ -58,7 +58,7 @@ export function useCaptacionesPage(captaciones: CaptacionesResource | null, quer
     // The first load is the hook's own; later ones follow the search and the page.
     if (first.current) first.current = false;
     else reload();
-  }, [query, page, reload]);
+  }, [query, page, only, reload]);
   return local(state);
 }
 

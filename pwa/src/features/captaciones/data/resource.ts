@@ -77,21 +77,25 @@ function sortedInScope(view: ProjectionView<CaptacionEntry>, user: SessionUser):
   return sorted;
 }
 
+/** The ids a list filter of another feature keeps (CAPTACION_LIST_FILTERS); null: no filter. */
+export type OnlyIds = ReadonlySet<string> | null;
+const narrowed = (ids: string[], only: OnlyIds): string[] => (only ? ids.filter((id) => only.has(id)) : ids);
+
 /**
  * The page `page` of the captaciones matching `query` (spec 001 section 2.5): the search, the
  * order and the counts come from the kept index; only the page's records are read.
  */
-export async function pageOfCaptaciones(user: SessionUser, query: string, page: number, size = PAGE_SIZE): Promise<CaptacionesPage> {
+export async function pageOfCaptaciones(user: SessionUser, query: string, page: number, size = PAGE_SIZE, only: OnlyIds = null): Promise<CaptacionesPage> {
   const sorted = sortedInScope(await readCaptacionesIndex(), user);
-  const shown = paginate(matchingIds(sorted, query), page, size);
+  const shown = paginate(narrowed(matchingIds(sorted, query), only), page, size);
   const docs = await localGetMany<Captacion>('captaciones', shown.items);
   return { items: docs.filter((doc) => visibleTo(user, doc)), page: shown.page, pages: shown.pages, total: shown.total, inScope: sorted.length };
 }
 
 /** Every captación matching `query`, in the list's order ('Exportar CSV': read when asked, never to draw a page). */
-export async function matchingCaptaciones(user: SessionUser, query: string): Promise<Captacion[]> {
+export async function matchingCaptaciones(user: SessionUser, query: string, only: OnlyIds = null): Promise<Captacion[]> {
   const sorted = sortedInScope(await readCaptacionesIndex(), user);
-  const docs = await localGetMany<Captacion>('captaciones', matchingIds(sorted, query));
+  const docs = await localGetMany<Captacion>('captaciones', narrowed(matchingIds(sorted, query), only));
   return docs.filter((doc) => visibleTo(user, doc));
 }
 
@@ -155,9 +159,9 @@ export interface CaptacionSave {
 
 export interface CaptacionesResource extends LocalResource<Captacion>, Omit<WritableResource<Captacion, CaptacionSave>, 'watch'> {
   /** One page of the list (search, order and counts from the kept index). */
-  page(query: string, page: number): Promise<CaptacionesPage>;
+  page(query: string, page: number, only?: OnlyIds): Promise<CaptacionesPage>;
   /** Every record matching `query`, in the list's order (the CSV export). */
-  matching(query: string): Promise<Captacion[]>;
+  matching(query: string, only?: OnlyIds): Promise<Captacion[]>;
   /** Keeps the merged version of a conflicted record and deletes `losingRevs`. */
   resolve(id: string, merged: Captacion, losingRevs: string[]): Promise<void>;
 }
@@ -167,8 +171,8 @@ export function captacionesOf(user: AuthUser): CaptacionesResource {
   return {
     source: 'local',
     list: () => listCaptaciones(user),
-    page: (query, page) => pageOfCaptaciones(user, query, page),
-    matching: (query) => matchingCaptaciones(user, query),
+    page: (query, page, only) => pageOfCaptaciones(user, query, page, PAGE_SIZE, only),
+    matching: (query, only) => matchingCaptaciones(user, query, only),
     async get(id) {
       const doc = await records.get(id);
       return doc && visibleTo(user, doc) ? doc : null;
