@@ -19,8 +19,24 @@ export interface Config {
   sessionMaxAgeMs: number;
   /** Requests slower than this are logged, one line each (longpolls excepted). */
   slowRequestMs: number;
+  /** Idle minutes before the PWA locks itself and asks for the password (BLOQUEO_INACTIVIDAD_MIN, docs/operacion.md). */
+  deviceLockMinutes?: number;
   /** The demo dashboard may ask GitHub for a live star count (CSP widened to api.github.com); off, no third-party call. */
   demoGithubStars?: boolean;
+}
+
+/** A setting with a wrong value: the start stops with this Spanish line (main.ts). */
+export class SettingError extends Error {}
+
+/** Minutes the app may sit unused on a device before it locks: 15 unless the operator says otherwise. */
+export const DEFAULT_DEVICE_LOCK_MINUTES = 15;
+
+function lockMinutes(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return DEFAULT_DEVICE_LOCK_MINUTES;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > 1440) {
+    throw new SettingError(`BLOQUEO_INACTIVIDAD_MIN debe ser un número entero de minutos entre 1 y 1440; se recibió «${raw}».`);
+  }
+  return Number(raw);
 }
 
 const truthy = (v: string | undefined): boolean => /^(1|true|yes|si|sí)$/i.test(v ?? '');
@@ -41,5 +57,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxAgeMs: 30 * 24 * 60 * 60 * 1000,
     slowRequestMs: Number(env.SLOW_REQUEST_MS) > 0 ? Number(env.SLOW_REQUEST_MS) : 10_000,
     demoGithubStars: truthy(env.DEMO_GITHUB_STARS),
+    deviceLockMinutes: lockMinutes(env.BLOQUEO_INACTIVIDAD_MIN),
   };
 }

@@ -10,7 +10,7 @@ import { createGatewayServer } from './http/server-timeouts';
 import { stopServing } from './http/stop-serving';
 import { assertPortFree, CannotListen, listenOn } from './http/port-free';
 import { credentialLines, ensureFirstAdmin, passwordProblem } from './auth/first-admin';
-import { configFromEnv } from './config';
+import { configFromEnv, SettingError } from './config';
 import { deployDesignDocs, warmIndexes } from './store/deploy';
 import { createStore, StoreError } from './store/index';
 import { isLockedByAnotherProcess } from './store/in-use';
@@ -85,7 +85,7 @@ main().catch((e: unknown) => {
   if (e instanceof StartCancelled || starting.signal.aborted) {
     console.log('Detenido antes de terminar de arrancar.');
     process.exit(0);
-  } else if (e instanceof CannotListen || e instanceof BadSetting) {
+  } else if (e instanceof CannotListen || e instanceof BadSetting || e instanceof SettingError) {
     console.error(msg);
   } else if (isLockedByAnotherProcess(e)) {
     console.error(`No se pudo abrir la base de datos integrada: otro proceso la está usando (${msg}).`);
