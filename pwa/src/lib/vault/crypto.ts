@@ -12,6 +12,8 @@
 export const PBKDF2_ITERATIONS = 310_000;
 
 const IV_BYTES = 12;
+/** What sealing adds to each value: the IV before it and the GCM tag after it. */
+export const SEAL_OVERHEAD = IV_BYTES + 16;
 const SALT_BYTES = 16;
 
 const subtle = (): SubtleCrypto => globalThis.crypto.subtle;

@@ -10,7 +10,7 @@
  */
 // @ts-expect-error -- no type declarations for this package
 import wrappers from 'pouchdb-wrappers';
-import { fromBase64, seal, sealJson, toBase64, unseal, unsealJson } from './crypto';
+import { fromBase64, seal, SEAL_OVERHEAD, sealJson, toBase64, unseal, unsealJson } from './crypto';
 
 /** The one field of a stored document that is not PouchDB's own: the sealed record. */
 export const SEALED_FIELD = 'cifrado';
@@ -54,7 +54,8 @@ async function openAttachments(key: CryptoKey, atts: Record<string, Attachment>)
   const out: Record<string, Attachment> = {};
   for (const [name, att] of Object.entries(atts)) {
     if (att.stub || att.data === undefined) {
-      out[name] = att;
+      // The adapter measured the sealed bytes; readers (the pending changes' size) mean the photo's.
+      out[name] = typeof att.length === 'number' ? { ...att, length: Math.max(0, att.length - SEAL_OVERHEAD) } : att;
       continue;
     }
     const plain = await unseal(key, await bytesOf(att.data));
