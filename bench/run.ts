@@ -13,6 +13,7 @@ import { benchLoad } from './load';
 import { benchLighthouse } from './lighthouse';
 import { benchList } from './list';
 import { benchFotos } from './fotos';
+import { benchVault } from './vault';
 
 const BENCHES: Array<[string, Bench]> = [
   ['sync', benchSync],
@@ -23,6 +24,7 @@ const BENCHES: Array<[string, Bench]> = [
   ['lighthouse', benchLighthouse],
   ['list', benchList],
   ['fotos', benchFotos],
+  ['vault', benchVault],
 ];
 
 /** Options that take their value as the next argument. */

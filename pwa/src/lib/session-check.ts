@@ -83,14 +83,15 @@ export function markLogoutPending(): void {
   }
 }
 
-async function sendPendingLogout(): Promise<void> {
-  let pending = false;
+function logoutPending(): boolean {
   try {
-    pending = localStorage.getItem(PENDING_LOGOUT_KEY) === '1';
+    return localStorage.getItem(PENDING_LOGOUT_KEY) === '1';
   } catch {
-    return;
+    return false;
   }
-  if (!pending) return;
+}
+
+async function sendPendingLogout(): Promise<void> {
   try {
     await api.post('/api/logout');
     localStorage.removeItem(PENDING_LOGOUT_KEY);
@@ -114,7 +115,8 @@ function fromAnswer(answer: AuthAnswer): SessionSnapshot {
 
 /** One auth check, turned into the next session state. Pure apart from the HTTP call. */
 export async function checkSession(cached: AuthUser | null): Promise<SessionSnapshot> {
-  await sendPendingLogout();
+  // Checked synchronously: the check itself must go out at once (boot.ts sends it before React).
+  if (logoutPending()) await sendPendingLogout();
   try {
     const answer = await api.get<AuthAnswer>('/api/check-auth', {
       timeoutMs: cached ? CHECK_TIMEOUT_WITH_CACHE_MS : CHECK_TIMEOUT_MS,

@@ -16,7 +16,11 @@ import { clearStoredUser, readStoredUser, toAuthUser, USER_STORAGE_KEY, writeSto
 import { idleExpired, watchIdle } from './vault/idle-lock';
 import { hasKey, onKeysChanged } from './vault/keyring';
 import { hasVault, keepProfile, lockVault, openAtSignIn, readProfile, resumeWithSession, unlockWithPassword, type UnlockResult } from './vault/vault';
-import { wipeOthers, wipePersonData } from './vault/wipe';
+
+/** The wipe opens the person's databases (PouchDB): loaded when needed, never with the sign-in screen. */
+const wiping = () => import('./vault/wipe');
+const wipePersonData = async (userId: string) => (await wiping()).wipePersonData(userId);
+const wipeOthers = async (userId: string) => (await wiping()).wipeOthers(userId);
 
 export type { AuthUser } from './session-storage';
 export { type SessionSnapshot, type SessionStatus } from './session-check';
@@ -189,9 +193,11 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
   }, [refresh, apply]);
 
   useEffect(() => {
-    // Back online after standing on the cached user: ask the server whether the session still lives.
+    // Back online: ask the server whether the session still lives.
+    // Every reconnection asks: a person deleted meanwhile is wiped at this first contact (a
+    // sync's refusal alone could not tell a revoked session from an expired one).
     const onOnline = () => {
-      if (current.current.fromCache) void refresh();
+      if (current.current.fromCache || current.current.status === 'authenticated' || current.current.status === 'locked') void refresh();
     };
     // Another tab signed in or out: follow it, so two tabs never disagree about who is signed in.
     const onStorage = (e: StorageEvent) => {

@@ -9,14 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { FetchFn } from '../lib/db/pouch';
 import { destroyLocalDbs, setActiveUser } from '../lib/db/registry';
 import type { OnlineSource } from '../lib/sync/engine';
-import { generateMissingKeysForTests } from '../lib/vault/keyring';
-
-/**
- * Every person's databases are sealed with their data key (lib/vault). Tests that are not about
- * the vault skip the password: one non-extractable key made here stands for everybody's.
- */
-const testKey = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-generateMissingKeysForTests(() => testKey);
+import './test-keys';
 
 const g = globalThis as { navigator?: unknown };
 if (typeof g.navigator === 'undefined') {

@@ -5,7 +5,7 @@
  * are counted across reloads (lib/vault/vault.ts), and the last one wipes the device's data.
  */
 import { Button, Callout, Card, Classes, FormGroup, H1, InputGroup } from '@blueprintjs/core';
-import { useEffect, useState, type FormEvent, type JSX } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type JSX } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
@@ -23,6 +23,7 @@ export default function UnlockPage(): JSX.Element {
   const [error, setError] = useState<string | null>(null);
   const [tries, setTries] = useState(() => ({ ...tryState(userId), at: Date.now() }));
   const [now, setNow] = useState(() => Date.now());
+  const field = useRef<HTMLInputElement>(null);
   const waitLeft = Math.max(0, tries.waitMs - (now - tries.at));
   const waiting = waitLeft > 0;
 
@@ -53,6 +54,8 @@ export default function UnlockPage(): JSX.Element {
     } finally {
       setBusy(false);
     }
+    // The next try starts where the keyboard is: in the password field.
+    field.current?.focus();
   };
 
   return (
@@ -93,8 +96,9 @@ export default function UnlockPage(): JSX.Element {
                 leftIcon="lock"
                 autoComplete="current-password"
                 autoFocus
+                inputRef={field}
                 value={password}
-                disabled={busy}
+                readOnly={busy}
                 onChange={(e) => setPassword(e.target.value)}
               />
             </FormGroup>
