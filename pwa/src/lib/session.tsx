@@ -180,7 +180,7 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
         setChecking(false);
       });
     }
-  }, [apply]);
+  }, [apply, leave]);
 
   useEffect(() => {
     const answered = sessionFromPage();

@@ -179,7 +179,7 @@ export class StoreSessionStore extends session.Store {
       const { docs } = await this.db.find({ selector: { 'session.passport.user': userId }, limit: 200 });
       const ending = (docs as SessionDoc[]).filter((d) => d._id !== keep);
       if (ending.length === 0) return marked;
-      const revoked = ending.map((d) => ({ ...d, session: { cookie: d.session.cookie, revocada: true } as session.SessionData }));
+      const revoked = ending.map((d) => ({ ...d, session: { cookie: d.session.cookie, revocada: true } }));
       const res = await this.db.bulkDocs(revoked);
       ending.forEach((d) => this.cache.forget(d._id));
       marked += res.filter((r) => !r.error).length;

@@ -132,7 +132,7 @@ export async function localFind<T extends {} = Record<string, unknown>>(name: Sy
   // only the sealed field, so selector, order and page are applied to the opened documents.
   const { rows } = await db.allDocs<T>({ include_docs: true });
   const selector = massageSelector(query.selector);
-  const docs = rows.flatMap((row) => (row.doc && !row.id.startsWith('_design/') ? [{ doc: row.doc as Doc<T> }] : []));
+  const docs = rows.flatMap((row) => (row.doc && !row.id.startsWith('_design/') ? [{ doc: row.doc }] : []));
   const request = { selector, sort: query.sort, skip: query.skip ?? 0, limit: query.limit };
   return filterInMemoryFields(docs, request, Object.keys(selector)).map((row) => row.doc);
 }

@@ -9,7 +9,7 @@
  * document (drafts, refused changes, the list's kept index) and `getAttachment` are wrapped here.
  */
 // @ts-expect-error -- no type declarations for this package
-import wrappers from 'pouchdb-wrappers';
+import untypedWrappers from 'pouchdb-wrappers';
 import { fromBase64, seal, SEAL_OVERHEAD, sealJson, toBase64, unseal, unsealJson } from './crypto';
 
 /** The one field of a stored document that is not PouchDB's own: the sealed record. */
@@ -23,6 +23,8 @@ export const SEALED_FIELD = 'cifrado';
 const CLEAR_LOCAL = new Set(['_local/sync-scope', '_local/sync-push']);
 
 type Doc = Record<string, unknown>;
+/** pouchdb-wrappers' one function: `install(db, { method: (original, ...args) => ... })`. */
+const wrappers = untypedWrappers as { install(db: object, handlers: Record<string, (orig: Orig, ...args: any[]) => Promise<unknown>>): void };
 type Attachment = { content_type?: string; data?: unknown; stub?: boolean; digest?: string; length?: number };
 
 async function bytesOf(data: unknown): Promise<Uint8Array<ArrayBuffer>> {
