@@ -76,3 +76,8 @@ export function vaultOwners(): string[] {
   const keys = s ? Array.from({ length: s.length }, (_, i) => s.key(i) ?? '') : [...memory.keys()];
   return keys.filter((k) => k.startsWith(PREFIX)).map((k) => k.slice(PREFIX.length));
 }
+
+/** Whether a reload can open the person's key without the password (boot.ts draws the frame only then). */
+export function hasSessionCopy(userId: string): boolean {
+  return !!readVault(userId)?.sesion;
+}

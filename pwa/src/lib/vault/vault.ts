@@ -62,12 +62,23 @@ async function holdRaw(userId: string, raw: Uint8Array<ArrayBuffer>, sessionSecr
   updateVault(userId, (r) => ({ ...r, sesion, fallos: 0, esperaHasta: 0 }));
 }
 
-/** A new data key for this person on this device, wrapped by their password. */
-async function createVault(userId: string, password: string, sessionSecret: string | null, iterations: number): Promise<void> {
+/**
+ * A new data key wrapped by the password (and by the session's key when given), as stored, with the
+ * raw key for the caller to hold and forget. Pure WebCrypto: browser tests prepare a device with it.
+ */
+export async function newVaultRecord(password: string, sessionSecret: string | null, iterations = PBKDF2_ITERATIONS): Promise<{ record: VaultRecord; raw: Uint8Array<ArrayBuffer> }> {
   const salt = newSalt();
   const raw = newDataKeyBytes();
   const kek = await passwordKey(password, salt, iterations);
-  writeVault(userId, { v: 1, sal: toBase64(salt), iteraciones: iterations, envuelta: toBase64(await seal(kek, raw)), fallos: 0, esperaHasta: 0 });
+  const record: VaultRecord = { v: 1, sal: toBase64(salt), iteraciones: iterations, envuelta: toBase64(await seal(kek, raw)), fallos: 0, esperaHasta: 0 };
+  if (sessionSecret) record.sesion = toBase64(await seal(await sessionKey(fromBase64(sessionSecret)), raw));
+  return { record, raw };
+}
+
+/** A new data key for this person on this device, wrapped by their password. */
+async function createVault(userId: string, password: string, sessionSecret: string | null, iterations: number): Promise<void> {
+  const { record, raw } = await newVaultRecord(password, null, iterations);
+  writeVault(userId, record);
   await holdRaw(userId, raw, sessionSecret);
 }
 
