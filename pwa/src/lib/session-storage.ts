@@ -65,3 +65,12 @@ export function clearStoredUser(): void {
   inMemory = null;
   storage()?.removeItem(USER_STORAGE_KEY);
 }
+
+/** Tab-scoped copies screens keep of REST records (a selected user or employee): gone at a lock or a wipe. */
+export function clearTabCopies(): void {
+  try {
+    if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
+  } catch {
+    // storage disabled: nothing was kept
+  }
+}

@@ -12,7 +12,7 @@ import { requestPersistentStorage } from './pwa';
 import { SIGNIN_FAILED } from '../../../couch-design/usuario/signin-messages';
 import { isUnreachable } from './data/errors';
 import { ANONYMOUS, checkSession, liveSessionSecret, markLogoutPending, sessionFromPage, takeFirstCheck, takeSessionAnswer, type AuthAnswer, type SessionSnapshot } from './session-check';
-import { clearStoredUser, readStoredUser, toAuthUser, USER_STORAGE_KEY, writeStoredUser, type AuthUser } from './session-storage';
+import { clearStoredUser, clearTabCopies, readStoredUser, toAuthUser, USER_STORAGE_KEY, writeStoredUser, type AuthUser } from './session-storage';
 import { idleExpired, watchIdle } from './vault/idle-lock';
 import { hasKey, onKeysChanged } from './vault/keyring';
 import { hasVault, keepProfile, lockVault, openAtSignIn, readProfile, resumeWithSession, unlockWithPassword, type UnlockResult } from './vault/vault';
@@ -276,6 +276,7 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
     if (open.status !== 'authenticated' || !open.user) return;
     await saveBeforeLock();
     lockVault(open.user.id);
+    clearTabCopies();
     setSnapshot({ ...open, status: 'locked' });
   }, []);
 

@@ -5,19 +5,10 @@
  */
 import { PUSHED_DBS } from '../db/databases';
 import { dbFor, destroyLocalDbs } from '../db/registry';
-import { readStoredUser, clearStoredUser } from '../session-storage';
+import { clearStoredUser, clearTabCopies, readStoredUser } from '../session-storage';
 import { defaultKeyValueStore, lastSyncKey, readPushSeq } from '../sync/meta';
 import { forgetVault } from './vault';
 import { vaultOwners } from './vault-store';
-
-/** Tab-scoped copies screens keep of REST records (a selected user or employee): gone with the person. */
-function clearTabCopies(): void {
-  try {
-    if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
-  } catch {
-    // storage disabled: nothing was kept
-  }
-}
 
 export async function wipePersonData(userId: string): Promise<void> {
   forgetVault(userId);
