@@ -14,6 +14,7 @@ import { benchLighthouse } from './lighthouse';
 import { benchList } from './list';
 import { benchFotos } from './fotos';
 import { benchFotosPdf } from './fotos-pdf';
+import { benchVault } from './vault';
 
 const BENCHES: Array<[string, Bench]> = [
   ['sync', benchSync],
@@ -25,6 +26,7 @@ const BENCHES: Array<[string, Bench]> = [
   ['list', benchList],
   ['fotos', benchFotos],
   ['fotos-pdf', benchFotosPdf],
+  ['vault', benchVault],
 ];
 
 /** Options that take their value as the next argument. */

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
-import { eventually, pdfText, savedPath, signInThroughUi, startE2EGateway, waitForServiceWorker, withBrowser } from './harness';
+import { eventually, pdfText, savedPath, signInThroughUi, startE2EGateway, unlockWith, waitForServiceWorker, withBrowser } from './harness';
 
 let gw: TestGateway;
 const users: Record<'admin' | 'asesor' | 'sup', CreatedUser> = {} as never;
@@ -143,6 +143,7 @@ describe('property photos in the browser', () => {
       await syncState(page).getByText('4 cambios pendientes').waitFor();
 
       await page.reload();
+      await unlockWith(page, users.asesor.password);
       await syncState(page).getByText('Sin conexión').waitFor();
       const row = page.getByTestId('captacion-row').filter({ hasText: OWNER });
       await row.waitFor();

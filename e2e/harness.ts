@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Download, type Page } from 'playwright-core';
-import { startGateway, type TestGateway } from '../sync-server/src/testing/gateway';
+import { newVaultRecord } from '../pwa/src/lib/vault/vault';
+import { startGateway, type CreatedUser, type HttpClient, type TestGateway } from '../sync-server/src/testing/gateway';
 
 export const CHROMIUM_FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -52,6 +53,30 @@ export async function openBrowser(opts: { width?: number; height?: number } = {}
 export async function signInThroughUi(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/auth/sign-in`);
   await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByLabel('Contraseña').press('Enter');
+  await page.getByTestId('topbar').waitFor();
+}
+
+/**
+ * A browser given the cookie of `client` (signed in through the API) is a device where that person
+ * signed in before: the key the app made then (lib/vault), with its copy for this session, is in
+ * its localStorage from the first script on.
+ */
+export async function deviceSignedInBefore(context: BrowserContext, who: CreatedUser, client: HttpClient): Promise<void> {
+  const clave = (await client.json('GET', '/api/check-auth')).body.clave_sesion as string;
+  const { record } = await newVaultRecord(who.password, clave);
+  await context.addInitScript(([key, value]) => {
+    if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+  }, [`inmo.llave.${who.id}`, JSON.stringify(record)] as const);
+}
+
+/**
+ * Offline, a reload finds the person's data sealed and their key gone from memory: 'Desbloquear'
+ * asks for the password, checked on the device (docs/architecture.md, "Datos cifrados en el dispositivo").
+ */
+export async function unlockWith(page: Page, password: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Desbloquear' }).waitFor();
   await page.getByLabel('Contraseña').fill(password);
   await page.getByLabel('Contraseña').press('Enter');
   await page.getByTestId('topbar').waitFor();

@@ -16,7 +16,7 @@ import type { Page } from 'playwright-core';
 import type { Nomina } from '../couch-design/nomina';
 import type { CreatedUser, HttpClient, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
-import { eventually, pdfText, savedPath, signInThroughUi, startE2EGateway, waitForServiceWorker, withBrowser, type BrowserSession } from './harness';
+import { eventually, pdfText, savedPath, signInThroughUi, startE2EGateway, unlockWith, waitForServiceWorker, withBrowser, type BrowserSession } from './harness';
 
 let gw: TestGateway;
 let adminApi: HttpClient;
@@ -282,6 +282,7 @@ describe('payroll in the browser', () => {
       await context.setOffline(true);
       await syncState(page).getByText('Sin conexión').waitFor();
       await page.reload();
+      await unlockWith(page, users.ana.password);
       await page.getByRole('heading', { name: 'Nóminas Table' }).waitFor();
       const row = rows(page).filter({ hasText: 'Segunda quincena de enero' });
       await row.waitFor();

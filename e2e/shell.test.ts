@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SHEET_PARTS } from '../pwa/build/critical-css';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
-import { openBrowser, signInThroughUi, startE2EGateway, waitForServiceWorker } from './harness';
+import { deviceSignedInBefore, openBrowser, signInThroughUi, startE2EGateway, unlockWith, waitForServiceWorker } from './harness';
 
 let gw: TestGateway;
 const users: Record<string, CreatedUser> = {};
@@ -61,9 +61,10 @@ describe('start-up', () => {
     const b = await openBrowser({ width, height: width < 600 ? 844 : 768 });
     try {
       const { page, context } = b;
-      const { cookie } = await gw.client().signIn(who.email, who.password);
-      const [name, ...value] = cookie.split(';')[0].split('=');
+      const client = await gw.client().signIn(who.email, who.password);
+      const [name, ...value] = client.cookie.split(';')[0].split('=');
       await context.addCookies([{ name, value: value.join('='), url: gw.url }]);
+      await deviceSignedInBefore(context, who, client);
       const sent: Array<{ at: number; url: string }> = [];
       page.on('request', (request) => sent.push({ at: Date.now(), url: request.url() }));
       let entryArrivedAt = Infinity;
@@ -247,7 +248,7 @@ describe('sign-out and offline', () => {
     }
   });
 
-  it('a signed-in person who reloads with no connection gets the shell and their session', async () => {
+  it('a signed-in person who reloads with no connection gets the shell and their session, once unlocked', async () => {
     const b = await openBrowser();
     try {
       const { page, context } = b;
@@ -256,7 +257,7 @@ describe('sign-out and offline', () => {
       await waitForServiceWorker(page);
       await context.setOffline(true);
       await page.reload();
-      await page.getByTestId('topbar').waitFor();
+      await unlockWith(page, users.admin.password);
       await page.getByText('Dinero de hoy').waitFor();
       await context.setOffline(false);
     } finally {

@@ -10,11 +10,19 @@ export interface SessionAnswerUser extends SessionUser {
   nombre: string;
 }
 
+/** What every sign-in and check tells the device (the operator's settings, docs/operacion.md). */
+export interface DeviceSettings {
+  /** Minutes without use before the app locks (BLOQUEO_INACTIVIDAD_MIN). */
+  bloqueo_min: number;
+}
+
 export type SessionAnswer =
-  | { success: true; authenticated: true; user: SessionAnswerUser }
-  | { success: false; authenticated: false; mensaje: string };
+  | ({ success: true; authenticated: true; user: SessionAnswerUser; clave_sesion: string } & DeviceSettings)
+  | { success: false; authenticated: false; mensaje: string; revocada?: true };
 
 export const NO_SESSION = 'No hay una sesión activa.';
+/** The session's person was deleted: the device wipes what it kept of them. */
+export const SESSION_REVOKED = 'Esta cuenta ya no tiene acceso: se borran los datos de este dispositivo.';
 
 /** The id of the page's `<script type="application/json">` holding the answer. */
 export const PAGE_SESSION_ID = 'sesion-inicial';

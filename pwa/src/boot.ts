@@ -9,10 +9,12 @@ import { afterFirstPaint, startEntry } from './app/entry-start';
 import { preloadPath } from './app/preload-path';
 import { drawStillFrame } from './app/still-frame';
 import { startFirstSessionCheck } from './lib/session-check';
+import { hasSessionCopy } from './lib/vault/vault-store';
 
 const session = startFirstSessionCheck();
 const root = document.getElementById('root');
-if (root && session?.user) drawStillFrame(root, window.location.pathname.replace(/\/+$/, ''), session.user);
+// A person whose key only the password opens gets 'Desbloquear', not the frame of the screen.
+if (root && session?.user && hasSessionCopy(session.user.id)) drawStillFrame(root, window.location.pathname.replace(/\/+$/, ''), session.user);
 
 afterFirstPaint(() => {
   // First: the entry waits for the code this starts (app/preload-path.ts startupCode).

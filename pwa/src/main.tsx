@@ -8,6 +8,7 @@ import { stillFrameDrawn } from './app/still-frame';
 import { setupIcons } from './lib/icons';
 import { whenIdle } from './lib/idle';
 import { registerServiceWorker } from './lib/pwa';
+import { resumeFromPage } from './lib/vault/resume';
 
 const SERVICE_WORKER_DELAY_MS = 1_000;
 
@@ -26,8 +27,10 @@ const mount = () =>
 // would cover it with its loading screen meanwhile. A transition, as the first screen is React's
 // longest render (app/routes.tsx), and one a phone's main thread gets back from every few
 // milliseconds (the page's still loading screen stays meanwhile, signed in or not).
-if (stillFrameDrawn()) void startupCode().then(() => startTransition(mount));
-else startTransition(mount);
+// The person's key opens first (lib/vault/resume.ts): a few milliseconds of WebCrypto.
+const keyReady = resumeFromPage();
+if (stillFrameDrawn()) void Promise.all([startupCode(), keyReady]).then(() => startTransition(mount));
+else void keyReady.then(() => startTransition(mount));
 
 // The service worker (and its workbox-window) is not what the first screen needs: registered
 // once the page has drawn it and has a moment.

@@ -171,7 +171,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   // A person's REST requests take turns before their bodies are read (sync/person-slots.ts).
   api.use(restTurns());
   api.use(jsonBody({ limit: '1mb', otherBodies: apiOtherBodies }));
-  api.use(authRoutes(pp, signinLimiter, sessionStore));
+  api.use(authRoutes(pp, signinLimiter, sessionStore, config.deviceLockMinutes));
   api.get(DEMO_SETTINGS_PATH.slice('/api'.length), (_req, res) => res.json({ githubStars: config.demoGithubStars === true } satisfies DemoSettings));
   // Before the captaciones routes, which answer deeper paths as bad ids.
   api.use(fotosRoutes(fotosService));
@@ -192,7 +192,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   }
   app.use(syncRoutes({ store, dbPrefix: config.dbPrefix, databases: synced, facts, actors: sessionUsers, onSessionChange: (l) => sessionStore.onSessionChange(l), stopping: stopping.signal, onPushed: metrics.pushed }));
 
-  serveShell(app, config.staticDir);
+  serveShell(app, config.staticDir, config.deviceLockMinutes);
   app.use(errorHandler);
 
   sessionStore.startPurging();
@@ -219,7 +219,7 @@ const apiOtherBodies: OtherBodyRoute[] = [CREAR_NOMINA_FORM, USER_PHOTO_UPLOAD, 
  * The built PWA: hashed assets cached for good, the shell and the service worker always
  * revalidated; each sent as the build's brotli or gzip copy when the browser accepts one.
  */
-function serveShell(app: Express, staticDir: string | undefined): void {
+function serveShell(app: Express, staticDir: string | undefined, lockMinutes: number | undefined): void {
   if (!staticDir || !existsSync(path.join(staticDir, 'index.html'))) return;
   const index = path.join(staticDir, 'index.html');
   const cacheControl = (file: string) => (file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -239,7 +239,7 @@ function serveShell(app: Express, staticDir: string | undefined): void {
     if (!wantsShell(req)) return next();
     if (req.user && isNavigation(req)) {
       // The page holds who is signed in: never kept by any cache, nor shown again from history.
-      const page = pageWithSession(await readFile(index, 'utf8'), sessionAnswer(req.user));
+      const page = pageWithSession(await readFile(index, 'utf8'), sessionAnswer(req, lockMinutes));
       res.setHeader('Cache-Control', 'private, no-store');
       res.vary('Cookie');
       withSession(req, res, () => res.type('html').send(page));

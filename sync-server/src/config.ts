@@ -30,6 +30,8 @@ export interface Config {
   sessionMaxAgeMs: number;
   /** Requests slower than this are logged, one line each (longpolls excepted). */
   slowRequestMs: number;
+  /** Idle minutes before the PWA locks itself and asks for the password (BLOQUEO_INACTIVIDAD_MIN, docs/operacion.md). */
+  deviceLockMinutes?: number;
   /** The demo dashboard may ask GitHub for a live star count (CSP widened to api.github.com); off, no third-party call. */
   demoGithubStars?: boolean;
   /** `/metrics` answers only with this bearer token; without it, `/metrics` does not exist. */
@@ -48,6 +50,9 @@ export class BadSetting extends Error {
     this.name = 'BadSetting';
   }
 }
+
+/** Minutes the app may sit unused on a device before it locks: 15 unless the operator says otherwise. */
+export const DEFAULT_DEVICE_LOCK_MINUTES = 15;
 
 /** Bytes a SESSION_SECRET needs with NODE_ENV=production. */
 export const MIN_SECRET_BYTES = 32;
@@ -136,5 +141,6 @@ export function configFromEnv(env: Env = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     // Readable text in a terminal, JSON lines for a service (journald, a collector).
     logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, process.stdout.isTTY ? 'texto' : 'json'),
+    deviceLockMinutes: integer(env, 'BLOQUEO_INACTIVIDAD_MIN', DEFAULT_DEVICE_LOCK_MINUTES, 1, 1440, '15'),
   };
 }

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The signed-in screens open the person's local databases, as in the browser.
 import 'fake-indexeddb/auto';
+import '../testing/test-keys';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -7,13 +7,19 @@ import { PAGE_SESSION_ID } from '../../../couch-design/usuario/session-answer';
 import { ApiError, api } from './api';
 import { readStoredUser, toAuthUser, type AuthUser } from './session-storage';
 
-export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
+
+/** 'locked': a person's data is on this device but their key is not in memory (lib/vault). */
+export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous' | 'locked';
 
 export interface SessionSnapshot {
   status: SessionStatus;
   user: AuthUser | null;
   /** True while the session stands on the cached user because the server could not be reached. */
   fromCache: boolean;
+  /** The gateway said this device's person was deleted or signed out of every device: wipe. */
+  revoked?: boolean;
+  /** Why the person is at the sign-in screen, when it was not their choice (a wipe). */
+  notice?: string;
 }
 
 export interface AuthAnswer {
@@ -21,6 +27,77 @@ export interface AuthAnswer {
   authenticated?: boolean;
   user?: unknown;
   mensaje?: string;
+  /** The live session's key (base64): it opens the device's copy of the data key after a reload. */
+  clave_sesion?: string;
+  /** No session because the person was deleted or all their sessions were ended (sync-server auth/routes.ts). */
+  revocada?: boolean;
+  /** The operator's idle time before the app locks, in minutes (BLOQUEO_INACTIVIDAD_MIN). */
+  bloqueo_min?: number;
+}
+
+let secret: string | null = null;
+
+/** The live session's key from the last answer that carried one (memory only). */
+export function liveSessionSecret(): string | null {
+  return secret;
+}
+
+const LOCK_MINUTES_KEY = 'inmo.bloqueo-min';
+/** The idle time before the app locks when the gateway has not said otherwise. */
+export const DEFAULT_LOCK_MINUTES = 15;
+
+/** The operator's idle time, as the gateway last said it (kept for offline starts). */
+export function lockMinutes(): number {
+  try {
+    const n = Number(localStorage.getItem(LOCK_MINUTES_KEY));
+    return Number.isFinite(n) && n > 0 ? n : DEFAULT_LOCK_MINUTES;
+  } catch {
+    return DEFAULT_LOCK_MINUTES;
+  }
+}
+
+function remember(answer: AuthAnswer): void {
+  if (typeof answer.clave_sesion === 'string' && answer.clave_sesion) secret = answer.clave_sesion;
+  else if (!(answer.success || answer.authenticated)) secret = null;
+  if (typeof answer.bloqueo_min === 'number' && answer.bloqueo_min > 0) {
+    try {
+      localStorage.setItem(LOCK_MINUTES_KEY, String(answer.bloqueo_min));
+    } catch {
+      // storage disabled: the default stands
+    }
+  }
+}
+
+export function takeSessionAnswer(answer: AuthAnswer): void {
+  remember(answer);
+}
+
+const PENDING_LOGOUT_KEY = 'inmo.cierre-pendiente';
+
+/** Signed out while offline: the gateway is told at the next contact, before anything else. */
+export function markLogoutPending(): void {
+  try {
+    localStorage.setItem(PENDING_LOGOUT_KEY, '1');
+  } catch {
+    // storage disabled: the session ends by itself on the gateway
+  }
+}
+
+function logoutPending(): boolean {
+  try {
+    return localStorage.getItem(PENDING_LOGOUT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+async function sendPendingLogout(): Promise<void> {
+  try {
+    await api.post('/api/logout');
+    localStorage.removeItem(PENDING_LOGOUT_KEY);
+  } catch {
+    // still offline: asked again at the next check
+  }
 }
 
 /** With a cached user a slow network must not hold the field agent at the loading screen. */
@@ -30,13 +107,16 @@ const CHECK_TIMEOUT_MS = 15_000;
 export const ANONYMOUS: SessionSnapshot = { status: 'anonymous', user: null, fromCache: false };
 
 function fromAnswer(answer: AuthAnswer): SessionSnapshot {
+  remember(answer);
   const user = toAuthUser(answer.user);
   if ((answer.success || answer.authenticated) && user) return { status: 'authenticated', user, fromCache: false };
-  return ANONYMOUS;
+  return answer.revocada ? { ...ANONYMOUS, revoked: true } : ANONYMOUS;
 }
 
 /** One auth check, turned into the next session state. Pure apart from the HTTP call. */
 export async function checkSession(cached: AuthUser | null): Promise<SessionSnapshot> {
+  // Checked synchronously: the check itself must go out at once (boot.ts sends it before React).
+  if (logoutPending()) await sendPendingLogout();
   try {
     const answer = await api.get<AuthAnswer>('/api/check-auth', {
       timeoutMs: cached ? CHECK_TIMEOUT_WITH_CACHE_MS : CHECK_TIMEOUT_MS,

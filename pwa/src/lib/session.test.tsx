@@ -1,12 +1,23 @@
 // @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeHandler } from './fake-fetch';
-import { onSignedOut, registerSignOutGuard, SessionProvider, useSession } from './session';
+import { onSignedOut, registerLockSaver, registerSignOutGuard, REVOKED_NOTICE, SessionProvider, useSession } from './session';
+import { checkSession } from './session-check';
 import { USER_STORAGE_KEY } from './session-storage';
+import { dropAllKeys, hasKey } from './vault/keyring';
+import { hasVault } from './vault/vault';
 
 const ANA = { id: 'u-ana', role: 'user', empleado_id: 'e-7', email: 'ana@inmo.mx', nombre: 'Ana López' };
+const PASSWORD = 'Clave-secreta-1';
+/** The live session's key the gateway hands out (auth/routes.ts). */
+const CLAVE = btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, i) => i + 1)));
+const LIVE = { json: { success: true, authenticated: true, user: ANA, clave_sesion: CLAVE, bloqueo_min: 15 } };
+const SIGNED_IN = { json: { success: true, user: ANA, clave_sesion: CLAVE, bloqueo_min: 15 } };
+/** What stays readable in the device's storage: never a name, an e-mail or the password. */
+const clearStorage = () => JSON.stringify({ ...localStorage });
 
 const wrapper = ({ children }: { children: ReactNode }) => <SessionProvider>{children}</SessionProvider>;
 
@@ -24,7 +35,20 @@ async function settled() {
 
 const cleanups: Array<() => void> = [];
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  dropAllKeys();
+});
+
+/** Ana signed in on this device once (her key made with the password), then the page reloads. */
+async function signedInBefore(): Promise<void> {
+  serve({ 'GET /api/check-auth': { json: { success: false, authenticated: false, mensaje: 'No hay una sesión activa.' } }, 'POST /api/signin': SIGNED_IN });
+  const { result, unmount } = await settled();
+  await act(() => result.current.signIn(ANA.email, PASSWORD));
+  unmount();
+  dropAllKeys();
+  vi.unstubAllGlobals();
+}
 afterEach(() => {
   cleanups.splice(0).forEach((fn) => fn());
   vi.unstubAllGlobals();
@@ -32,17 +56,26 @@ afterEach(() => {
 });
 
 describe('session check on load', () => {
-  it('signs in from check-auth and keeps the user entry in localStorage', async () => {
-    const fake = serve({ 'GET /api/check-auth': { json: { success: true, authenticated: true, user: ANA } } });
+  it('signs in from check-auth with the session’s copy of the key; the user entry keeps no name or e-mail', async () => {
+    await signedInBefore();
+    const fake = serve({ 'GET /api/check-auth': LIVE });
     const { result } = await settled();
     expect(result.current.status).toBe('authenticated');
     expect(result.current.user).toEqual(ANA);
-    expect(JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? 'null')).toEqual(ANA);
+    expect(JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? 'null')).toEqual({ id: ANA.id, role: ANA.role, empleado_id: ANA.empleado_id });
+    expect(clearStorage()).not.toMatch(/ana@inmo\.mx|Ana López|Clave-secreta/);
     expect(fake.calls[0].credentials).toBe('include');
   });
 
+  it('a live session on a device without the person’s key asks for the sign-in (the password makes the key)', async () => {
+    serve({ 'GET /api/check-auth': LIVE });
+    const { result } = await settled();
+    expect(result.current.status).toBe('anonymous');
+  });
+
   it('the answer and the end of the check arrive in the same render', async () => {
-    serve({ 'GET /api/check-auth': { json: { success: true, authenticated: true, user: ANA } } });
+    await signedInBefore();
+    serve({ 'GET /api/check-auth': LIVE });
     const seen: Array<[string, boolean]> = [];
     const hook = renderHook(
       () => {
@@ -58,14 +91,52 @@ describe('session check on load', () => {
     expect(seen.filter(([status, checking]) => status === 'unknown' && !checking)).toEqual([]);
   });
 
-  it('keeps the cached user when the server cannot be reached', async () => {
-    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(ANA));
+  it('offline, a person with data here is locked until the password opens the key; wrong ones are counted', async () => {
+    await signedInBefore();
     serve({ 'GET /api/check-auth': { networkError: true } });
     const { result } = await settled();
-    expect(result.current.status).toBe('authenticated');
+    expect(result.current.status).toBe('locked');
     expect(result.current.user?.id).toBe('u-ana');
     expect(result.current.fromCache).toBe(true);
-    expect(localStorage.getItem(USER_STORAGE_KEY)).not.toBeNull();
+    let answer: unknown;
+    await act(async () => void (answer = await result.current.unlock('equivocada')));
+    expect(answer).toEqual({ ok: false, reason: 'wrong', left: 9, waitMs: 0 });
+    expect(result.current.status).toBe('locked');
+    await act(async () => void (answer = await result.current.unlock(PASSWORD)));
+    expect(answer).toEqual({ ok: true });
+    expect(result.current.status).toBe('authenticated');
+    // The name and e-mail come back from the person's sealed profile.
+    expect(result.current.user).toEqual(ANA);
+  });
+
+  it('locks on request: unsaved drafts are written first, and a reload then needs the password', async () => {
+    await signedInBefore();
+    serve({ 'GET /api/check-auth': LIVE });
+    const { result, unmount } = await settled();
+    expect(result.current.status).toBe('authenticated');
+    let keyWhenSaved: boolean | null = null;
+    cleanups.push(registerLockSaver(async () => void (keyWhenSaved = hasKey(ANA.id))));
+    await act(() => result.current.lock());
+    expect(keyWhenSaved).toBe(true);
+    expect(result.current.status).toBe('locked');
+    expect(hasKey(ANA.id)).toBe(false);
+    unmount();
+    const again = await settled();
+    expect(again.result.current.status).toBe('locked');
+  });
+
+  it('a revoked answer wipes the person’s data, key and user entry before anything is shown, and says why', async () => {
+    await signedInBefore();
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(ANA));
+    serve({ 'GET /api/check-auth': { json: { success: false, authenticated: false, mensaje: 'Esta cuenta ya no tiene acceso.', revocada: true } } });
+    const leaving: unknown[] = [];
+    cleanups.push(onSignedOut((user) => void leaving.push(user?.id)));
+    const { result } = await settled();
+    expect(result.current.status).toBe('anonymous');
+    expect(result.current.notice).toBe(REVOKED_NOTICE);
+    expect(hasVault(ANA.id)).toBe(false);
+    expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+    expect(leaving).toEqual(['u-ana']);
   });
 
   it('is anonymous offline when nobody was cached', async () => {
@@ -93,7 +164,7 @@ describe('session check on load', () => {
   });
 
   it('asks the server again when the connection comes back', async () => {
-    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(ANA));
+    await signedInBefore();
     let online = false;
     serve({
       'GET /api/check-auth': () =>
@@ -108,20 +179,24 @@ describe('session check on load', () => {
 });
 
 describe('sign-in and sign-out', () => {
-  it('signs in, stores the user and ends with the session authenticated', async () => {
+  it('signs in, makes the person’s key from the password and ends with the session authenticated', async () => {
     const fake = serve({
       'GET /api/check-auth': { status: 401, json: { success: false, mensaje: 'No autenticado' } },
-      'POST /api/signin': { json: { success: true, user: ANA } },
+      'POST /api/signin': SIGNED_IN,
     });
     const { result } = await settled();
-    await act(() => result.current.signIn('ana@inmo.mx', 'secreta123'));
+    await act(() => result.current.signIn('ana@inmo.mx', PASSWORD));
     expect(result.current.status).toBe('authenticated');
-    expect(fake.calls.at(-1)?.body).toEqual({ email: 'ana@inmo.mx', password: 'secreta123' });
-    expect(JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? 'null')).toEqual(ANA);
+    expect(result.current.user).toEqual(ANA);
+    expect(fake.calls.at(-1)?.body).toEqual({ email: 'ana@inmo.mx', password: PASSWORD });
+    expect(hasKey(ANA.id)).toBe(true);
+    expect(hasVault(ANA.id)).toBe(true);
+    expect(clearStorage()).not.toMatch(/ana@inmo\.mx|Ana López|Clave-secreta/);
   });
 
   it('a guard can cancel the sign-out before the server is called', async () => {
-    const fake = serve({ 'GET /api/check-auth': { json: { success: true, user: ANA } }, 'POST /api/logout': { json: { success: true } } });
+    await signedInBefore();
+    const fake = serve({ 'GET /api/check-auth': LIVE, 'POST /api/logout': { json: { success: true } } });
     cleanups.push(registerSignOutGuard(async () => false));
     const { result } = await settled();
     let done = true;
@@ -131,8 +206,9 @@ describe('sign-in and sign-out', () => {
     expect(fake.calls.some((c) => c.path === '/api/logout')).toBe(false);
   });
 
-  it('a failed logout is only logged and the user stays', async () => {
-    serve({ 'GET /api/check-auth': { json: { success: true, user: ANA } }, 'POST /api/logout': { networkError: true } });
+  it('a logout the server refuses is only logged and the user stays', async () => {
+    await signedInBefore();
+    serve({ 'GET /api/check-auth': LIVE, 'POST /api/logout': { status: 500, json: { success: false, mensaje: 'Error interno' } } });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { result } = await settled();
     let done = true;
@@ -143,8 +219,33 @@ describe('sign-in and sign-out', () => {
     expect(localStorage.getItem(USER_STORAGE_KEY)).not.toBeNull();
   });
 
-  it('signs out: clears the user entry and runs the signed-out callbacks with the leaving user', async () => {
-    serve({ 'GET /api/check-auth': { json: { success: true, user: ANA } }, 'POST /api/logout': { json: { success: true } } });
+  it('signs out offline: the data goes at once, and the gateway is told at the next contact', async () => {
+    await signedInBefore();
+    let online = true;
+    const fake = serve({
+      'GET /api/check-auth': () => (online ? LIVE : { networkError: true }),
+      'POST /api/logout': () => (online ? { json: { success: true } } : { networkError: true }),
+    });
+    const { result } = await settled();
+    expect(result.current.status).toBe('authenticated');
+    online = false;
+    let done = false;
+    await act(async () => void (done = await result.current.signOut()));
+    expect(done).toBe(true);
+    expect(result.current.status).toBe('anonymous');
+    expect(hasVault(ANA.id)).toBe(false);
+    online = true;
+    const before = fake.calls.length;
+    await checkSession(null);
+    expect(fake.calls.slice(before).map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/logout', 'GET /api/check-auth']);
+    const after = fake.calls.length;
+    await checkSession(null);
+    expect(fake.calls.slice(after).map((c) => c.path)).toEqual(['/api/check-auth']);
+  });
+
+  it('signs out: clears the user entry, wipes the key and runs the signed-out callbacks with the leaving user', async () => {
+    await signedInBefore();
+    serve({ 'GET /api/check-auth': LIVE, 'POST /api/logout': { json: { success: true } } });
     const leaving: unknown[] = [];
     cleanups.push(registerSignOutGuard(async () => true));
     cleanups.push(onSignedOut((user) => void leaving.push(user?.id)));
@@ -154,6 +255,7 @@ describe('sign-in and sign-out', () => {
     expect(done).toBe(true);
     expect(result.current.status).toBe('anonymous');
     expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+    expect(hasVault(ANA.id)).toBe(false);
     expect(leaving).toEqual(['u-ana']);
   });
 });

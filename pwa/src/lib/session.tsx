@@ -10,20 +10,41 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import { ApiError, api } from './api';
 import { requestPersistentStorage } from './pwa';
 import { SIGNIN_FAILED } from '../../../couch-design/usuario/signin-messages';
-import { ANONYMOUS, checkSession, sessionFromPage, takeFirstCheck, type AuthAnswer, type SessionSnapshot } from './session-check';
-import { clearStoredUser, readStoredUser, toAuthUser, USER_STORAGE_KEY, writeStoredUser, type AuthUser } from './session-storage';
+import { isUnreachable } from './data/errors';
+import { ANONYMOUS, checkSession, liveSessionSecret, markLogoutPending, sessionFromPage, takeFirstCheck, takeSessionAnswer, type AuthAnswer, type SessionSnapshot } from './session-check';
+import { clearStoredUser, clearTabCopies, readStoredUser, toAuthUser, USER_STORAGE_KEY, writeStoredUser, type AuthUser } from './session-storage';
+import { idleExpired, watchIdle } from './vault/idle-lock';
+import { hasKey, onKeysChanged } from './vault/keyring';
+import { hasVault, keepProfile, lockVault, openAtSignIn, readProfile, resumeWithSession, unlockWithPassword, type UnlockResult } from './vault/vault';
+
+/** The wipe opens the person's databases (PouchDB): loaded when needed, never with the sign-in screen. */
+const wiping = () => import('./vault/wipe');
+const wipePersonData = async (userId: string) => (await wiping()).wipePersonData(userId);
+const wipeOthers = async (userId: string) => (await wiping()).wipeOthers(userId);
 
 export type { AuthUser } from './session-storage';
 export { type SessionSnapshot, type SessionStatus } from './session-check';
+export type { UnlockResult } from './vault/vault';
+
+/** Why a device wiped its person's data on its own: said on the sign-in screen. */
+export const REVOKED_NOTICE = 'Se borraron los datos de este dispositivo porque tu cuenta ya no tiene acceso. Si crees que es un error, habla con un administrador.';
+export const TOO_MANY_TRIES_NOTICE = 'Se borraron los datos de este dispositivo tras 10 contraseñas equivocadas. Inicia sesión con conexión para volver a descargarlos.';
 
 export interface SessionValue extends SessionSnapshot {
   /** A check-auth call is running (the first one or a refresh). */
   checking: boolean;
   /** Throws an ApiError with the server's Spanish message when the sign-in is refused. */
   signIn(email: string, password: string): Promise<AuthUser>;
-  /** Resolves false when a guard cancelled it or the server could not be told (the user stays). */
+  /**
+   * Resolves false when a guard cancelled it or the server refused (the user stays). Offline it
+   * goes through: the local data goes, the gateway is told at the next contact.
+   */
   signOut(): Promise<boolean>;
   refresh(): Promise<void>;
+  /** The 'Desbloquear' screen's try (status 'locked'); the last wrong one wipes the person's data. */
+  unlock(password: string): Promise<UnlockResult>;
+  /** Locks now (idle time): unsaved forms are kept as drafts first. */
+  lock(): Promise<void>;
 }
 
 // --- Extension points used by the sync layer -------------------------------------------
@@ -47,6 +68,43 @@ export function registerSignOutGuard(fn: SignOutGuard): () => void {
 export function onSignedOut(fn: SignedOutCallback): () => void {
   signedOutCallbacks.add(fn);
   return () => signedOutCallbacks.delete(fn);
+}
+
+/** Work to finish before a lock takes the key away (a form's draft write). */
+const lockSavers = new Set<() => Promise<void>>();
+
+export function registerLockSaver(fn: () => Promise<void>): () => void {
+  lockSavers.add(fn);
+  return () => lockSavers.delete(fn);
+}
+
+async function saveBeforeLock(): Promise<void> {
+  await Promise.all([...lockSavers].map((fn) => fn().catch((err: unknown) => console.error('No se pudo guardar el borrador antes de bloquear.', err))));
+}
+
+/**
+ * The session as this device can serve it: a signed-in person whose key is not in memory is
+ * 'locked' when their wrapped key is here, and must sign in again when it is not.
+ */
+export function withVault(next: SessionSnapshot): SessionSnapshot {
+  if (next.status !== 'authenticated' || !next.user || hasKey(next.user.id)) return next;
+  return hasVault(next.user.id) ? { ...next, status: 'locked' } : { ...ANONYMOUS };
+}
+
+/** After a check: open the key with the live session's copy when the person was not idle too long. */
+async function settleVault(next: SessionSnapshot): Promise<SessionSnapshot> {
+  const user = next.user;
+  if (next.status !== 'authenticated' || !user) return next;
+  const secret = liveSessionSecret();
+  if (!next.fromCache && !hasKey(user.id) && secret) {
+    if (idleExpired()) lockVault(user.id);
+    else await resumeWithSession(user.id, secret);
+  }
+  const settled = withVault(next);
+  if (settled.status !== 'authenticated') return settled;
+  if (next.fromCache) return { ...settled, user: (await readProfile<AuthUser>(user.id)) ?? user };
+  await keepProfile(user.id, user).catch(() => undefined);
+  return settled;
 }
 
 async function guardsAllow(): Promise<boolean> {
@@ -73,7 +131,8 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
     // Kept before any screen reads: until sync starts (when the page is idle) the device's
     // databases are found through this entry, and a screen's first read comes before any effect here.
     if (answered?.status === 'authenticated' && answered.user && !answered.fromCache) writeStoredUser(answered.user);
-    return answered ?? { status: 'unknown', user: null, fromCache: false };
+    // main.tsx opened the key with the session's copy before the first render (vault/resume.ts).
+    return answered ? withVault(answered) : { status: 'unknown', user: null, fromCache: false };
   });
   const [checking, setChecking] = useState(() => sessionFromPage() === null);
   const current = useRef(snapshot);
@@ -85,11 +144,33 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
     setSnapshot(next);
   }, []);
 
+  /** The person leaves this device for good: sync stops, their data, key and drafts go. */
+  const leave = useCallback(async (user: AuthUser | null, notice?: string) => {
+    clearStoredUser();
+    for (const callback of [...signedOutCallbacks]) {
+      try {
+        await callback(user);
+      } catch (err) {
+        console.error('Error al limpiar los datos locales tras cerrar sesión.', err);
+      }
+    }
+    if (user) await wipePersonData(user.id).catch((err: unknown) => console.error('No se pudieron borrar los datos de este dispositivo.', err));
+    setSnapshot(notice ? { ...ANONYMOUS, notice } : ANONYMOUS);
+  }, []);
+
   const refresh = useCallback(async () => {
     setChecking(true);
     let next: SessionSnapshot | undefined;
     try {
       next = await (takeFirstCheck() ?? checkSession(current.current.user ?? readStoredUser()));
+      const gone = next.revoked ? (current.current.user ?? readStoredUser()) : null;
+      if (gone) {
+        // Before anything is shown: the person was deleted or sent off every device meanwhile.
+        await leave(gone, REVOKED_NOTICE);
+        next = { ...ANONYMOUS, notice: REVOKED_NOTICE };
+      } else {
+        next = await settleVault(next);
+      }
     } finally {
       // A transition, like the arrival of the start-up code (app/routes.tsx): the answer may be
       // what draws the first screen, a render long enough to block a phone. The answer and the
@@ -99,7 +180,7 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
         setChecking(false);
       });
     }
-  }, [apply]);
+  }, [apply, leave]);
 
   useEffect(() => {
     const answered = sessionFromPage();
@@ -112,17 +193,22 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
   }, [refresh, apply]);
 
   useEffect(() => {
-    // Back online after standing on the cached user: ask the server whether the session still lives.
+    // Back online: ask the server whether the session still lives.
+    // Every reconnection asks: a person deleted meanwhile is wiped at this first contact (a
+    // sync's refusal alone could not tell a revoked session from an expired one).
     const onOnline = () => {
-      if (current.current.fromCache) void refresh();
+      if (current.current.fromCache || current.current.status === 'authenticated' || current.current.status === 'locked') void refresh();
     };
     // Another tab signed in or out: follow it, so two tabs never disagree about who is signed in.
     const onStorage = (e: StorageEvent) => {
       if (e.key !== USER_STORAGE_KEY && e.key !== null) return;
       const stored = readStoredUser();
       if (!stored) setSnapshot(ANONYMOUS);
-      else if (stored.id !== current.current.user?.id || stored.role !== current.current.user?.role) {
-        setSnapshot({ status: 'authenticated', user: stored, fromCache: current.current.fromCache });
+      else if (stored.id !== current.current.user?.id) {
+        // Another person signed in in another tab: their key is not in this one's memory.
+        setSnapshot(withVault({ status: 'authenticated', user: stored, fromCache: current.current.fromCache }));
+      } else if (current.current.user && (stored.role !== current.current.user.role || stored.empleado_id !== current.current.user.empleado_id)) {
+        setSnapshot({ ...current.current, user: { ...current.current.user, role: stored.role, empleado_id: stored.empleado_id } });
       }
     };
     window.addEventListener('online', onOnline);
@@ -138,6 +224,12 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
       const answer = await api.post<AuthAnswer>('/api/signin', { email, password });
       const user = toAuthUser(answer.user);
       if (!answer.success || !user) throw new ApiError(answer.mensaje || SIGNIN_FAILED, 401);
+      takeSessionAnswer(answer);
+      // The gateway just checked the password: it opens (or makes) this person's key here.
+      await openAtSignIn(user.id, password, liveSessionSecret(), { wipe: () => wipePersonData(user.id) });
+      await keepProfile(user.id, user);
+      // A shared tablet: nothing of the previous people stays beside this one's, but unsent changes.
+      await wipeOthers(user.id).catch((err: unknown) => console.error('No se pudieron borrar los datos de otras personas.', err));
       apply({ status: 'authenticated', user, fromCache: false });
       void requestPersistentStorage();
       return user;
@@ -150,25 +242,64 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
     try {
       await api.post('/api/logout');
     } catch (err) {
-      console.error('No se pudo cerrar la sesión en el servidor.', err);
-      return false;
-    }
-    const leaving = current.current.user;
-    clearStoredUser();
-    for (const callback of [...signedOutCallbacks]) {
-      try {
-        await callback(leaving);
-      } catch (err) {
-        console.error('Error al limpiar los datos locales tras cerrar sesión.', err);
+      // Offline: the person leaves anyway (the guard has asked about unsent changes); the
+      // gateway's session is ended at the next contact (session-check.ts).
+      if (!isUnreachable(err)) {
+        console.error('No se pudo cerrar la sesión en el servidor.', err);
+        return false;
       }
+      markLogoutPending();
     }
-    setSnapshot(ANONYMOUS);
+    await leave(current.current.user);
     return true;
+  }, [leave]);
+
+  const unlock = useCallback(
+    async (password: string): Promise<UnlockResult> => {
+      const locked = current.current;
+      if (locked.status !== 'locked' || !locked.user) return { ok: false, reason: 'missing' };
+      const result = await unlockWithPassword(locked.user.id, password, locked.fromCache ? null : liveSessionSecret());
+      if (result.ok) {
+        const user = (await readProfile<AuthUser>(locked.user.id)) ?? locked.user;
+        writeStoredUser(user);
+        setSnapshot({ status: 'authenticated', user, fromCache: locked.fromCache });
+      } else if (result.reason === 'wipe') {
+        await leave(locked.user, TOO_MANY_TRIES_NOTICE);
+      }
+      return result;
+    },
+    [leave],
+  );
+
+  const lock = useCallback(async () => {
+    const open = current.current;
+    if (open.status !== 'authenticated' || !open.user) return;
+    await saveBeforeLock();
+    lockVault(open.user.id);
+    clearTabCopies();
+    setSnapshot({ ...open, status: 'locked' });
   }, []);
 
+  // Idle time and background: the app locks (vault/idle-lock.ts).
+  const openUser = snapshot.status === 'authenticated' ? snapshot.user?.id : undefined;
+  useEffect(() => {
+    if (!openUser) return;
+    return watchIdle(() => void lock());
+  }, [openUser, lock]);
+
+  // A key dropped elsewhere (another part of the page locked): follow it.
+  useEffect(
+    () =>
+      onKeysChanged(() => {
+        const now = current.current;
+        if (now.status === 'authenticated' && now.user && !hasKey(now.user.id)) setSnapshot(withVault(now));
+      }),
+    [],
+  );
+
   const value = useMemo<SessionValue>(
-    () => ({ ...snapshot, checking, signIn, signOut, refresh }),
-    [snapshot, checking, signIn, signOut, refresh],
+    () => ({ ...snapshot, checking, signIn, signOut, refresh, unlock, lock }),
+    [snapshot, checking, signIn, signOut, refresh, unlock, lock],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

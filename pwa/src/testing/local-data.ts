@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { FetchFn } from '../lib/db/pouch';
 import { destroyLocalDbs, setActiveUser } from '../lib/db/registry';
 import type { OnlineSource } from '../lib/sync/engine';
+import './test-keys';
 
 const g = globalThis as { navigator?: unknown };
 if (typeof g.navigator === 'undefined') {

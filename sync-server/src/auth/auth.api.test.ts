@@ -20,7 +20,13 @@ describe('POST /api/signin', () => {
     const c = gw.client();
     const r = await c.json('POST', '/api/signin', { email: admin.email, password: admin.password });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ success: true, user: expect.objectContaining({ id: admin.id, role: 'administrator', empleado_id: null }) });
+    expect(r.body).toEqual({
+      success: true,
+      user: expect.objectContaining({ id: admin.id, role: 'administrator', empleado_id: null }),
+      // The device's key of this session and the operator's lock time (device-answers.api.test.ts).
+      clave_sesion: expect.any(String),
+      bloqueo_min: 15,
+    });
     expect(JSON.stringify(r.body)).not.toMatch(/password|scrypt/);
     expect(c.cookie).toMatch(/^inmo\.sid=/);
   });

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { Usuario } from '../../../couch-design/usuario';
@@ -27,8 +28,16 @@ export function createPassport(
     }),
   );
   instance.serializeUser((user, done) => done(null, user.id));
-  instance.deserializeUser((id: string, done) => {
-    sessionUsers.resolve(id).then((u) => done(null, u ?? false), (e) => done(e));
+  // A session whose person no longer exists (deleted while the device was away) is marked: its
+  // check-auth then tells the device to wipe that person's data (auth/routes.ts sessionAnswer).
+  instance.deserializeUser((req: IncomingMessage, id: string, done: (err: unknown, user?: Express.User | false) => void) => {
+    sessionUsers.resolve(id).then(
+      (u) => {
+        if (!u) (req as { session?: { revocada?: boolean } }).session!.revocada = true;
+        done(null, u ?? false);
+      },
+      (e) => done(e),
+    );
   });
   return instance;
 }

@@ -1,6 +1,8 @@
-import { Router, type RequestHandler, type Response } from 'express';
+import { randomBytes } from 'node:crypto';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type passport from 'passport';
-import { NO_SESSION, SIGNIN_FAILED, signinSchema, type SessionAnswer } from '../../../couch-design/usuario';
+import { NO_SESSION, SESSION_REVOKED, SIGNIN_FAILED, signinSchema, type DeviceSettings, type SessionAnswer } from '../../../couch-design/usuario';
+import { DEFAULT_DEVICE_LOCK_MINUTES } from '../config';
 import { HttpError } from '../http/errors';
 import { CROSS_SITE, fromOwnPages } from '../http/same-origin';
 import { validateBody } from '../http/validate';
@@ -11,10 +13,39 @@ import { log } from '../log';
 
 const answerUser = (u: AuthUser) => ({ id: u.id, role: u.role, empleado_id: u.empleado_id ?? null, email: u.email, nombre: u.nombre });
 
+declare module 'express-session' {
+  interface SessionData {
+    /**
+     * A random key of this session alone (base64): the device seals a copy of its data key with it,
+     * so a reload while the session lives needs no password (docs/architecture.md, "Datos cifrados
+     * en el dispositivo"). Never logged; gone with the session.
+     */
+    claveDispositivo?: string;
+    /** The session's person was deleted: the device is told to wipe their data (auth/passport.ts). */
+    revocada?: boolean;
+  }
+}
+
+/** The session's device key, made on first use (sessions from before it get one at their next check). */
+function deviceKey(req: Request): string {
+  req.session.claveDispositivo ??= randomBytes(32).toString('base64');
+  return req.session.claveDispositivo;
+}
+
+/** What a device is told with every sign-in and check: the operator's idle time before it locks. */
+export function deviceSettings(lockMinutes: number | undefined): DeviceSettings {
+  return { bloqueo_min: lockMinutes ?? DEFAULT_DEVICE_LOCK_MINUTES };
+}
+
 /** What `GET /check-auth` answers, and what the shell page of a signed-in navigation carries (http/shell-page.ts). */
-export function sessionAnswer(user: AuthUser | undefined): SessionAnswer {
-  if (!user) return { success: false, authenticated: false, mensaje: NO_SESSION };
-  return { success: true, authenticated: true, user: answerUser(user) };
+export function sessionAnswer(req: Request, lockMinutes?: number): SessionAnswer {
+  const user = req.user;
+  if (!user) {
+    // Told apart from an ended session: the device wipes the person's data at once.
+    if (req.session?.revocada) return { success: false, authenticated: false, mensaje: SESSION_REVOKED, revocada: true };
+    return { success: false, authenticated: false, mensaje: NO_SESSION };
+  }
+  return { success: true, authenticated: true, user: answerUser(user), clave_sesion: deviceKey(req), ...deviceSettings(lockMinutes) };
 }
 
 function tooMany(res: Response, retryAfterSec: number): HttpError {
@@ -32,7 +63,7 @@ export interface AccountSessions {
   keepNewest(userId: string, keep: number): Promise<number>;
 }
 
-export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter, sessions: AccountSessions): Router {
+export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter, sessions: AccountSessions, lockMinutes?: number): Router {
   const r = Router();
 
   r.post('/signin', async (req, res, next) => {
@@ -59,7 +90,7 @@ export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter, 
             void sessions
               .keepNewest(user.id, MAX_SESSIONS_PER_ACCOUNT)
               .catch((e: unknown) => log.error({ err: e }, 'No se pudieron cerrar las sesiones más antiguas'))
-              .finally(() => res.json({ success: true, user: answerUser(user) }));
+              .finally(() => res.json({ success: true, user: answerUser(user), clave_sesion: deviceKey(req), ...deviceSettings(lockMinutes) }));
           });
         })
         .catch(next);
@@ -68,7 +99,7 @@ export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter, 
 
   // "Nobody is signed in here" is an answer, not a failure: 200, so a visitor's first load logs no error.
   r.get('/check-auth', (req, res) => {
-    res.json(sessionAnswer(req.user));
+    res.json(sessionAnswer(req, lockMinutes));
   });
 
   // Signing out changes something. By POST, which the same-origin check of every change covers

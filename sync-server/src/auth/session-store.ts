@@ -153,8 +153,9 @@ export class StoreSessionStore extends session.Store {
    * Ends every session of one person (passport keeps their id in `session.passport.user`), but
    * `exceptSid`: their account was deleted, or their password changed. Returns how many ended.
    */
-  async revokeUser(userId: string, exceptSid?: string): Promise<number> {
+  async revokeUser(userId: string, exceptSid?: string, options: { wipeDevices?: boolean } = {}): Promise<number> {
     const keep = exceptSid === undefined ? null : docId(exceptSid);
+    if (options.wipeDevices) return this.markRevoked(userId, keep);
     let removed = 0;
     // A session touched meanwhile makes its delete conflict: a few rounds catch it again.
     for (let round = 0; round < 10; round++) {
@@ -166,6 +167,25 @@ export class StoreSessionStore extends session.Store {
       removed += res.filter((r) => !r.error).length;
     }
     return removed;
+  }
+
+  /**
+   * Ends every session of a deleted person but keeps each one, signed out and marked `revocada`,
+   * until it expires: the device that comes back with its cookie is then told to wipe what it
+   * kept of that person (auth/routes.ts), not just sent to the sign-in screen.
+   */
+  private async markRevoked(userId: string, keep: string | null): Promise<number> {
+    let marked = 0;
+    for (let round = 0; round < 10; round++) {
+      const { docs } = await this.db.find({ selector: { 'session.passport.user': userId }, limit: 200 });
+      const ending = (docs as SessionDoc[]).filter((d) => d._id !== keep);
+      if (ending.length === 0) return marked;
+      const revoked = ending.map((d) => ({ ...d, session: { cookie: d.session.cookie, revocada: true } }));
+      const res = await this.db.bulkDocs(revoked);
+      ending.forEach((d) => this.cache.forget(d._id));
+      marked += res.filter((r) => !r.error).length;
+    }
+    return marked;
   }
 
   /**

@@ -40,7 +40,7 @@ import { MSG, PERSONAS_MSG } from './messages';
 import type { UsuariosRepository } from './repository';
 
 export interface SessionRevoker {
-  revokeUser(userId: string, exceptSid?: string): Promise<number>;
+  revokeUser(userId: string, exceptSid?: string, options?: { wipeDevices?: boolean }): Promise<number>;
 }
 
 export interface UsuariosDeps {
@@ -184,7 +184,8 @@ export class UsuariosService {
   async remove(actor: AuthUser, id: string): Promise<void> {
     requireAdmin(actor);
     await this.deps.personas.deleteUsuario(id);
-    await this.deps.sessions.revokeUser(id);
+    // Their devices are told to wipe that person's data at their next contact (auth/routes.ts).
+    await this.deps.sessions.revokeUser(id, undefined, { wipeDevices: true });
   }
 
   /** Stores the photo as the user's attachment; answers its URL. */

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { clearDraft, loadDraft, saveDraft } from '../../lib/db';
+import { registerLockSaver } from '../../lib/session';
 
 export const DRAFT_DEBOUNCE_MS = 500;
 
@@ -56,20 +57,23 @@ export function useDraftAutosave<T>(key: string | null, baseRev?: string): Draft
     timer.current = null;
   }, []);
 
-  const write = useCallback(() => {
+  const write = useCallback((): Promise<void> => {
     const values = pending.current;
     cancelTimer();
-    if (values === null || stopped.current || key === null) return;
+    if (values === null || stopped.current || key === null) return Promise.resolve();
     stored.current = true;
     const draft: Draft<T> = { values, savedAt: new Date().toISOString() };
     if (baseRev) draft.baseRev = baseRev;
-    saveDraft(key, draft).then(
+    return saveDraft(key, draft).then(
       () => {
         if (!stopped.current) setSavedAt(new Date());
       },
       (err: unknown) => console.error('No se pudo guardar el borrador.', err),
     );
   }, [key, baseRev, cancelTimer]);
+
+  // A lock (idle time) takes the key away: what waits for the debounce is sealed first.
+  useEffect(() => registerLockSaver(write), [write]);
 
   const schedule = useCallback(
     (values: T) => {
@@ -98,16 +102,16 @@ export function useDraftAutosave<T>(key: string | null, baseRev?: string): Draft
 
   useEffect(() => {
     // A closed tab or a tablet going to sleep: write now rather than after the debounce.
-    const onHide = () => write();
+    const onHide = () => void write();
     const onVisibility = () => {
-      if (document.visibilityState === 'hidden') write();
+      if (document.visibilityState === 'hidden') void write();
     };
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       window.removeEventListener('pagehide', onHide);
       document.removeEventListener('visibilitychange', onVisibility);
-      write();
+      void write();
     };
   }, [write]);
 

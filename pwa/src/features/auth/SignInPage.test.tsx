@@ -1,4 +1,7 @@
 // @vitest-environment happy-dom
+// A sign-in makes the person's key and clears other people's data (lib/vault): real local databases.
+import 'fake-indexeddb/auto';
+import '../../testing/test-keys';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -16,7 +16,7 @@ interface Credentials {
 }
 
 export default function SignInPage(): JSX.Element {
-  const { status, signIn } = useSession();
+  const { status, signIn, notice } = useSession();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
@@ -60,6 +60,11 @@ export default function SignInPage(): JSX.Element {
           <Formik<Credentials> initialValues={{ email: '', password: '' }} onSubmit={submit}>
             {({ values, handleChange, handleBlur, handleSubmit, submitForm, isSubmitting }) => (
               <form noValidate onSubmit={handleSubmit} aria-label="Iniciar sesión">
+                {notice && !error && (
+                  <Callout intent="warning" icon="warning-sign" className="signin__error" role="alert">
+                    {notice}
+                  </Callout>
+                )}
                 {error && (
                   <Callout intent="danger" icon="error" className="signin__error" role="alert">
                     {error}

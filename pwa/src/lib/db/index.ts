@@ -5,6 +5,8 @@
  * `watchLocal` reports it with a `reset` event.
  */
 import type { MangoIndexDef } from '../../../../couch-design/design-docs/index';
+// @ts-expect-error -- no type declarations for this package
+import { filterInMemoryFields as filterRows, massageSelector as massage } from 'pouchdb-selector-core';
 import { conflictRevisionsIn, listConflictsIn, resolveConflictIn, type ConflictedDoc } from './conflicts';
 import { databaseSpec, HOME_DB, PUSHED_DBS, type SyncedDbName } from './databases';
 import { clearDraftIn, loadDraftIn, saveDraftIn } from './drafts';
@@ -23,6 +25,9 @@ export type { ProjectionView } from './projection';
 export type { ConflictedDoc } from './conflicts';
 export type { RejectedChange } from './rejected';
 export { requestPersistentStorage } from '../pwa';
+
+const massageSelector = massage as (selector: PouchDB.Find.Selector) => PouchDB.Find.Selector;
+const filterInMemoryFields = filterRows as <R extends { doc: object }>(rows: R[], request: object, fields: string[]) => R[];
 
 type Doc<T extends {}> = PouchDB.Core.ExistingDocument<T>;
 export type LocalDoc<T extends {} = Record<string, unknown>> = T & { _id?: string; _rev?: string };
@@ -123,8 +128,13 @@ export type BoundedMangoQuery<T extends {} = Record<string, unknown>> = MangoQue
 
 export async function localFind<T extends {} = Record<string, unknown>>(name: SyncedDbName, query: BoundedMangoQuery<T>): Promise<Array<Doc<T>>> {
   const db = await ready(name);
-  const res = await db.find(query);
-  return res.docs as unknown as Array<Doc<T>>;
+  // Records are stored sealed (lib/vault/doc-cipher.ts): the adapter's own Mango indexes would see
+  // only the sealed field, so selector, order and page are applied to the opened documents.
+  const { rows } = await db.allDocs<T>({ include_docs: true });
+  const selector = massageSelector(query.selector);
+  const docs = rows.flatMap((row) => (row.doc && !row.id.startsWith('_design/') ? [{ doc: row.doc }] : []));
+  const request = { selector, sort: query.sort, skip: query.skip ?? 0, limit: query.limit };
+  return filterInMemoryFields(docs, request, Object.keys(selector)).map((row) => row.doc);
 }
 
 /**

@@ -11,11 +11,15 @@ import indexeddbAdapter from 'pouchdb-adapter-indexeddb';
 import httpAdapter from 'pouchdb-adapter-http';
 import replication from 'pouchdb-replication';
 import find from 'pouchdb-find';
+// @ts-expect-error -- no type declarations for this package (its @types describe version 1)
+import transform from 'transform-pouch';
+import { sealDatabase } from '../vault/doc-cipher';
 
 PouchDB.plugin(indexeddbAdapter as PouchDB.Plugin)
   .plugin(httpAdapter as PouchDB.Plugin)
   .plugin(replication)
-  .plugin(find);
+  .plugin(find)
+  .plugin(transform as PouchDB.Plugin);
 
 export type LocalDatabase = PouchDB.Database;
 export type FetchFn = (url: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -35,9 +39,13 @@ export async function getOrNull<T>(db: LocalDatabase, id: string): Promise<T | n
   }
 }
 
-/** A database on this device (IndexedDB). */
-export function openIndexedDb(name: string): LocalDatabase {
+/**
+ * A database on this device (IndexedDB). With `keyOf`, sealed: every record is stored encrypted
+ * with the key it answers (lib/vault/doc-cipher.ts); the person's databases are always opened so.
+ */
+export function openIndexedDb(name: string, keyOf?: () => CryptoKey): LocalDatabase {
   const db = new PouchDB(name, { adapter: 'indexeddb', auto_compaction: true });
+  if (keyOf) sealDatabase(db, keyOf);
   // Each replication and live feed listens for the database's destruction; a live push, two
   // pulls and a reconnect overlapping the previous session pass the default warning limit of 10.
   (db as unknown as { setMaxListeners(n: number): void }).setMaxListeners(50);

@@ -9,6 +9,7 @@
  */
 import { readStoredUser } from '../session-storage';
 import { HOME_DB, SYNCED_DBS, type SyncedDbName } from './databases';
+import { keyOf } from '../vault/keyring';
 import { openIndexedDb, type LocalDatabase } from './pouch';
 
 export { SYNCED_DBS, type SyncedDbName } from './databases';
@@ -49,22 +50,25 @@ export function currentUserId(): string {
   return id;
 }
 
+/** A person's database, sealed with their data key (lib/vault): unreadable while they are locked out. */
+const openSealed = (full: string, userId: string): LocalDatabase => openIndexedDb(full, () => keyOf(userId));
+
 /** One handle per database name for the whole page: every reader shares its feeds and caches. */
-function handle(full: string): LocalDatabase {
+function handle(full: string, userId: string): LocalDatabase {
   let db = open.get(full);
   if (!db) {
-    db = openIndexedDb(full);
+    db = openSealed(full, userId);
     open.set(full, db);
   }
   return db;
 }
 
 export function dbFor(userId: string, name: SyncedDbName): LocalDatabase {
-  return handle(localDbName(userId, name));
+  return handle(localDbName(userId, name), userId);
 }
 
 export function localOnlyDbFor(userId: string, name: LocalOnlyDbName): LocalDatabase {
-  return handle(localOnlyName(userId, name));
+  return handle(localOnlyName(userId, name), userId);
 }
 
 async function destroyLocalOnly(userId: string): Promise<void> {

@@ -5,10 +5,11 @@
  */
 import { onSignedOut, registerSignOutGuard, type AuthUser } from '../session';
 import { keepListIndexes } from '../db/list-index';
-import { destroyLocalDbs, setActiveUser } from '../db/registry';
+import { setActiveUser } from '../db/registry';
+import { wipePersonData } from '../vault/wipe';
 import { askSignOutWithPending } from './confirm';
 import { SyncEngine, type SyncEngineOptions } from './engine';
-import { defaultKeyValueStore, lastSyncKey } from './meta';
+import { lastSyncKey } from './meta';
 import { syncStateStore } from './state';
 
 let engine: SyncEngine | null = null;
@@ -74,14 +75,20 @@ export async function signOutGuard(ask: (pending: number, rejected: number) => P
   return ask(pending, rejected);
 }
 
-/** After sign-out: on a shared tablet nothing of that person stays behind. */
-export async function destroyUserData(user: Pick<AuthUser, 'id'> | null): Promise<void> {
+/** The person left (sign-out, revoked, wiped): their sync stops before their data goes. */
+async function stopSyncOf(user: Pick<AuthUser, 'id'> | null): Promise<string | undefined> {
   const userId = user?.id ?? engine?.userId;
   if (engine && (!userId || engine.userId === userId)) await pauseSync();
   setActiveUser(null);
+  return userId;
+}
+
+/** After sign-out: on a shared tablet nothing of that person stays behind (the session wipes, lib/vault/wipe.ts). */
+export async function destroyUserData(user: Pick<AuthUser, 'id'> | null): Promise<void> {
+  const userId = await stopSyncOf(user);
   if (!userId) return;
-  await destroyLocalDbs(userId);
-  (engineOptions.keyValue ?? defaultKeyValueStore).remove(lastSyncKey(userId));
+  await wipePersonData(userId);
+  engineOptions.keyValue?.remove(lastSyncKey(userId));
 }
 
 let installed = false;
@@ -91,5 +98,6 @@ export function installSyncLifecycle(): void {
   if (installed) return;
   installed = true;
   registerSignOutGuard(() => signOutGuard());
-  onSignedOut((user) => destroyUserData(user));
+  // The session wipes the person's data itself once this has stopped their sync.
+  onSignedOut((user) => stopSyncOf(user).then(() => undefined));
 }

@@ -1,0 +1,116 @@
+/**
+ * 'Desbloquear' (docs/architecture.md, "Datos cifrados en el dispositivo"): the person's data is on
+ * this device, sealed, and their key is not in memory (a reload offline, the idle lock). The
+ * password is checked here, against the wrapped key, with or without a connection; wrong tries
+ * are counted across reloads (lib/vault/vault.ts), and the last one wipes the device's data.
+ */
+import { Button, Callout, Card, Classes, FormGroup, H1, InputGroup } from '@blueprintjs/core';
+import { useEffect, useRef, useState, type FormEvent, type JSX } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session';
+import { BRAND_NAME } from '../../lib/titles';
+import { tryState } from '../../lib/vault/vault';
+import { LAST_TRY_WARNING, UNLOCK_EMPTY, UNLOCK_INTRO, UNLOCK_OTHER_ACCOUNT, UNLOCK_SUBMIT, UNLOCK_TITLE, waitText, wrongText } from './unlock-texts';
+import './sign-in.css';
+
+export default function UnlockPage(): JSX.Element {
+  const { user, unlock } = useSession();
+  const navigate = useNavigate();
+  const userId = user?.id ?? '';
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [tries, setTries] = useState(() => ({ ...tryState(userId), at: Date.now() }));
+  const [now, setNow] = useState(() => Date.now());
+  const field = useRef<HTMLInputElement>(null);
+  const waitLeft = Math.max(0, tries.waitMs - (now - tries.at));
+  const waiting = waitLeft > 0;
+
+  // The wait counts down on screen; the vault checks it again at the try.
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [waiting]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || waiting) return;
+    if (!password) {
+      setError(UNLOCK_EMPTY);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await unlock(password);
+      if (result.ok || result.reason === 'wipe' || result.reason === 'missing') return;
+      setPassword('');
+      const at = Date.now();
+      setNow(at);
+      setTries({ left: result.left, waitMs: result.waitMs, at });
+      setError(result.reason === 'wrong' ? wrongText(result.left) : null);
+    } finally {
+      setBusy(false);
+    }
+    // The next try starts where the keyboard is: in the password field.
+    field.current?.focus();
+  };
+
+  return (
+    <div className="signin">
+      <div className="signin__panel" aria-hidden>
+        <img src="/signin-panel.svg" alt="" className="signin__image" />
+      </div>
+      <main className="signin__main">
+        <Card elevation={2} className="signin__card">
+          <div className="signin__brand">
+            <img src="/favicon.svg" alt="" width={40} height={40} />
+            <span>{BRAND_NAME}</span>
+          </div>
+          <H1 className="signin__title">{UNLOCK_TITLE}</H1>
+          <p className={Classes.TEXT_MUTED}>{UNLOCK_INTRO}</p>
+          <form noValidate onSubmit={(e) => void submit(e)} aria-label={UNLOCK_TITLE}>
+            {error && (
+              <Callout intent="danger" icon="error" className="signin__error" role="alert">
+                {error}
+              </Callout>
+            )}
+            {waiting && (
+              <Callout intent="warning" icon="warning-sign" className="signin__error" role="status">
+                {waitText(waitLeft)}
+              </Callout>
+            )}
+            {tries.left === 1 && (
+              <Callout intent="danger" icon="warning-sign" className="signin__error" role="alert" data-testid="unlock-last-try">
+                {LAST_TRY_WARNING}
+              </Callout>
+            )}
+            <FormGroup label="Contraseña" labelFor="unlock-password">
+              <InputGroup
+                id="unlock-password"
+                name="password"
+                type="password"
+                size="large"
+                leftIcon="lock"
+                autoComplete="current-password"
+                autoFocus
+                inputRef={field}
+                value={password}
+                readOnly={busy}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </FormGroup>
+            <Button type="submit" intent="primary" size="large" fill loading={busy} disabled={waiting}>
+              {UNLOCK_SUBMIT}
+            </Button>
+          </form>
+          <Button className="signin__other" variant="minimal" fill icon="log-in" onClick={() => navigate(paths.signIn)}>
+            {UNLOCK_OTHER_ACCOUNT}
+          </Button>
+        </Card>
+      </main>
+    </div>
+  );
+}

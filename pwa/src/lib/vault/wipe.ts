@@ -1,0 +1,46 @@
+/**
+ * Wiping a person off this device: their databases, their wrapped key and the little the app
+ * keeps beside them (the last sync's time). Used by a sign-out, a revoked session, the last
+ * wrong password, and a different person signing in on a shared tablet.
+ */
+import { PUSHED_DBS } from '../db/databases';
+import { dbFor, destroyLocalDbs } from '../db/registry';
+import { clearStoredUser, clearTabCopies, readStoredUser } from '../session-storage';
+import { defaultKeyValueStore, lastSyncKey, readPushSeq } from '../sync/meta';
+import { forgetVault } from './vault';
+import { vaultOwners } from './vault-store';
+
+export async function wipePersonData(userId: string): Promise<void> {
+  forgetVault(userId);
+  if (readStoredUser()?.id === userId) clearStoredUser();
+  clearTabCopies();
+  await destroyLocalDbs(userId);
+  defaultKeyValueStore.remove(lastSyncKey(userId));
+}
+
+/**
+ * Whether a person's pushed databases hold writes after their last push checkpoint; readable while
+ * they are locked (ids and the clear checkpoint only). It may answer yes for records a pull brought
+ * after that checkpoint: in doubt the data stays.
+ */
+export async function mayHaveUnsent(userId: string): Promise<boolean> {
+  for (const name of PUSHED_DBS) {
+    const db = dbFor(userId, name);
+    const since = await readPushSeq(db);
+    const res = await db.changes({ since, limit: 50, return_docs: true });
+    if (res.results.some((c) => !c.id.startsWith('_design/'))) return true;
+  }
+  return false;
+}
+
+/**
+ * A person signs in: every other person's data on this device goes, unless it may hold changes
+ * that were never sent (those wait, sealed, for their owner's password).
+ */
+export async function wipeOthers(userId: string): Promise<void> {
+  for (const other of vaultOwners()) {
+    if (other === userId) continue;
+    if (await mayHaveUnsent(other).catch(() => true)) continue;
+    await wipePersonData(other);
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * What the gateway tells a device about its person (issue 31; docs/architecture.md, "Datos
+ * cifrados en el dispositivo"): a key of the session alone, that opens the device's copy of its
+ * data key after a reload; the operator's idle time before the app locks; and, for a session whose
+ * person was deleted meanwhile, an answer of its own so the device wipes that person's data.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_SESSION, SESSION_REVOKED } from '../../../couch-design/usuario';
+import { BadSetting, configFromEnv } from '../config';
+import { startGateway, type CreatedUser, type TestGateway } from '../testing/gateway';
+
+let gw: TestGateway;
+let admin: CreatedUser;
+beforeAll(async () => {
+  gw = await startGateway({ deviceLockMinutes: 7 });
+  admin = await gw.createUser({ role: 'administrator' });
+});
+afterAll(() => gw?.close());
+
+describe('the session key and the lock time', () => {
+  it('come with the sign-in and every check; the key is the session’s own and stays the same', async () => {
+    const p = await gw.createUser();
+    const c = await gw.client().signIn(p.email, p.password);
+    const first = (await c.json('GET', '/api/check-auth')).body;
+    expect(first).toMatchObject({ authenticated: true, bloqueo_min: 7 });
+    expect(Buffer.from(String(first.clave_sesion), 'base64')).toHaveLength(32);
+    expect((await c.json('GET', '/api/check-auth')).body.clave_sesion).toBe(first.clave_sesion);
+
+    const other = await gw.client().signIn(p.email, p.password);
+    const second = (await other.json('GET', '/api/check-auth')).body;
+    expect(second.clave_sesion).not.toBe(first.clave_sesion);
+    expect(second).not.toHaveProperty('user.password_hash');
+  });
+
+  it('is never given to a visitor', async () => {
+    const visitor = (await gw.client().json('GET', '/api/check-auth')).body;
+    expect(visitor).toEqual({ success: false, authenticated: false, mensaje: NO_SESSION });
+  });
+
+  it('defaults to 15 minutes and refuses a wrong value in Spanish, naming the setting', () => {
+    expect(configFromEnv({}).deviceLockMinutes).toBe(15);
+    expect(configFromEnv({ BLOQUEO_INACTIVIDAD_MIN: '30' }).deviceLockMinutes).toBe(30);
+    for (const wrong of ['0', 'quince', '2.5', '1441']) {
+      expect(() => configFromEnv({ BLOQUEO_INACTIVIDAD_MIN: wrong })).toThrow(BadSetting);
+      expect(() => configFromEnv({ BLOQUEO_INACTIVIDAD_MIN: wrong })).toThrow(/BLOQUEO_INACTIVIDAD_MIN/);
+    }
+  });
+});
+
+describe('a person deleted while their device was away', () => {
+  it('gets a revoked answer on that device’s next check, not a plain ended session', async () => {
+    const p = await gw.createUser();
+    const device = await gw.client().signIn(p.email, p.password);
+    const asAdmin = await gw.client().signIn(admin.email, admin.password);
+    expect((await asAdmin.json('DELETE', `/api/users/${p.id}`)).status).toBe(200);
+
+    const answer = (await device.json('GET', '/api/check-auth')).body;
+    expect(answer).toEqual({ success: false, authenticated: false, mensaje: SESSION_REVOKED, revocada: true });
+    // Every later contact says the same until the session expires: the device may reach /db first.
+    expect((await device.fetch('/db/captaciones/_changes')).status).toBe(401);
+    expect((await device.json('GET', '/api/check-auth')).body.revocada).toBe(true);
+  });
+
+  it('a password change only ends the other sessions: their devices keep their data', async () => {
+    const p = await gw.createUser();
+    const device = await gw.client().signIn(p.email, p.password);
+    const asAdmin = await gw.client().signIn(admin.email, admin.password);
+    const changed = await asAdmin.json('PUT', `/api/users/${p.id}/password`, { password_nueva: 'Otra-contraseña-2', confirmar_password: 'Otra-contraseña-2' });
+    expect(changed.status).toBe(200);
+    const answer = (await device.json('GET', '/api/check-auth')).body;
+    expect(answer).toEqual({ success: false, authenticated: false, mensaje: NO_SESSION });
+  });
+});
