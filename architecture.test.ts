@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { zonesPlugin, zoneViolation } from './eslint-zones.js';
 
-// DESIGN section 2: the direction of imports, checked on the real source files, and the lint
+// docs/architecture.md section 2: the direction of imports, checked on the real source files, and the lint
 // rule that keeps it (eslint-zones.js) shown to fail on the imports it forbids.
 const ROOT = __dirname;
 const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;

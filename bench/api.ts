@@ -1,5 +1,5 @@
 /**
- * REST benchmark of captaciones (DESIGN 9, issue 4 item 9, issue 11 item 7): `GET /api/captaciones`
+ * REST benchmark of captaciones (docs/architecture.md section 9, issue 4 item 9, issue 11 item 7): `GET /api/captaciones`
  * at 10,000 and 100,000 captaciones (page one without search as an admin and as a supervisor, a
  * search, a deep page) and the captación PDF in ms each (through the gateway and made in process).
  *

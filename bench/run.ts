@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every benchmark in BENCHES in turn and prints one table. Benchmarks print,
- * they never assert (DESIGN 9). Adding one is one line in BENCHES.
+ * they never assert (docs/architecture.md section 9). Adding one is one line in BENCHES.
  * `npm run bench -- sync load` runs only those; options (`--gateways 2` of the load bench) are
  * read by the benches themselves from process.argv.
  */

@@ -1,5 +1,5 @@
 /**
- * Replication benchmark (DESIGN 9; issue 3 item 7, issue 11 item 7, issue 17 items 1 and 5).
+ * Replication benchmark (docs/architecture.md section 9; issue 3 item 7, issue 11 item 7, issue 17 items 1 and 5).
  * 10,000 captaciones of about 3 KB, pulled and pushed by PouchDB clients (memory adapter).
  *
  * Data goes in the way users put it there: an administrator's PouchDB client pushes the
@@ -60,7 +60,7 @@ import { median, percentile, progressOf } from './stats';
 
 const DOCS = 10_000;
 const ADVISERS = 10;
-/** PouchDB's replication batch size for the initial pulls; DESIGN 4 recommends 100-500. */
+/** PouchDB's replication batch size for the initial pulls; docs/architecture.md section 4 recommends 100-500. */
 const BATCH = 500;
 /** The PWA's (pwa/src/lib/sync/engine.ts), for pushes and live feeds. */
 const PWA_BATCH = 200;

@@ -17,7 +17,7 @@ export interface MangoIndexDef {
   name: string;
 }
 
-/** What each person reads of a replicated database (DESIGN section 6). */
+/** What each person reads of a replicated database (docs/architecture.md section 6). */
 export interface ReadScope {
   /** The server's selector for `_changes`; `null` when this person may read nothing. */
   selector(user: ScopeUser): MangoSelector | null;
@@ -55,7 +55,7 @@ export interface DeviceIndex<E = unknown> {
   entryOf(doc: Record<string, unknown>): E | null;
 }
 
-/** The database a signed-in person keeps on the device (DESIGN section 5). */
+/** The database a signed-in person keeps on the device (docs/architecture.md section 5). */
 export interface DeviceDatabase {
   /**
    * Local writes go up to the gateway. A pull-only database is written elsewhere (payslips:

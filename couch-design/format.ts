@@ -1,4 +1,4 @@
-/** es-MX formatting and the date rules of DESIGN section 7 (stored ISO, dd/mm/yyyy accepted). */
+/** es-MX formatting and the date rules of docs/architecture.md section 7 (stored ISO, dd/mm/yyyy accepted). */
 
 /**
  * An Intl formatter built on its first use, not when the module loads: building one costs a

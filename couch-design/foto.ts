@@ -1,5 +1,5 @@
 /**
- * Profile photos of users and employees (spec 000 sections 2, 5 and 9; DESIGN section 3): images
+ * Profile photos of users and employees (spec 000 sections 2, 5 and 9; docs/architecture.md section 3): images
  * only, at most 2 MB, recognised by their bytes, never by name or declared type: the first bytes
  * say which type it claims to be (sniffPhotoType, enough to serve a stored one), and an upload
  * must be one whole image of that type (checkImage in image-check.ts).

@@ -9,7 +9,7 @@
  * - The hints (phone 10 digits, postal code 5 digits) are rules; spaces, dashes, dots and
  *   parentheses typed in a phone are dropped before the check, and the digits are stored.
  * - Dates are stored `yyyy-mm-dd`; `dd/mm/yyyy` (and ISO with a time) are accepted; an impossible
- *   date (31/02/2026) is refused (DESIGN section 7).
+ *   date (31/02/2026) is refused (docs/architecture.md section 7).
  * - `num_in` is stored; `nun_in`, the other spelling of section 3, is accepted on input.
  * - Text is trimmed; a number is accepted where text is expected (a phone sent as 5512345678);
  *   booleans, objects and arrays are refused as malformed.

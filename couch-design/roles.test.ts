@@ -6,7 +6,7 @@ import {
 } from './roles';
 import { canSeeCaptacion } from './scope';
 
-// DESIGN section 6, case by case.
+// docs/architecture.md section 6, case by case.
 describe('who is an admin', () => {
   it.each([
     ['administrator', true], ['Administrator', true], ['ADMINISTRATOR', true], ['Superadministrator', true],

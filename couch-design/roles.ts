@@ -1,5 +1,5 @@
 /**
- * The one role matrix (DESIGN section 6). Role text arrives free-form in `user.role`;
+ * The one role matrix (docs/architecture.md section 6). Role text arrives free-form in `user.role`;
  * every comparison goes through `normalizeRole` so 'Administrador', 'ADMINISTRADOR' and
  * 'administrador' mean the same.
  */

@@ -1,5 +1,5 @@
 /**
- * What each person may read of the replicated databases (DESIGN sections 4 and 6), as pure
+ * What each person may read of the replicated databases (docs/architecture.md sections 4 and 6), as pure
  * functions shared by the REST endpoints, the replication endpoint and the PWA.
  *
  * A selector and its predicate always say the same thing: the gateway filters `_changes` with the

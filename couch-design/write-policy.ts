@@ -1,7 +1,7 @@
 /**
  * The shape of a per-entity write policy: one pure function per kind of record that decides
  * whether a write is stored and what exactly is stored, used by REST and by the replication
- * endpoint alike (DESIGN section 4), so both paths accept the same thing. The gateway reads
+ * endpoint alike (docs/architecture.md section 4), so both paths accept the same thing. The gateway reads
  * what the decision needs (the revisions involved, the users a write names) and writes the result.
  */
 import type { Dict } from './helpers/values';

@@ -154,7 +154,7 @@ describe('captaciones in the browser', () => {
       await tick(page, 'venta.en_venta');
 
       await fillCompleteForm(page, OWNER_ONLINE);
-      // A CURP in the right format with a wrong check digit warns but does not block (DESIGN 5).
+      // A CURP in the right format with a wrong check digit warns but does not block (docs/architecture.md section 5).
       await tab(page, 'Propietario');
       await field(page, 'propietario.curp').fill('herg850315mdfrmd08');
       await page.getByText('El dígito verificador de la CURP no coincide; verifique el documento.').waitFor();

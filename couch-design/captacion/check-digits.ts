@@ -1,5 +1,5 @@
 /**
- * Check digits of Mexican identifiers (DESIGN section 5). The format rules of the schema block
+ * Check digits of Mexican identifiers (docs/architecture.md section 5). The format rules of the schema block
  * saving; a wrong check digit only warns, because real documents issued with a bad digit exist
  * and the agent must still be able to capture them as printed.
  */

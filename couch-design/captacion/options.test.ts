@@ -15,7 +15,7 @@ import {
   TURNO_OPTIONS,
 } from './options';
 
-describe('option lists (one union list per option, DESIGN 7)', () => {
+describe('option lists (one union list per option, docs/architecture.md section 7)', () => {
   it('holds both screens’ readings', () => {
     expect(ESTADO_CIVIL_OPTIONS).toEqual(['Soltero', 'Casado', 'Divorciado', 'Viudo', 'Unión Libre']);
     const createTypes = ['Casa', 'Departamento', 'Terreno', 'Local', 'Bodega', 'Edificio'];

@@ -1,6 +1,6 @@
 /**
  * Option lists of the captación screens. The specification gives the create and the edit screen
- * different lists (section 3.3); DESIGN section 7 decides one list per option, the union of both
+ * different lists (section 3.3); docs/architecture.md section 7 decides one list per option, the union of both
  * readings, so a value saved by one screen is always editable by the other.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The one set of captación rules (specification 001 section 5), used by the create and edit forms
- * (DESIGN 7: edit validates with the create rules), by REST and by the replication endpoint.
+ * (docs/architecture.md section 7: edit validates with the create rules), by REST and by the replication endpoint.
  *
  * Choices where the specification is loose:
  * - RFC and CURP are upper-cased before the pattern runs: 'gode561231gr8' is a valid RFC typed in

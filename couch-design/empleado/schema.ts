@@ -7,7 +7,7 @@
  *   segun_nom, num_in (`nun_in` accepted), email.
  * - estado is 'Activo' or 'Inactivo' (case ignored), 'Activo' when left out on creation (section 9).
  * - salario is a number of pesos, 0 or more; '15000', '15,000.50' and '$ 15000' are read as numbers.
- * - Edit checks the create rules on the fields it is sent (DESIGN section 7); left-out fields keep
+ * - Edit checks the create rules on the fields it is sent (docs/architecture.md section 7); left-out fields keep
  *   their stored value.
  * - userId links a user account (admins only, checked by the gateway); empty means none;
  *   `reasignar_vinculo` confirms taking a user already linked to another employee (vinculo.ts).

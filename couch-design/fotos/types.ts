@@ -1,5 +1,5 @@
 /**
- * Property photos (issue 22; DESIGN section 3, "Fotos de las captaciones"): the `fotos` database
+ * Property photos (issue 22; docs/architecture.md section 3, "Fotos de las captaciones"): the `fotos` database
  * holds two kinds of document per photo, under the same uuid:
  * - `foto` (`foto:<captacionId>:<uuid>`): the photo's data and its 320 px thumbnail (attachment
  *   `miniatura`), replicated to every device whose person may see the captación;

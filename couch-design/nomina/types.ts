@@ -9,7 +9,7 @@ export interface Nomina {
   empleado: string;
   conceptoDePago: string;
   salario: number;
-  /** Stored ISO yyyy-mm-dd (DESIGN section 7); dd/mm/yyyy accepted on input. */
+  /** Stored ISO yyyy-mm-dd (docs/architecture.md section 7); dd/mm/yyyy accepted on input. */
   fecha: string;
   /** Optional link to the PDF, opened when a download fails (spec 8). */
   url?: string;

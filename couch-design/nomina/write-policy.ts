@@ -1,5 +1,5 @@
 /**
- * The one write policy of payroll (DESIGN section 6), for every write path: REST (`source: 'api'`)
+ * The one write policy of payroll (docs/architecture.md section 6), for every write path: REST (`source: 'api'`)
  * creates, edits and deletes through it; a device's revision (`source: 'device'`, `/db/nominas`)
  * is refused for everyone, admins included, since payslips are issued by an admin through REST.
  *

@@ -1,5 +1,5 @@
 /**
- * A throw-away entity for the test that follows DESIGN section 2's recipe "Una entidad
+ * A throw-away entity for the test that follows docs/architecture.md section 2's recipe "Una entidad
  * sincronizada nueva" (sync-server/src/new-entity.test.ts): a `tarea` is assigned to one person,
  * who alone reads it and writes it from their devices. Its declaration is all the test adds.
  */
@@ -20,7 +20,7 @@ const mine = (user: ScopeUser, doc: { type?: unknown; asignado?: unknown } | nul
 
 const tareaWritePolicy: WritePolicy = {
   decide({ doc }, { winner }, user) {
-    // A deletion keeps its owner field (DESIGN section 4), so the selector still sees it.
+    // A deletion keeps its owner field (docs/architecture.md section 4), so the selector still sees it.
     const asignado = doc._deleted === true ? (winner?.asignado ?? doc.asignado) : doc.asignado;
     if (asignado !== user.id) return refusal(403, TAREA_AJENA);
     return { ok: true, doc: { ...doc, type: 'tarea', asignado } };

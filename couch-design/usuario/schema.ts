@@ -4,7 +4,7 @@
  *
  * - Sign-up and create require the fields of section 5 with its one message; the hints of
  *   section 2 (password 8+, phone 10 digits, postal code 5 digits) are rules (persona.ts).
- * - Edit validates with the create rules (DESIGN section 7) the fields it is sent: a field left out
+ * - Edit validates with the create rules (docs/architecture.md section 7) the fields it is sent: a field left out
  *   keeps its stored value, a required field sent blank is refused. No password on edit: it has
  *   endpoints of its own.
  * - Roles: one of the assignable roles of section 6 (case and accents ignored, stored as listed);

@@ -6,7 +6,7 @@ import { startGateway, type TestGateway } from './testing/gateway';
 import { ids, localDb, pullInto, remoteDb, signedIn, type Person } from './testing/pouch-client';
 
 /**
- * DESIGN section 2, "Una entidad sincronizada nueva", followed once: a throw-away entity
+ * docs/architecture.md section 2, "Una entidad sincronizada nueva", followed once: a throw-away entity
  * (couch-design/testing/tarea-entity.ts) added to the list of declarations and nothing else is
  * replicated by the gateway with its scope and its write policy, deployed with its index and its
  * validation, kept on the device, and its folders are lint zones.

@@ -12,7 +12,7 @@ import '../components/page/page.css';
 
 /**
  * A data router (one splat route around the route table) so forms can use `useBlocker` to ask
- * before unsaved changes are left behind (DESIGN section 5); the table itself stays in <Routes>.
+ * before unsaved changes are left behind (docs/architecture.md section 5); the table itself stays in <Routes>.
  */
 function makeRouter() {
   return createBrowserRouter([

@@ -54,7 +54,7 @@ afterEach(async () => {
   await Promise.all([ADMIN.id, AGENT.id].map((id) => destroyLocalDbs(id)));
 });
 
-// Both route tables (spec 000 section 2, spec 001 section 2.1) and both readings of DESIGN section 5.
+// Both route tables (spec 000 section 2, spec 001 section 2.1) and both readings of docs/architecture.md section 5.
 const SPEC_SCREENS: Array<[string, string]> = [
   ['/dashboard/users', 'Lista de Usuarios'],
   ['/dashboard/users/crear', 'Crear Nuevo Usuario'],

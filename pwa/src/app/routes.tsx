@@ -1,5 +1,5 @@
 /**
- * Every route of both specifications (spec 000 section 2, spec 001 section 2.1, DESIGN
+ * Every route of both specifications (spec 000 section 2, spec 001 section 2.1, docs/architecture.md
  * section 5); their Spanish titles are in screen-titles.ts. Where each screen's code lives is
  * in screen-modules.ts (start-up fetches it from there ahead of React); the two readings the
  * specifications give of some routes draw one screen (`SAME_SCREEN`).

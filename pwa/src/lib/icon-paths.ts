@@ -1,6 +1,6 @@
 /**
  * SVG paths of the icons the app uses, one module per icon and size, so the bundle carries
- * these and nothing else (DESIGN section 10: never the paths barrel). Loaded lazily by
+ * these and nothing else (docs/architecture.md section 10: never the paths barrel). Loaded lazily by
  * ./icons on the first icon drawn. To use a new icon, add its two imports and its entry.
  */
 import type { IconName } from '@blueprintjs/icons';

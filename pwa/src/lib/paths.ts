@@ -1,5 +1,5 @@
 /**
- * Every route of the PWA, once (DESIGN section 5; spec 000 section 2, spec 001 section 2.1): the
+ * Every route of the PWA, once (docs/architecture.md section 5; spec 000 section 2, spec 001 section 2.1): the
  * route table declares the patterns of `ROUTE`; links, redirects and the sidebar use `paths`.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Installability and updates (DESIGN section 5): the service worker built by vite-plugin-pwa
+ * Installability and updates (docs/architecture.md section 5): the service worker built by vite-plugin-pwa
  * (`registerType: 'prompt'`) waits until the person accepts the update, so a form being
  * filled is never reloaded from under them.
  */

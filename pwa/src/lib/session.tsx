@@ -3,7 +3,7 @@
  * anonymous (spec 000 section 4). Lives in lib/ so every feature can read it without
  * importing app/ or another feature.
  *
- * Offline rule (DESIGN section 5): when the gateway cannot be reached and a user is cached in
+ * Offline rule (docs/architecture.md section 5): when the gateway cannot be reached and a user is cached in
  * localStorage, that user stands; only a definitive answer from the server (401/403) ends it.
  */
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';

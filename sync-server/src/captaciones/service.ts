@@ -1,5 +1,5 @@
 /**
- * The captaciones rules of the REST endpoints: the role scope of DESIGN section 6 on every call
+ * The captaciones rules of the REST endpoints: the role scope of docs/architecture.md section 6 on every call
  * (a supervisor reads only what they advise, and anything else is "not found", never
  * "forbidden", so ids leak nothing). What may be written, and what is stored, is the shared
  * captación write policy (couch-design/captacion/write-policy.ts), the one replication applies.

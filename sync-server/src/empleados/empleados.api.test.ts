@@ -1,5 +1,5 @@
 /**
- * Employees REST as specification 000 section 7 and DESIGN section 6 describe it: admins list,
+ * Employees REST as specification 000 section 7 and docs/architecture.md section 6 describe it: admins list,
  * create, edit and delete; a person sees only the employee linked to their own account.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

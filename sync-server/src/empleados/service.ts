@@ -1,5 +1,5 @@
 /**
- * The employees rules of the REST endpoints (spec 000 sections 5 to 7, DESIGN section 6): admins
+ * The employees rules of the REST endpoints (spec 000 sections 5 to 7, docs/architecture.md section 6): admins
  * list, create, edit and delete; a person sees the employee linked to their own account; bodies
  * validated with the shared schemas; the link to a user changed as a transaction (personas/).
  */

@@ -1,4 +1,4 @@
-/** Who may call a route: signed in, or an admin (DESIGN section 6), checked before anything else. */
+/** Who may call a route: signed in, or an admin (docs/architecture.md section 6), checked before anything else. */
 import type { RequestHandler } from 'express';
 import { isAdmin } from '../../../couch-design/roles';
 import type { AuthUser } from './actor';

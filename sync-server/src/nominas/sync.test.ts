@@ -1,5 +1,5 @@
 /**
- * Payslips reach devices through `/db/nominas` (DESIGN sections 4 and 6): a real PouchDB client per
+ * Payslips reach devices through `/db/nominas` (docs/architecture.md sections 4 and 6): a real PouchDB client per
  * person receives the payslips of their own linked employee and nobody else's, live while online,
  * edits and deletions included; no device writes payroll through replication.
  */

@@ -1,7 +1,7 @@
 import type { Empleado } from '../../../couch-design/empleado';
 import type { Nomina } from '../../../couch-design/nomina';
 
-/** One account per role of DESIGN section 6; fixed ids so the seed can run again without duplicates. */
+/** One account per role of docs/architecture.md section 6; fixed ids so the seed can run again without duplicates. */
 export const DEMO_ACCOUNTS = [
   { id: 'demo-admin', email: 'admin@demo.inmobiliaria.mx', password: 'Demo-Admin-2026', role: 'administrator', prim_nom: 'Alejandra', apell_pa: 'Ramírez', apell_ma: 'Ortega', pust: 'Directora general', empleado: 'demo-emp-alejandra' },
   { id: 'demo-user', email: 'oficina@demo.inmobiliaria.mx', password: 'Demo-Oficina-2026', role: 'user', prim_nom: 'Jorge', apell_pa: 'Hernández', apell_ma: 'Vega', pust: 'Auxiliar de oficina', empleado: 'demo-emp-jorge' },

@@ -5,7 +5,7 @@ import { ids, payslip, pullInto, remoteDb, seed, signedIn, type Person } from '.
 
 /**
  * Every role replicates both databases through the gateway with a real PouchDB client and
- * receives exactly its scope (DESIGN 6).
+ * receives exactly its scope (docs/architecture.md section 6).
  */
 let gw: TestGateway;
 let admin: Person, agente: Person, asesor: Person, supervisor: Person, sinEmpleado: Person;

@@ -1,5 +1,5 @@
 /**
- * Profile photos (spec 000 sections 2, 5, 7 and 9; DESIGN section 3): `POST /api/users/{id}/upload-photo`
+ * Profile photos (spec 000 sections 2, 5, 7 and 9; docs/architecture.md section 3): `POST /api/users/{id}/upload-photo`
  * with the file in `foto_perfil`, images only by their bytes, at most 2 MB, stored as an attachment
  * and served from the URL the answers carry.
  */

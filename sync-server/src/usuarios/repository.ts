@@ -32,7 +32,7 @@ export class UsuariosRepository extends DocRepository<Usuario> {
     return (await this.find({}, { limit: 1, fields: ['_id'] })).length > 0;
   }
 
-  /** Ids of every account whose role is an administrator's (DESIGN section 6). */
+  /** Ids of every account whose role is an administrator's (docs/architecture.md section 6). */
   async adminIds(): Promise<string[]> {
     const all = await this.all({}, ['role']);
     return all.filter((u) => isAdmin(u.role)).map((u) => u._id).sort();

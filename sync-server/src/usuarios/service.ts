@@ -1,5 +1,5 @@
 /**
- * The users rules of the REST endpoints (spec 000 sections 5 to 7, DESIGN section 6): who may
+ * The users rules of the REST endpoints (spec 000 sections 5 to 7, docs/architecture.md section 6): who may
  * list, create, edit, link and delete; validation with the shared schemas; unique e-mails; the
  * hash never answered; and the link, role and delete changes made as transactions (personas/).
  */

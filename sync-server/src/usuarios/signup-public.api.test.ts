@@ -1,6 +1,6 @@
 /**
  * Public sign-up ('Registro de Usuario', /auth/sign-up): off unless PUBLIC_SIGNUP=true; when on,
- * always role `user` and no employee link, whatever the body says (DESIGN section 6).
+ * always role `user` and no employee link, whatever the body says (docs/architecture.md section 6).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type TestGateway } from '../testing/gateway';

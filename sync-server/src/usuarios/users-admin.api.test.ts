@@ -1,5 +1,5 @@
 /**
- * Users REST as specification 000 section 7 and DESIGN section 6 describe it, per role: an admin
+ * Users REST as specification 000 section 7 and docs/architecture.md section 6 describe it, per role: an admin
  * creates, lists, edits and deletes users; everyone else edits only their own personal data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Leaving a form with unsaved changes asks first (DESIGN section 5): in-app navigation through
+ * Leaving a form with unsaved changes asks first (docs/architecture.md section 5): in-app navigation through
  * react-router's blocker and a Blueprint Alert, reloads and closed tabs through `beforeunload`.
  * Cancelar goes through the same question, worded as a discard.
  */

@@ -1,5 +1,5 @@
 /**
- * Drafts of long forms (DESIGN section 5: long forms lose nothing). The values are kept in the
+ * Drafts of long forms (docs/architecture.md section 5: long forms lose nothing). The values are kept in the
  * person's local database (`_local`, never synced) about half a second after each change,
  * immediately when the page is hidden or the form left, and cleared on save or Cancelar.
  */

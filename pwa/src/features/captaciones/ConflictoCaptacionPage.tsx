@@ -1,5 +1,5 @@
 /**
- * The conflict screen (/dashboard/captaciones/:id/conflicto, DESIGN section 5): the versions
+ * The conflict screen (/dashboard/captaciones/:id/conflicto, docs/architecture.md section 5): the versions
  * side by side, section by section; the person picks one per section; saving writes the merged
  * record first and only then deletes the revisions not chosen.
  */

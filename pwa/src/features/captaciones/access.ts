@@ -1,4 +1,4 @@
-/** Who may do what on the captación screens (spec 001 section 6, DESIGN section 6). */
+/** Who may do what on the captación screens (spec 001 section 6, docs/architecture.md section 6). */
 import { canCreateCaptacion, canDeleteCaptacion, canEditCaptacion } from '../../../../couch-design/roles';
 import { useSession, type AuthUser } from '../../lib/session';
 

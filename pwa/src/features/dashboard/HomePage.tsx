@@ -1,6 +1,6 @@
 /**
  * /dashboard/home: the template's demo dashboard for admins (spec 000 section 1); everyone
- * else continues to the profile (spec 001 section 2.1, DESIGN section 7).
+ * else continues to the profile (spec 001 section 2.1, docs/architecture.md section 7).
  */
 import { Card, Classes, Elevation, H2, HTMLTable, Icon, ProgressBar, Tag } from '@blueprintjs/core';
 import type { JSX } from 'react';

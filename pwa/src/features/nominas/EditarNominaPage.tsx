@@ -2,7 +2,7 @@
  * 'Editar Nómina' (/dashboard/nomina/update/{nominaId}, spec 000 section 2): 'Cargando datos de
  * la nómina...', the employee's name read-only, concepto de pago, salario and fecha (a dd/mm/yyyy
  * date shown yyyy-mm-dd in the date input), Cancelar and Guardar Cambios, then the employee
- * profile. Admins only, as every payroll write (DESIGN section 6); the gateway refuses others too.
+ * profile. Admins only, as every payroll write (docs/architecture.md section 6); the gateway refuses others too.
  *
  * Section 8 says a failed load or update is "only logged": here it is logged and also said, since
  * a save that silently did nothing loses the admin's work.

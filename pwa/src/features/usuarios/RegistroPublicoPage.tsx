@@ -1,7 +1,7 @@
 /**
  * 'Registro de Usuario' (/auth/sign-up), the public mode of the registration screen (spec 000
  * sections 2 and 6). Offered only while the gateway says public sign-up is open
- * (PUBLIC_SIGNUP, DESIGN section 6); otherwise a visitor goes to sign-in, and someone already
+ * (PUBLIC_SIGNUP, docs/architecture.md section 6); otherwise a visitor goes to sign-in, and someone already
  * signed in goes home. The new person is signed in by the gateway and continues to home.
  */
 import { Card, H1 } from '@blueprintjs/core';

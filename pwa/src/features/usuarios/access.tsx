@@ -1,5 +1,5 @@
 /**
- * Who may open the user screens (spec 000 section 6, DESIGN section 6): the list and create
+ * Who may open the user screens (spec 000 section 6, docs/architecture.md section 6): the list and create
  * screens are admins'; a person may also open their own detail and edit screens. Everyone else
  * goes to /dashboard/home. The gateway enforces the same rules on every call.
  */

@@ -1,5 +1,5 @@
 /**
- * A resource over one of the person's local databases (DESIGN section 5): the records this device
+ * A resource over one of the person's local databases (docs/architecture.md section 5): the records this device
  * holds, which work offline; the sync engine fills them and keeps them fresh while online. The
  * device only ever holds the person's scope (the gateway filters replication), so "every record"
  * here means every record of that scope.

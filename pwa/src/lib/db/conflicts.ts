@@ -1,5 +1,5 @@
 /**
- * Conflicts (DESIGN section 5): two devices edited the same captación offline. PouchDB keeps
+ * Conflicts (docs/architecture.md section 5): two devices edited the same captación offline. PouchDB keeps
  * every losing revision until someone resolves it, so nothing is lost before the person picks.
  */
 import type { LocalDatabase } from './pouch';

@@ -1,5 +1,5 @@
 /**
- * The databases a signed-in person keeps on this device (DESIGN section 5), in one table derived
+ * The databases a signed-in person keeps on this device (docs/architecture.md section 5), in one table derived
  * from the entities' declarations (couch-design/entities.ts: those whose `sync` names a `device`
  * database): the registry opens, watches and wipes each of them, and the sync engine pulls every
  * one and pushes those marked `pushed`. A new synced database is a new declaration, not a row here.

@@ -1,5 +1,5 @@
 /**
- * Drafts of long forms (DESIGN section 5): `_local/draft-<key>` documents in the person's
+ * Drafts of long forms (docs/architecture.md section 5): `_local/draft-<key>` documents in the person's
  * home database (databases.ts). `_local` documents never replicate, so a half-filled form stays on
  * the device; an index document lists the keys so a scope-change wipe can carry them over.
  */

@@ -1,5 +1,5 @@
 /**
- * The local-data API the features use (DESIGN section 5). Everything reads and writes the
+ * The local-data API the features use (docs/architecture.md section 5). Everything reads and writes the
  * signed-in person's own databases on this device; the sync engine moves them to and from the
  * gateway. Keep no database handle across awaits: a scope change replaces the databases, and
  * `watchLocal` reports it with a `reset` event.

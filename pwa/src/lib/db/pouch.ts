@@ -1,5 +1,5 @@
 /**
- * The browser's PouchDB (DESIGN section 10): the core plus exactly the plugins the PWA uses.
+ * The browser's PouchDB (docs/architecture.md section 10): the core plus exactly the plugins the PWA uses.
  * Never the full `pouchdb` package, which drags LevelDB into the bundle.
  */
 import PouchDB from 'pouchdb-core';

@@ -1,5 +1,5 @@
 /**
- * The sync engine of one signed-in person (DESIGN sections 4 and 5), for every database of the
+ * The sync engine of one signed-in person (docs/architecture.md sections 4 and 5), for every database of the
  * table in db/databases.ts:
  * - while online, a live session: live pulls of every database (live.ts), and the pushed ones
  *   pushed one-shot whenever a local change is pending (push.ts; pull-only databases, payslips,

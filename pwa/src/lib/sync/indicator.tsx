@@ -1,5 +1,5 @@
 /**
- * The sync state in the top bar (DESIGN section 5): a compact tag with an icon and the state,
+ * The sync state in the top bar (docs/architecture.md section 5): a compact tag with an icon and the state,
  * a panel (sync-panel.tsx) with what is waiting, the last successful sync and 'Sincronizar
  * ahora' (on a phone, in a band at the bottom of the screen, within the thumb's reach: a band the page
  * keeps room for, never a chip floating over the rows' buttons), and the sign-out question

@@ -1,4 +1,4 @@
-/** Spanish texts of the sync state (DESIGN section 5); the e2e tests look for these. */
+/** Spanish texts of the sync state (docs/architecture.md section 5); the e2e tests look for these. */
 import { formatLocalDate, formatLocalTime } from '../../../../couch-design/format';
 
 export const TEXT_OFFLINE = 'Sin conexión';

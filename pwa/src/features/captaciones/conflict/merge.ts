@@ -1,5 +1,5 @@
 /**
- * Section-by-section merge of a conflicted captación (DESIGN section 5): the seven sections of
+ * Section-by-section merge of a conflicted captación (docs/architecture.md section 5): the seven sections of
  * the form, each taken whole from the version the person picked. Everything outside the
  * sections (adviser, capture date, status, history) comes from the current winner, which the
  * gateway treats as the record's identity.

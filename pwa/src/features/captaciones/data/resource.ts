@@ -1,6 +1,6 @@
 /**
  * The captaciones resource: the signed-in person's captaciones in their local database
- * (offline-first, DESIGN section 5), through the data seam; the sync engine carries every change
+ * (offline-first, docs/architecture.md section 5), through the data seam; the sync engine carries every change
  * to the gateway. Each save is stamped here, in the revision itself (`ultima_actualizacion`, one
  * more `historial_estatus` entry), with the person and the device's clock: the history tells when
  * the person made the change, even offline, and the gateway stores that revision as sent

@@ -1,5 +1,5 @@
 /**
- * The photos of a captación on this device (issue 22; DESIGN section 3, "Fotos de las
+ * The photos of a captación on this device (issue 22; docs/architecture.md section 3, "Fotos de las
  * captaciones"): the `fotos` database holds, per photo, `foto:<captación>:<uuid>` (data and the
  * thumbnail, which every device in scope pulls) and `foto-original:<captación>:<uuid>` (the
  * full-size image, pushed by the device that took it). Others (the PDF, the bench) read a

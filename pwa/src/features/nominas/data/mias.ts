@@ -1,5 +1,5 @@
 /**
- * The signed-in person's own payslips, from their local database (DESIGN section 5): the sync
+ * The signed-in person's own payslips, from their local database (docs/architecture.md section 5): the sync
  * engine pulls them from `/db/nominas` (the gateway lets through only the person's linked
  * employee's payslips) and keeps them live, so 'Mi Nómina' and the profile's 'Nóminas' tab work
  * offline and follow an admin's changes as they happen.

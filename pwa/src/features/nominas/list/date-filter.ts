@@ -1,6 +1,6 @@
 /**
  * The Desde / Hasta filter of the employee's payroll lives in the URL (`?desde=&hasta=`, ISO), so a
- * reload or a shared link shows the same payslips (DESIGN section 5). Other parameters of the
+ * reload or a shared link shows the same payslips (docs/architecture.md section 5). Other parameters of the
  * page are kept.
  */
 import { useSearchParams } from 'react-router-dom';

@@ -1,6 +1,6 @@
 /**
  * The user forms' values and what they send. The rules are couch-design's: create and sign-up
- * validate with their schemas; edit validates what it shows with the create rules (DESIGN
+ * validate with their schemas; edit validates what it shows with the create rules (docs/architecture.md
  * section 7) and the role with the edit rule, which also accepts the person's current role.
  */
 import type { AnyObjectSchema } from 'yup';
