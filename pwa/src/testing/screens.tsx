@@ -11,6 +11,7 @@ import { startGateway, type CreatedUser, type TestGateway } from '../../../sync-
 import { setupIcons } from '../lib/icons';
 import { SessionProvider, useSession } from '../lib/session';
 import { gatewayTab } from './gateway-tab';
+import './test-keys';
 
 /** The current path, with its query when `withSearch`. */
 export function Where({ withSearch = false }: { withSearch?: boolean }): JSX.Element {
