@@ -28,14 +28,18 @@ async function gateway(opts: Parameters<typeof startGateway>[0] = {}): Promise<T
   return gw;
 }
 
-/** Prometheus' text exposition format, line by line: comments, or `name{labels} value`. */
+/**
+ * Prometheus' text exposition format, line by line: comments, or `name{labels} value`. Prometheus
+ * reads a value as Go's ParseFloat does, so NaN in any case (prom-client writes `Nan` before the
+ * event loop has been sampled).
+ */
 function parsePrometheus(text: string): Map<string, number> {
   const samples = new Map<string, number>();
   for (const line of text.split('\n')) {
     if (line === '' || line.startsWith('# HELP ') || line.startsWith('# TYPE ')) continue;
-    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*",?)*\})?) (-?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?|NaN|\+Inf|-Inf))$/.exec(line);
+    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*",?)*\})?) (-?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?|[Nn]a[Nn]|\+Inf|-Inf))$/.exec(line);
     if (!m) throw new Error(`No es una línea de Prometheus: ${line}`);
-    samples.set(m[1], Number(m[2]));
+    samples.set(m[1], /^nan$/i.test(m[2]) ? NaN : Number(m[2]));
   }
   return samples;
 }
