@@ -1,4 +1,4 @@
-// The import zones of DESIGN section 2 as one ESLint rule (no plugin needed): each import is
+// The import zones of docs/architecture.md section 2 as one ESLint rule (no plugin needed): each import is
 // resolved to a path in the repository and checked against the zone of the importing file. The
 // zones follow the folders: a new folder under pwa/src/features, sync-server/src or couch-design
 // is a zone of its kind without editing anything here. The same rule fails an import that closes
@@ -182,7 +182,7 @@ function pathBack(start, file) {
 }
 
 const importZones = {
-  meta: { type: 'problem', schema: [], docs: { description: 'Import zones of DESIGN section 2, and no import cycles' } },
+  meta: { type: 'problem', schema: [], docs: { description: 'Import zones of docs/architecture.md section 2, and no import cycles' } },
   create(context) {
     const fileAbs = context.filename;
     const file = path.relative(ROOT, fileAbs).split(path.sep).join('/');

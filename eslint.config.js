@@ -1,5 +1,5 @@
 // Lint: typescript-eslint's type-checked preset, the React hooks rules, and the import zones of
-// DESIGN section 2 (eslint-zones.js, which follow the folders): features never import each other,
+// docs/architecture.md section 2 (eslint-zones.js, which follow the folders): features never import each other,
 // lib and components import no feature, app/ reaches a feature through its index, a gateway
 // feature keeps routes -> service -> repository, sync knows no entity, couch-design imports neither
 // side, and an import that closes a cycle fails.
