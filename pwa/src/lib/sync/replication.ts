@@ -9,9 +9,19 @@ export interface Replication {
   then<R>(onFulfilled: (result: { status?: string }) => R, onRejected?: (err: unknown) => R): Promise<R>;
 }
 
-/** The gateway's copy of a local database (databases.ts names where it is served). */
+/**
+ * The gateway's copy of a local database (databases.ts names where it is served). Only PouchDB's
+ * replication asks it for `info()`, to count progress, and after each pulled batch it does so
+ * without catching a failure (pouchdb-replication, `src.info().then(…)`): a connection lost at
+ * that moment would be an unhandled rejection. A failed `info()` therefore answers an unknown
+ * position; the replication's next request meets the same failure and reports it as usual.
+ */
 export function remoteDb(origin: string, name: SyncedDbName, fetchFn: FetchFn): LocalDatabase {
-  return openRemoteDb(`${origin}${databaseSpec(name).remotePath}`, fetchFn);
+  const db = openRemoteDb(`${origin}${databaseSpec(name).remotePath}`, fetchFn);
+  const info = db.info.bind(db);
+  const unknownPosition = { db_name: name, doc_count: 0, update_seq: 0 } as unknown as PouchDB.Core.DatabaseInfo;
+  db.info = (() => info().catch(() => unknownPosition)) as typeof db.info;
+  return db;
 }
 
 export const isDesign = (id: string): boolean => id.startsWith('_design/');
