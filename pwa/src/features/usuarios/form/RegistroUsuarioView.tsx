@@ -47,8 +47,8 @@ export interface RegistroUsuarioViewProps {
   mode: RegistroMode;
   /** Where a registration (and Cancelar) leads. */
   exitTo: string;
-  /** Runs after the user exists (public mode: the new session is read). */
-  afterSave?: () => Promise<void>;
+  /** Runs after the user exists, with what was typed (public mode: the person is signed in). */
+  afterSave?: (values: UsuarioFormValues) => Promise<void>;
 }
 
 export function RegistroUsuarioView({ mode, exitTo, afterSave }: RegistroUsuarioViewProps): JSX.Element {
@@ -62,7 +62,7 @@ export function RegistroUsuarioView({ mode, exitTo, afterSave }: RegistroUsuario
         console.error('No se pudo subir la foto del usuario nuevo.', err);
       }
     }
-    await afterSave?.();
+    await afterSave?.(values);
   };
   return (
     <FormShell<UsuarioFormValues>
