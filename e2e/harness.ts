@@ -6,6 +6,12 @@ import { inflateSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { newVaultRecord } from '../pwa/src/lib/vault/vault';
 import { startGateway, type CreatedUser, type HttpClient, type TestGateway } from '../sync-server/src/testing/gateway';
+import { log, LOG_LEVELS, type LogLevel } from '../sync-server/src/log';
+
+// The suite's gateways run in this process: one access-log line per request would bury the test
+// report, so only warnings and errors come out unless LOG_LEVEL asks for more.
+const askedLevel = process.env.LOG_LEVEL as LogLevel | undefined;
+log.level = askedLevel && LOG_LEVELS.includes(askedLevel) ? askedLevel : 'warn';
 
 export const CHROMIUM_FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',

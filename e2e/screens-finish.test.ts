@@ -20,7 +20,7 @@ import { JPEG_2X2 } from '../couch-design/testing/images';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
 import { assertAccessible } from './axe';
-import { eventually, openBrowser, pdfText, savedPath, signInThroughUi, startE2EGateway, waitForServiceWorker, type BrowserSession } from './harness';
+import { eventually, openBrowser, pdfText, savedPath, signInThroughUi, startE2EGateway, unlockWith, waitForServiceWorker, type BrowserSession } from './harness';
 
 let gw: TestGateway;
 const users = {} as Record<'admin' | 'asesor' | 'segunda', CreatedUser>;
@@ -306,7 +306,9 @@ describe("offline, the adviser's name", () => {
         [CAP, 'Florencia Tabasco Ruiz', 'Armando Asesor'],
       ] as const) {
         await eventually(`el nombre de ${adviser} sin conexión`, async () => {
+          // Offline, every page load finds the data sealed until the password opens it (lib/vault).
           await page.goto(`${gw.url}/dashboard/captaciones/${id}/detalle`);
+          await unlockWith(page, users.admin.password);
           await page.getByText(owner).first().waitFor();
           const shown = page.getByTestId('detail-asesor');
           await shown.waitFor();
