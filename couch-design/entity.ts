@@ -74,6 +74,11 @@ export interface DeviceDatabase {
    * photos carries their images (`fotos`: FOTOS_BATCH_SIZE, under the gateway's body limit).
    */
   readonly batchSize?: number;
+  /**
+   * Documents per batch of its pulls, when it differs from `batchSize`: a pulled photo brings its
+   * thumbnail only, inline in the batch's one `_bulk_get` (`fotos`: FOTOS_PULL_BATCH_SIZE).
+   */
+  readonly pullBatchSize?: number;
   /** The list indexes the device keeps of it (the PWA keeps each one while the person is signed in). */
   readonly indexes?: readonly DeviceIndex[];
 }

@@ -194,8 +194,16 @@ describe('property photos in the browser', () => {
     // Another person with scope (an admin) on their own device: thumbnails by sync, an original when opened.
     await withBrowser(async (b) => {
       const { page } = b;
+      // The thumbnails come inside the pull's `_bulk_get`, never one request each.
+      const fotosRequests: string[] = [];
+      page.on('request', (r) => {
+        const { pathname, search } = new URL(r.url());
+        if (pathname.startsWith('/db/fotos/')) fotosRequests.push(`${r.method()} ${decodeURIComponent(pathname)}${search}`);
+      });
       await signInThroughUi(page, gw.url, users.admin.email, users.admin.password);
       await syncState(page).getByText('Al día').waitFor({ timeout: 30_000 });
+      assert.deepEqual(fotosRequests.filter((r) => r.includes('/miniatura')), [], 'ninguna miniatura pedida por separado');
+      assert.ok(fotosRequests.some((r) => r.startsWith('POST /db/fotos/_bulk_get') && r.includes('attachments=true')), 'las miniaturas llegaron con su lote');
       await page.goto(`${gw.url}/dashboard/captaciones/${id}/detalle`);
       await page.getByText(OWNER).first().waitFor();
       await eventually('tres miniaturas en el detalle del administrador', async () => (await drawnThumbnails(page)) === 3, 30_000);

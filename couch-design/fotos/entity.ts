@@ -9,7 +9,7 @@
  */
 import { declareEntity, type MangoIndexDef, policyLoader } from '../entity';
 import { fotosSelector, inFotosScope } from '../scope';
-import { FOTO_ORIGINAL_TYPE, FOTO_TYPE, FOTOS_BATCH_SIZE, FOTOS_DB, FOTOS_PUSH_BODY_BYTES } from './types';
+import { FOTO_ORIGINAL_TYPE, FOTO_TYPE, FOTOS_BATCH_SIZE, FOTOS_DB, FOTOS_PULL_BATCH_SIZE, FOTOS_PUSH_BODY_BYTES } from './types';
 
 /** A captación's photos (both kinds): its gallery, its count, and what follows a reassignment or a deletion. */
 export const FOTOS_BY_CAPTACION: MangoIndexDef = {
@@ -30,6 +30,6 @@ export const FOTO = declareEntity({
     effects: ['original-de-foto'],
     attachments: true,
     pushBodyBytes: FOTOS_PUSH_BODY_BYTES,
-    device: { pushed: true, batchSize: FOTOS_BATCH_SIZE },
+    device: { pushed: true, batchSize: FOTOS_BATCH_SIZE, pullBatchSize: FOTOS_PULL_BATCH_SIZE },
   },
 });

@@ -55,6 +55,12 @@ export const SUBIDA_LIMITS: ImageLimits = { maxPixels: MAX_SUBIDA_PIXELES, plain
  * at most this many times 2 MB (base64: 2.7 MB), under the gateway's body limit for `/db/fotos`.
  */
 export const FOTOS_BATCH_SIZE = 5;
+/**
+ * Documents of one pull of `fotos`: thumbnails only (originals are never pulled), which come
+ * inline with their documents, so one `_bulk_get` answers the batch: at most this many times a
+ * thumbnail's 128 KB (base64: 4.3 MB), about 0.7 MB for the usual 20 KB.
+ */
+export const FOTOS_PULL_BATCH_SIZE = 25;
 /** The body limit of a `_bulk_docs` to `/db/fotos`: FOTOS_BATCH_SIZE originals of 2 MB as base64, and room. */
 export const FOTOS_PUSH_BODY_BYTES = 20 * 1024 * 1024;
 

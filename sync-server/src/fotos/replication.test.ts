@@ -113,6 +113,24 @@ describe('photos through /db/fotos', () => {
     expect(Buffer.from(bytes).equals(Buffer.from(PNG_1X1))).toBe(true);
   });
 
+  it('answers a batch’s thumbnails inline in its one _bulk_get, within a bound', async () => {
+    const asked = photos.map(([f]) => ({ id: f._id }));
+    const res = await beto.client.json<{ results: Array<{ docs: Array<{ ok?: Doc }> }> }>('POST', '/db/fotos/_bulk_get?revs=true&attachments=true', { docs: asked });
+    expect(res.status).toBe(200);
+    const thumbs = res.body.results.map((r) => r.docs[0].ok!._attachments.miniatura);
+    expect(thumbs.every((t) => typeof t.data === 'string' && !t.stub)).toBe(true);
+    expect(Buffer.from(thumbs[0].data as string, 'base64').equals(Buffer.from(JPEG_2X2))).toBe(true);
+    // Asked without it, stubs as before (a device that fetches each one).
+    const stubs = await beto.client.json<{ results: Array<{ docs: Array<{ ok?: Doc }> }> }>('POST', '/db/fotos/_bulk_get?revs=true', { docs: asked });
+    expect(stubs.body.results[0].docs[0].ok!._attachments.miniatura).toMatchObject({ stub: true });
+    // An answer of inline images stays a few megabytes: more documents than the bound are refused in Spanish.
+    const many = Array.from({ length: 51 }, (_, i) => ({ id: `foto:cf-1:${i}` }));
+    const tooMany = await beto.client.json<{ reason: string }>('POST', '/db/fotos/_bulk_get?attachments=true', { docs: many });
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.body.reason).toBe("Demasiados elementos en 'docs': como máximo 50 por petición.");
+    expect((await beto.client.json('POST', '/db/fotos/_bulk_get', { docs: many })).status).toBe(200);
+  });
+
   it('a supervisor without the captación in scope gets none of its photos by any path', async () => {
     expect(await ids(await pullInto(gw, supervisor, 'fotos'))).toEqual([]);
     const remote = remoteDb(gw.url, 'fotos', supervisor.cookie);

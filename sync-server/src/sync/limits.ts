@@ -11,6 +11,11 @@ export const MAX_IDS_PER_REQUEST = 2_000;
 export const MAX_REVS_PER_REQUEST = 10_000;
 /** Revisions in one `open_revs` list: a document with this many conflicts is already broken. */
 export const MAX_OPEN_REVS = 1_000;
+/**
+ * Documents of one `_bulk_get` (or revisions of one `open_revs`) that ask for attachments inline:
+ * a photo thumbnail is at most 128 KB, so an answer stays within a few megabytes (the PWA asks 25).
+ */
+export const MAX_DOCS_WITH_ATTACHMENTS = 50;
 /** Rows of one `_changes` answer, whatever `limit` says: PouchDB pages on with `since`. */
 export const MAX_CHANGES_ROWS = 2_000;
 

@@ -27,7 +27,7 @@ import {
   tooLarge,
 } from './couch-http';
 import type { SyncedDatabases, SyncedDb } from './databases';
-import { MAX_DOCS_PER_BULK_DOCS, MAX_IDS_PER_REQUEST, MAX_OPEN_REVS, MAX_REVS_PER_REQUEST, READ_BODY_LIMIT } from './limits';
+import { MAX_DOCS_PER_BULK_DOCS, MAX_DOCS_WITH_ATTACHMENTS, MAX_IDS_PER_REQUEST, MAX_OPEN_REVS, MAX_REVS_PER_REQUEST, READ_BODY_LIMIT } from './limits';
 import { heavyTurns, PersonSlots, withTurn } from './person-slots';
 import { Instances } from './instance';
 import { getLocal, putLocal } from './local-docs';
@@ -53,8 +53,9 @@ function segments(req: Request): string[] {
   }
 }
 
-function readOptions(req: Request): ReadOptions {
-  return { revs: boolParam(req.query, 'revs'), latest: boolParam(req.query, 'latest'), attachments: false };
+/** Attachments inline only from a database whose attachments replicate (photos' thumbnails). */
+function readOptions(req: Request, def?: SyncedDb): ReadOptions {
+  return { revs: boolParam(req.query, 'revs'), latest: boolParam(req.query, 'latest'), attachments: !!def?.attachments && boolParam(req.query, 'attachments') };
 }
 
 function bulkGetRequests(body: Record<string, unknown>): BulkGetRequest[] {
@@ -240,7 +241,10 @@ export function syncRoutes(ctx: SyncDeps): Router {
       return;
     }
     if (first === '_bulk_get' && method === 'POST') {
-      const answer = await scopedBulkGet(db, def, user, bulkGetRequests(couchBody(req)), readOptions(req), fresh);
+      const asked = bulkGetRequests(couchBody(req));
+      const opts = readOptions(req, def);
+      if (opts.attachments && asked.length > MAX_DOCS_WITH_ATTACHMENTS) throw tooLarge(MSG.tooMany('docs', MAX_DOCS_WITH_ATTACHMENTS));
+      const answer = await scopedBulkGet(db, def, user, asked, opts, fresh);
       if (Buffer.isBuffer(answer)) res.type('application/json').send(answer);
       else res.json(answer);
       return;
@@ -258,8 +262,9 @@ export function syncRoutes(ctx: SyncDeps): Router {
     }
     if (first.startsWith('_') || method !== 'GET') throw forbidden();
 
-    const opts = readOptions(req);
+    const opts = readOptions(req, def);
     const openRevs = openRevsParam(req);
+    if (opts.attachments && Array.isArray(openRevs) && openRevs.length > MAX_DOCS_WITH_ATTACHMENTS) throw tooLarge(MSG.tooMany('open_revs', MAX_DOCS_WITH_ATTACHMENTS));
     if (openRevs !== undefined) {
       res.json(await scopedOpenRevs(db, def, user, first, openRevs, opts));
       return;

@@ -32,6 +32,12 @@ export interface PullEvents {
   pulled(session: LiveSession, name: SyncedDbName, docs: Array<{ _id: string; _rev: string }>): void;
 }
 
+/** A pull's batch: the database's own pull size, else its batch size, never above the engine's. */
+function pullBatchSize(name: SyncedDbName, engine: number): number {
+  const spec = databaseSpec(name);
+  return Math.min(engine, spec.pullBatchSize ?? spec.batchSize ?? engine);
+}
+
 /**
  * `longpollMs`: how long the gateway may hold a waiting `_changes` (PouchDB's `timeout`), so that a
  * request unanswered for much longer means a stalled pull (pull-watchdog.ts).
@@ -41,7 +47,7 @@ export function startPulls(opts: { userId: string; origin: string; fetch: FetchF
   const pulls: Array<{ name: SyncedDbName; rep: Replication }> = SYNCED_DBS.map((name) => ({
     name,
     // A database of photos pulls in its own smaller batches (each thumbnail is fetched with its batch).
-    rep: dbFor(opts.userId, name).replicate.from(remoteDb(opts.origin, name, opts.fetch), { ...base, batch_size: Math.min(opts.batchSize, databaseSpec(name).batchSize ?? opts.batchSize) }),
+    rep: dbFor(opts.userId, name).replicate.from(remoteDb(opts.origin, name, opts.fetch), { ...base, batch_size: pullBatchSize(name, opts.batchSize) }),
   }));
   const session: LiveSession = { pulls: pulls.map((p) => p.rep), active: new Set(pulls.map((p) => p.rep)) };
   for (const { name, rep } of pulls) {

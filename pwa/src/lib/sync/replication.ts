@@ -1,6 +1,7 @@
 /** What pulls and pushes share: PouchDB's replication as the engine drives it, and the gateway's databases. */
 import { databaseSpec, type SyncedDbName } from '../db/databases';
 import { openRemoteDb, type FetchFn, type LocalDatabase } from '../db/pouch';
+import { withInlineAttachments } from './inline-attachments';
 
 /** The slice of PouchDB's Replication the engine uses (its published types predate 'checkpoint'). */
 export interface Replication {
@@ -15,9 +16,10 @@ export interface Replication {
  * without catching a failure (pouchdb-replication, `src.info().then(…)`): a connection lost at
  * that moment would be an unhandled rejection. A failed `info()` therefore answers an unknown
  * position; the replication's next request meets the same failure and reports it as usual.
+ * Attachments come inline with their documents (inline-attachments.ts).
  */
 export function remoteDb(origin: string, name: SyncedDbName, fetchFn: FetchFn): LocalDatabase {
-  const db = openRemoteDb(`${origin}${databaseSpec(name).remotePath}`, fetchFn);
+  const db = withInlineAttachments(openRemoteDb(`${origin}${databaseSpec(name).remotePath}`, fetchFn));
   const info = db.info.bind(db);
   const unknownPosition = { db_name: name, doc_count: 0, update_seq: 0 } as unknown as PouchDB.Core.DatabaseInfo;
   db.info = () => info().catch(() => unknownPosition);
