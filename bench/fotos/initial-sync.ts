@@ -6,10 +6,15 @@
  * gateway are stand-ins of a few hundred bytes: a pull never brings one (the scope's selector
  * takes only `foto`), so their size changes nothing measured, and 5,000 real ones (1.5 GB) would
  * only make the loading long. Then a new PouchDB client, through a counting proxy (link.ts),
- * pulls `captaciones` and then `fotos` with the PWA's batch sizes.
+ * pulls `captaciones` and then `fotos` with the PWA's batch sizes and its thumbnails inline in each
+ * batch's `_bulk_get` (pwa/src/lib/sync/inline-attachments.ts); beside it, in the same run, the
+ * photos pulled the way PouchDB does alone: each thumbnail a request of its own, in batches of
+ * FOTOS_BATCH_SIZE, as the PWA did before issue 34.
  */
 import { randomUUID } from 'node:crypto';
-import { FOTOS_BATCH_SIZE } from '../../couch-design/fotos/types';
+import { FOTOS_BATCH_SIZE, FOTOS_PULL_BATCH_SIZE } from '../../couch-design/fotos/types';
+import type { LocalDatabase } from '../../pwa/src/lib/db/pouch';
+import { withInlineAttachments } from '../../pwa/src/lib/sync/inline-attachments';
 import { JPEG_2X2 } from '../../couch-design/testing/images';
 import type { StoreDoc } from '../../sync-server/src/store/port';
 import type { TestGateway } from '../../sync-server/src/testing/gateway';
@@ -27,8 +32,11 @@ export interface SyncFigures {
   fotos: number;
   captacionesSeconds: number;
   fotosSeconds: number;
+  fotosRequests: number;
   captacionesBytes: number;
   fotosBytes: number;
+  /** The same photos pulled as PouchDB alone does (each thumbnail a request), in the same run. */
+  alone: { seconds: number; bytes: number; requests: number };
   thumbnailBytes: number;
   loadSeconds: number;
 }
@@ -44,14 +52,15 @@ async function pushAll(docs: StoreDoc[], target: ClientDb, batch: number, what: 
   }
 }
 
-async function pull(url: string, name: string, cookie: string, batch: number): Promise<{ seconds: number; bytes: number; docs: number; db: ClientDb }> {
+async function pull(url: string, name: string, cookie: string, batch: number, inline = false): Promise<{ seconds: number; bytes: number; requests: number; docs: number; db: ClientDb }> {
   const link = await startLink(url);
   const db = localDb();
   try {
     const t0 = performance.now();
-    await db.replicate.from(remoteDb(link.url, name, cookie), { batch_size: batch, retry: false, ...PULL_CHECKPOINT });
+    const source = remoteDb(link.url, name, cookie);
+    await db.replicate.from(inline ? (withInlineAttachments(source as unknown as LocalDatabase) as unknown as ClientDb) : source, { batch_size: batch, retry: false, ...PULL_CHECKPOINT });
     const seconds = (performance.now() - t0) / 1000;
-    return { seconds, bytes: link.counts.up + link.counts.down, docs: (await db.info()).doc_count, db };
+    return { seconds, bytes: link.counts.up + link.counts.down, requests: link.counts.requests, docs: (await db.info()).doc_count, db };
   } finally {
     await link.close();
   }
@@ -83,7 +92,9 @@ export async function initialSync(gw: TestGateway, images: readonly Imagen[], ca
 
   // The new tablet: text first, then the photos, as the PWA orders them.
   const caps = await pull(gw.url, 'captaciones', cookie, PWA_BATCH);
-  const ph = await pull(gw.url, 'fotos', cookie, FOTOS_BATCH_SIZE);
+  const ph = await pull(gw.url, 'fotos', cookie, FOTOS_PULL_BATCH_SIZE, true);
+  const alone = await pull(gw.url, 'fotos', cookie, FOTOS_BATCH_SIZE);
+  await alone.db.destroy();
   try {
     // Every thumbnail arrived with its photo (a stub without data would fail here).
     const sample = await ph.db.getAttachment(`foto:${ids[captaciones - 1]}:u${captaciones * perCaptacion - 1}`, 'miniatura');
@@ -95,6 +106,8 @@ export async function initialSync(gw: TestGateway, images: readonly Imagen[], ca
       fotos: ph.docs,
       captacionesSeconds: caps.seconds,
       fotosSeconds: ph.seconds,
+      fotosRequests: ph.requests,
+      alone: { seconds: alone.seconds, bytes: alone.bytes, requests: alone.requests },
       captacionesBytes: caps.bytes,
       fotosBytes: ph.bytes,
       thumbnailBytes,
