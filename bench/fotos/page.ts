@@ -2,8 +2,10 @@
  * Runs inside Chromium for the photos bench (bundled by browser.ts with esbuild): camera-like
  * 12-megapixel JPEG files made on a canvas, then the PWA's own steps to add photos to a captación
  * (pwa/src/features/captaciones/fotos: `resizePhoto` per file as the capture does, then `addFotos`
- * into the device's `fotos` database in IndexedDB).
+ * into the device's `fotos` database in IndexedDB), sealed as every person's data is: an AES-GCM
+ * key of the same kind as a person's stands in for the one their password opens.
  */
+import '../../pwa/src/testing/test-keys';
 import { addFotos } from '../../pwa/src/features/captaciones/fotos/fotos-store';
 import { resizePhoto, type ResizedPhoto } from '../../pwa/src/features/captaciones/fotos/resize';
 import { setActiveUser } from '../../pwa/src/lib/db/registry';

@@ -84,8 +84,9 @@ describe('the log', { timeout: 60_000 }, () => {
 
   it('writes an error as one record with its stack in a field, and the same error again is counted', async () => {
     const store = cuttable(await testStore());
-    const gw = await gateway({ store });
+    // Closed after its gateway (cleanups run newest first): a CouchDB test store deletes its databases as it closes.
     cleanup.push(() => store.close());
+    const gw = await gateway({ store });
     const admin = await gw.client().signIn((await gw.createUser({ role: 'administrator' })).email, 'Contraseña-segura-1');
     store.breakWith('captaciones', () => new Error('disco roto de prueba'));
     expectLoggedError('disco roto de prueba');

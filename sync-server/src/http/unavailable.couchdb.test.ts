@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../testing/eventually';
 import { startGateway } from '../testing/gateway';
 import { errorLines, get } from '../testing/plain-get';
 import { couchdbUnderTest } from '../testing/store';
@@ -55,6 +56,8 @@ describe('a gateway on a real CouchDB whose nodes fail', () => {
     for (const args of logged) expect(args.join(' ')).not.toMatch(/\n\s+at /);
 
     node.mode = 'forward';
+    // The gateway serves again once its background probe sees the store answer (http/readiness.ts).
+    await eventually(async () => (await get(`${gw.url}/api/ready`)).status === 200, 'la pasarela lista de nuevo', 15_000);
     expect((await get(`${gw.url}/api/captaciones`, cookie)).status).toBe(200);
     expect((await get(`${gw.url}/db/captaciones`, cookie)).status).toBe(200);
   });
