@@ -14,6 +14,7 @@
  * Alone: `npx tsx bench/fotos.ts`; in `npm run bench -- fotos`. FOTOS_CAPTACIONES=100 for a
  * smaller part 3.
  */
+import './quiet-logs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';

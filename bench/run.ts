@@ -4,6 +4,7 @@
  * `npm run bench -- sync load` runs only those; options (`--gateways 2` of the load bench) are
  * read by the benches themselves from process.argv.
  */
+import './quiet-logs';
 import { report, type Bench, type Row } from './row';
 import { benchSync } from './sync';
 import { benchApi } from './api';

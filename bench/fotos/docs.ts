@@ -1,3 +1,5 @@
+import { checkImage } from '../../couch-design/image-check';
+import { FOTO_TYPES } from '../../couch-design/fotos/types';
 /**
  * The photo documents the bench pushes, shaped as the PWA's `addFotos` writes them (original
  * first, then its `foto` with the thumbnail), from the images Chromium made. Each copy of an image
@@ -24,6 +26,9 @@ const attachment = (bytes: Buffer) => ({ content_type: 'image/jpeg', data: bytes
 
 /** A photo's two documents; `original` may be a stand-in (the sync bench's, never pulled). */
 export function photoDocs(captacionId: string, uuid: string, orden: number, asesor: string, img: Imagen): StoreDoc[] {
+  // What the original's bytes say, as the write policy checks (a stand-in original is small).
+  const measured = checkImage(new Uint8Array(img.original), FOTO_TYPES);
+  const { width, height, type } = measured.ok ? measured.image : { width: 1600, height: 1200, type: 'image/jpeg' };
   return [
     { _id: fotoOriginalId(captacionId, uuid), type: FOTO_ORIGINAL_TYPE, captacion_id: captacionId, asesor, _attachments: { original: attachment(img.original) } },
     {
@@ -33,10 +38,10 @@ export function photoDocs(captacionId: string, uuid: string, orden: number, ases
       asesor,
       orden,
       portada: orden === 0,
-      ancho: 1600,
-      alto: 1200,
+      ancho: width,
+      alto: height,
       bytes: img.original.length,
-      mime: 'image/jpeg',
+      mime: type,
       tomada: new Date(Date.UTC(2026, 10, 26, 9) + orden * 60_000).toISOString(),
       _attachments: { miniatura: attachment(img.miniatura) },
     },

@@ -5,7 +5,7 @@
  * into the device's `fotos` database in IndexedDB), sealed as every person's data is: an AES-GCM
  * key of the same kind as a person's stands in for the one their password opens.
  */
-import '../../pwa/src/testing/test-keys';
+import { generateMissingKeysForTests } from '../../pwa/src/lib/vault/keyring';
 import { addFotos } from '../../pwa/src/features/captaciones/fotos/fotos-store';
 import { resizePhoto, type ResizedPhoto } from '../../pwa/src/features/captaciones/fotos/resize';
 import { setActiveUser } from '../../pwa/src/lib/db/registry';
@@ -73,6 +73,8 @@ async function used(): Promise<number> {
 
 /** What a person adding the files to a captación waits for: each resized, then all stored together. */
 async function addPhotos(): Promise<AddResult> {
+  const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+  generateMissingKeysForTests(() => key);
   setActiveUser('medicion');
   const storageBefore = await used();
   const resizeMs: number[] = [];

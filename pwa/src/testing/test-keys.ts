@@ -1,7 +1,7 @@
 /**
  * Every person's databases are sealed with their data key (lib/vault). Tests that are not about
  * the vault skip the password: one non-extractable key made here stands for everybody's.
- * Imported by tests and benchmarks only (sealing costs the same with it); never by application code.
+ * Imported by tests only; never by application code.
  */
 import { generateMissingKeysForTests } from '../lib/vault/keyring';
 
