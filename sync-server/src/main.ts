@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   } catch (e) {
     gateway.close();
     await store.close();
-    throw new Error(`no se pudieron iniciar los hilos que generan los PDF (${e instanceof Error ? e.message : String(e)})`);
+    throw new Error(`no se pudieron iniciar los hilos que generan los PDF (${e instanceof Error ? e.message : String(e)})`, { cause: e });
   }
   if (starting.signal.aborted) {
     gateway.close();

@@ -14,6 +14,7 @@ import type { Nomina } from '../../../couch-design/nomina';
 import { PDF_FAILED, PDF_TIMED_OUT } from '../http/pdf-pool';
 import { captacionOf, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
 import { startGateway, type TestGateway } from '../testing/gateway';
+import type { StoreDoc } from '../store/port';
 
 /** A noisy JPEG (it does not compress) of `width` × `height`. */
 const noisy = (width: number, height: number, quality: number): Promise<Buffer> =>
@@ -25,7 +26,7 @@ const noisy = (width: number, height: number, quality: number): Promise<Buffer> 
  */
 async function fiftyLargest(gw: TestGateway, captacionId: string, asesor: string): Promise<void> {
   const original = await noisy(ORIGINAL_LADO, 1_200, 70);
-  const docs: Record<string, unknown>[] = [];
+  const docs: StoreDoc[] = [];
   for (let n = 0; n < MAX_FOTOS_POR_CAPTACION; n++) {
     const miniatura = await noisy(MINIATURA_LADO, 240, 75);
     const uuid = `foto-${n}`;

@@ -148,7 +148,7 @@ export class PdfPool extends EventEmitter<PdfPoolEvents> {
     if (signal?.aborted) return Promise.reject(new HttpError(400, PDF_ABANDONED));
     if (this.queue.length >= this.settings.workers * PDF_QUEUED_PER_WORKER) return Promise.reject(new HttpError(503, PDF_BUSY));
     return new Promise<Uint8Array>((resolve, reject) => {
-      const job: Pending = { id: this.nextId++, maker, args: args as unknown[], resolve, reject, signal };
+      const job: Pending = { id: this.nextId++, maker, args, resolve, reject, signal };
       job.timer = setTimeout(() => this.dropWaiting(job, new HttpError(503, PDF_BUSY)), this.settings.timeoutMs);
       if (signal) {
         job.onAbort = () => this.dropWaiting(job, new HttpError(400, PDF_ABANDONED));
