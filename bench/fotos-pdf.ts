@@ -3,7 +3,8 @@
  *  1. `GET /api/captaciones/{id}/pdf` of a captación with 50 photos of the largest size the gateway
  *     stores (1,600 px originals, 320 px thumbnails, noisy JPEGs that do not compress): its
  *     seconds, alone and three at once, and another person's `check-auth` p95 meanwhile (every
- *     image is re-encoded by sharp in libuv's thread pool, never on the event loop);
+ *     image is re-encoded by sharp in libuv's thread pool and the PDF drawn in a PDF thread, never
+ *     on the event loop: http/pdf-pool.ts);
  *  2. a decompression bomb (62 KB promising 8,000 × 8,000 px) uploaded by REST: how long its 400
  *     takes and what it adds to the process's memory;
  *  3. a `_bulk_docs` of 5 photos (the PWA's batch) through `/db/fotos`, with the checks after the
@@ -16,6 +17,7 @@ import sharp from 'sharp';
 import { captacionOf, seed, signedIn } from '../sync-server/src/testing/captaciones';
 import { pngBomb } from '../sync-server/src/testing/bombs';
 import { startGateway } from '../sync-server/src/testing/gateway';
+import { configFromEnv } from '../sync-server/src/config';
 import { postForm } from '../sync-server/src/testing/personas';
 import { fotoId, fotoOriginalId } from '../couch-design/fotos/types';
 import type { Row } from './row';
@@ -25,7 +27,9 @@ const noisy = async (width: number, height: number, quality: number): Promise<Bu
   sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 50 } } }).jpeg({ quality }).toBuffer();
 
 export async function benchFotosPdf(): Promise<Row[]> {
-  const gw = await startGateway();
+  // The service's PDF threads (PDF_WORKERS…, two by default), started before the first PDF as main.ts does.
+  const gw = await startGateway({ pdf: configFromEnv().pdf });
+  await gw.gateway.pdfs.start();
   const rows: Row[] = [];
   try {
     const ana = await signedIn(gw, 'asesor');

@@ -8,6 +8,8 @@ export { loadPdfFotos, choosePdfFotos, coverFromOriginal, PDF_MAX_MINIATURAS, PD
 export type { PdfFotos, PdfFotoRef, PdfFotoReader } from './fotos';
 export { nominaPdf, nominaPdfFileName, NOMINA_PDF_TITLE, NOMINA_PDF_EMPRESA } from './nomina';
 export type { NominaPdfOptions } from './nomina';
+export { PDF_MAKERS } from './makers';
+export type { PdfMakers, PdfMakerName } from './makers';
 export {
   loadPdfKit,
   loadPdfLibraries,

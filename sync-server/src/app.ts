@@ -28,6 +28,7 @@ import { compressAnswers } from './http/compression';
 import { logSlowRequests } from './http/slow-requests';
 import { gateWhileStoreDown, healthRoutes, Readiness } from './http/readiness';
 import { accessLog } from './http/access-log';
+import { PdfPool } from './http/pdf-pool';
 import { createMetrics, metricsRoute, type GatewayMetrics } from './http/metrics';
 import { measuredStore } from './store/measured';
 import { log } from './log';
@@ -74,6 +75,8 @@ export interface GatewayApp {
   /** Whether the store answers and the gateway can serve (http/readiness.ts). */
   readiness: Readiness;
   metrics: GatewayMetrics;
+  /** The threads that make PDFs (http/pdf-pool.ts): main.ts starts them before listening; a test gateway, on its first PDF. */
+  pdfs: PdfPool;
   /** Ends background work and answers waiting longpolls; stop the HTTP server after it (stopServing). */
   close(): void;
 }
@@ -112,7 +115,9 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   const passwordChecks = new LimitedPasswordChecks(signinLimiter);
   const usuariosService = new UsuariosService({ usuarios, empleados, personas, sessions: sessionStore, publicSignup: config.publicSignup, passwordChecks });
   const empleadosService = new EmpleadosService({ empleados, usuarios, personas });
-  const nominasService = new NominasService(await NominasRepository.open(store, empleados), facts);
+  // PDFs are made in worker threads, never on the event loop (http/pdf-pool.ts).
+  const pdfs = new PdfPool(config.pdf);
+  const nominasService = new NominasService(await NominasRepository.open(store, empleados), facts, pdfs);
   const captaciones = await CaptacionesRepository.open(store, knownUsuarios);
   const fotosService = new FotosService({ repo: await FotosRepository.open(store), facts, captaciones: captacionFacts, store });
   // The captación PDF shows its photos: the fotos feature reads them, the captaciones feature draws.
@@ -122,6 +127,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
     repo: captaciones,
     facts,
     children: childLinksOf(CAPTACION.database, entities),
+    pdfs,
     pdfFotos: (user, id) => fotosService.pdfFotos(user, id),
     // Its visits: readable by whoever reads the captación (couch-design/child-entity.ts).
     ...(entities.includes(VISITA) ? { pdfLists: async (id: string) => [visitasPdfList((await childrenOf(store, VISITA.sync.childOf, id)) as unknown as VisitaDatos[])] } : {}),
@@ -205,8 +211,9 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
     Object.values(feeds).forEach((f) => f.stop());
     sessionStore.stopPurging();
     captaciones.close();
+    void pdfs.close();
   };
-  return { app, context, sessionStore, caughtUp: () => captaciones.directory.refresh(), readiness, metrics, close };
+  return { app, context, sessionStore, caughtUp: () => captaciones.directory.refresh(), readiness, metrics, pdfs, close };
 }
 
 /**

@@ -10,6 +10,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log';
 import { parseNodeUrls } from './store/couch-nodes';
+import type { PdfPoolSettings } from './http/pdf-pool';
 
 export interface Config {
   port: number;
@@ -38,6 +39,8 @@ export interface Config {
   metricsToken?: string;
   logLevel: LogLevel;
   logFormat: LogFormat;
+  /** The PDF threads: how many, each one's memory, each PDF's time-out (PDF_WORKERS, PDF_WORKER_MEMORY_MB, PDF_TIMEOUT_MS). */
+  pdf: PdfPoolSettings;
 }
 
 /** A setting that can never work: one Spanish line, naming the variable and the expected form. */
@@ -57,6 +60,13 @@ export const DEFAULT_DEVICE_LOCK_MINUTES = 15;
 /** Bytes a SESSION_SECRET needs with NODE_ENV=production. */
 export const MIN_SECRET_BYTES = 32;
 export const MIN_METRICS_TOKEN = 16;
+
+/**
+ * The PDF threads (http/pdf-pool.ts): two make two PDFs at once beside the event loop; 256 MB of
+ * JavaScript heap each is several times what a captación PDF of 50 photos of the largest size
+ * takes; 30 s is well past such a PDF on a loaded machine and under a REST turn's longest wait.
+ */
+export const DEFAULT_PDF: PdfPoolSettings = { workers: 2, memoryMb: 256, timeoutMs: 30_000 };
 
 const TRUE = /^(1|true|yes|si|sí)$/i;
 const FALSE = /^(0|false|no)$/i;
@@ -142,5 +152,10 @@ export function configFromEnv(env: Env = process.env): Config {
     // Readable text in a terminal, JSON lines for a service (journald, a collector).
     logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, process.stdout.isTTY ? 'texto' : 'json'),
     deviceLockMinutes: integer(env, 'BLOQUEO_INACTIVIDAD_MIN', DEFAULT_DEVICE_LOCK_MINUTES, 1, 1440, '15'),
+    pdf: {
+      workers: integer(env, 'PDF_WORKERS', DEFAULT_PDF.workers, 1, 64, '2'),
+      memoryMb: integer(env, 'PDF_WORKER_MEMORY_MB', DEFAULT_PDF.memoryMb, 64, 16_384, '256'),
+      timeoutMs: integer(env, 'PDF_TIMEOUT_MS', DEFAULT_PDF.timeoutMs, 1_000, 600_000, '30000'),
+    },
   };
 }

@@ -13,7 +13,6 @@ import { credentialLines, ensureFirstAdmin, passwordProblem } from './auth/first
 import { BadSetting, configFromEnv, type Config } from './config';
 import { ENTITIES } from '../../couch-design/entities';
 import type { EntityDeclaration } from '../../couch-design/entity';
-import { loadPdfLibraries } from '../../couch-design/pdf';
 import { configureLogs, log } from './log';
 import { CouchStore, StoreUnavailable } from './store/couchdb';
 import { isPermissionDenied, permissionProblem, prepareDataDir } from './store/data-dir';
@@ -49,9 +48,9 @@ async function main(): Promise<void> {
   if (config.staticDir && !existsSync(path.join(config.staticDir, 'index.html'))) {
     log.warn(`Aviso: no hay una compilación de la aplicación web en ${config.staticDir} (ejecute «npm run build»); por ahora solo responden /api y /db.`);
   }
-  // Loaded now and kept: an `npm ci` in this folder while the gateway runs cannot break PDFs, nor
-  // the write policies (and the schemas they load), later.
-  await Promise.all([loadPdfLibraries(), ...(ENTITIES as readonly EntityDeclaration[]).flatMap((e) => (e.sync ? [e.sync.loadWritePolicy()] : []))]);
+  // Loaded now and kept: an `npm ci` in this folder while the gateway runs cannot break the write
+  // policies (and the schemas they load) later. The PDF threads load jsPDF when they start, below.
+  await Promise.all((ENTITIES as readonly EntityDeclaration[]).flatMap((e) => (e.sync ? [e.sync.loadWritePolicy()] : [])));
 
   const store = await createStore(config);
   // A database that is not up yet (or a cluster still forming) is waited for, not given up on.
@@ -71,6 +70,14 @@ async function main(): Promise<void> {
   void warmIndexes(store).catch((e: unknown) => log.error({ err: e }, 'No se pudieron preparar los índices'));
 
   const gateway = await createApp(store, config);
+  try {
+    // The PDF threads, each with jsPDF loaded, before anyone is served (http/pdf-pool.ts).
+    await gateway.pdfs.start();
+  } catch (e) {
+    gateway.close();
+    await store.close();
+    throw new Error(`no se pudieron iniciar los hilos que generan los PDF (${e instanceof Error ? e.message : String(e)})`, { cause: e });
+  }
   if (starting.signal.aborted) {
     gateway.close();
     await store.close();

@@ -57,6 +57,12 @@ describe('configFromEnv', () => {
       [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL', /se espera uno de fatal, error, warn, info, debug, trace, silent/],
       [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT', /json, texto/],
       [{ METRICS_TOKEN: 'corto' }, 'METRICS_TOKEN', /demasiado corto \(5 caracteres\)/],
+      [{ PDF_WORKERS: '0' }, 'PDF_WORKERS', /PDF_WORKERS="0" no es válido: se espera un número entero de 1 a 64/],
+      [{ PDF_WORKERS: 'dos' }, 'PDF_WORKERS', /número entero de 1 a 64/],
+      [{ PDF_WORKER_MEMORY_MB: '32' }, 'PDF_WORKER_MEMORY_MB', /número entero de 64 a 16384/],
+      [{ PDF_WORKER_MEMORY_MB: '256MB' }, 'PDF_WORKER_MEMORY_MB', /PDF_WORKER_MEMORY_MB="256MB"/],
+      [{ PDF_TIMEOUT_MS: '500' }, 'PDF_TIMEOUT_MS', /número entero de 1000 a 600000/],
+      [{ PDF_TIMEOUT_MS: '' }, 'PDF_TIMEOUT_MS', /PDF_TIMEOUT_MS está definida pero vacía/],
     ];
     for (const [env, variable, message] of cases) {
       const e = refusal(env);
@@ -70,6 +76,8 @@ describe('configFromEnv', () => {
     expect(configFromEnv({ LOG_FORMAT: 'texto' }).logFormat).toBe('texto');
     expect(configFromEnv({ TRUST_PROXY: 'sí', PUBLIC_SIGNUP: '0', COUCHDB_URL: '', SESSION_SECRET: 'x'.repeat(32), NODE_ENV: 'production' })).toMatchObject({ trustProxy: true, publicSignup: false, couchdbUrl: undefined });
     expect(configFromEnv({ SESSION_SECRET: 'corto' }).sessionSecret).toBe('corto');
+    expect(configFromEnv({}).pdf).toEqual({ workers: 2, memoryMb: 256, timeoutMs: 30_000 });
+    expect(configFromEnv({ PDF_WORKERS: '4', PDF_WORKER_MEMORY_MB: '512', PDF_TIMEOUT_MS: '60000' }).pdf).toEqual({ workers: 4, memoryMb: 512, timeoutMs: 60_000 });
   });
 });
 

@@ -41,7 +41,7 @@ beforeAll(async () => {
   feed = new LaggingFeed(db);
   const repo = new CaptacionesRepository(db, usuarios, {}, { changes: feed.changes });
   repoB = repo;
-  b = new CaptacionesService({ store: gw.store, sessionUsers, repo, facts: writeFactsReader({ usuarios, empleados: new DocRepository(await gw.store.db('empleados'), 'empleado') }) });
+  b = new CaptacionesService({ store: gw.store, sessionUsers, repo, facts: writeFactsReader({ usuarios, empleados: new DocRepository(await gw.store.db('empleados'), 'empleado') }), pdfs: gw.gateway.pdfs });
   asesorUser = (await sessionUsers.resolve(asesor.user.id))!;
   adminUser = (await sessionUsers.resolve(admin.user.id))!;
 });

@@ -11,7 +11,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { captacionPdfFileName } from '../../../couch-design/pdf';
 import { actorOf as userOf } from '../http/actor';
-import { contentDisposition, sendPdf } from '../http/download';
+import { clientGone, contentDisposition, sendPdf } from '../http/download';
 import { HttpError } from '../http/errors';
 import { requireAuth } from '../http/guards';
 import { parseId } from '../http/ids';
@@ -44,7 +44,7 @@ export function captacionesRoutes(service: CaptacionesService): Router {
   router.get('/captaciones/:id/pdf', async (req: Request<{ id: string }>, res: Response) => {
     const id = parseId(req.params.id);
     // Personal data: never kept by shared caches.
-    sendPdf(res, await service.pdf(userOf(req), id), captacionPdfFileName(id));
+    sendPdf(res, await service.pdf(userOf(req), id, clientGone(res)), captacionPdfFileName(id));
   });
 
   router.get('/captaciones/:id', async (req: Request<{ id: string }>, res: Response) => {

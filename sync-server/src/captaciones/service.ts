@@ -9,7 +9,8 @@ import { adviserName } from '../../../couch-design/captacion';
 import { CAPTACION } from '../../../couch-design/captacion/entity';
 import { dict, type Dict } from '../../../couch-design/helpers/values';
 import type { WriteState } from '../../../couch-design/write-policy';
-import { captacionPdf, type PdfFotos, type PdfList } from '../../../couch-design/pdf';
+import type { PdfFotos, PdfList } from '../../../couch-design/pdf';
+import type { PdfMaker } from '../http/pdf-pool';
 import { inCaptacionesScope, listedAdviser } from '../../../couch-design/scope';
 import type { Actors, AuthUser } from '../http/actor';
 import { bodyObject, checkRev, orConflict } from '../http/body';
@@ -41,6 +42,8 @@ export interface Deps {
   facts: WriteFactsReader;
   /** Its child entities (visits): they follow a captación's deletion and reassignment (policy/effects.ts). */
   children?: readonly ChildLink[];
+  /** Makes the PDF off the event loop (http/pdf-pool.ts). */
+  pdfs: PdfMaker;
   /** The captación's photos for its PDF (the fotos feature, composed in app.ts); no photos section without it. */
   pdfFotos?: (user: AuthUser, captacionId: string) => Promise<PdfFotos>;
   /** Lists of its child records for its PDF (the visits, composed in app.ts), read once the captación is known readable. */
@@ -112,14 +115,15 @@ export class CaptacionesService {
     return saved._rev as string;
   }
 
-  async pdf(user: AuthUser, id: string): Promise<Uint8Array> {
+  /** The captación's PDF; `gone` aborts when its client leaves before a PDF thread takes it. */
+  async pdf(user: AuthUser, id: string, gone?: AbortSignal): Promise<Uint8Array> {
     const doc = await this.get(user, id);
     const [names, fotos, lists] = await Promise.all([
       this.repo.users(typeof asesorOf(doc) === 'string' ? [asesorOf(doc) as string] : []),
       this.deps.pdfFotos?.(user, id),
       this.deps.pdfLists?.(id),
     ]);
-    return captacionPdf(doc, { asesor: adviserName(asesorOf(doc), names), fotos, lists });
+    return this.deps.pdfs.make('captacionPdf', [doc, { asesor: adviserName(asesorOf(doc), names), fotos, lists }], gone);
   }
 
   /** Someone wrote between our read and our write: the same answer as a stale `_rev`. The list shows the write at once (repository). */

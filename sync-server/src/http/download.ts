@@ -14,3 +14,12 @@ export function sendPdf(res: Response, bytes: Uint8Array, fileName: string, kind
   res.setHeader('Cache-Control', 'private, no-store');
   res.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 }
+
+/** Aborts when the client leaves before its answer is sent: work it waits for in a queue is dropped. */
+export function clientGone(res: Response): AbortSignal {
+  const gone = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}

@@ -11,7 +11,7 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { actorOf as userOf } from '../http/actor';
-import { sendPdf } from '../http/download';
+import { clientGone, sendPdf } from '../http/download';
 import { HttpError } from '../http/errors';
 import { requireAuth } from '../http/guards';
 import { parseId } from '../http/ids';
@@ -42,7 +42,7 @@ export function nominasRoutes({ service }: NominasDeps): Router {
   });
 
   const pdf = (kind: 'attachment' | 'inline') => async (req: Request<{ id: string }>, res: Response) => {
-    const { bytes, fileName } = await service.pdf(userOf(req), parseId(req.params.id, MSG.badId));
+    const { bytes, fileName } = await service.pdf(userOf(req), parseId(req.params.id, MSG.badId), clientGone(res));
     // A person's pay: never kept by shared caches.
     sendPdf(res, bytes, fileName, kind);
   };

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { filterNominas, hasDateFilter, NOMINAS_DEFAULT_LIMIT, type Nomina } from '../../../couch-design/nomina';
 import { NOMINA } from '../../../couch-design/nomina/entity';
-import { nominaPdf, nominaPdfFileName } from '../../../couch-design/pdf';
+import { nominaPdfFileName } from '../../../couch-design/pdf';
+import type { PdfMaker } from '../http/pdf-pool';
 import { canManagePayroll, type SessionUser } from '../../../couch-design/roles';
 import { inNominasScope } from '../../../couch-design/scope';
 import type { WriteState } from '../../../couch-design/write-policy';
@@ -32,6 +33,8 @@ export class NominasService {
   constructor(
     private readonly repo: NominasRepository,
     private readonly facts: WriteFactsReader,
+    /** Makes the payslip PDF off the event loop (http/pdf-pool.ts). */
+    private readonly pdfs: PdfMaker,
   ) {}
 
   /** One employee's payslips, newest first: 20 by default, all when a date filter is set, `limite` when given. */
@@ -55,9 +58,10 @@ export class NominasService {
     return doc;
   }
 
-  async pdf(actor: SessionUser, id: string): Promise<{ bytes: Uint8Array; fileName: string }> {
+  /** The payslip's PDF; `gone` aborts when its client leaves before a PDF thread takes it. */
+  async pdf(actor: SessionUser, id: string, gone?: AbortSignal): Promise<{ bytes: Uint8Array; fileName: string }> {
     const doc = await this.get(actor, id);
-    return { bytes: await nominaPdf(doc), fileName: nominaPdfFileName(doc) };
+    return { bytes: await this.pdfs.make('nominaPdf', [doc], gone), fileName: nominaPdfFileName(doc) };
   }
 
   /** `empleadoId` comes from the path; a body naming another employee is refused. */

@@ -59,6 +59,8 @@ export async function startGateway(overrides: GatewayOptions = {}): Promise<Test
     dbPrefix: joining?.config.dbPrefix ?? testPrefix(),
     sessionSecret: joining?.config.sessionSecret ?? 'secreto-de-pruebas',
     staticDir: undefined,
+    // One PDF thread, started on the first PDF: most test gateways make none (http/pdf-pool.ts).
+    pdf: { ...configFromEnv({}).pdf, workers: 1 },
     ...cfg,
   };
   const given = givenStore ?? (joining && sameDatabases(joining.store));
