@@ -1,15 +1,7 @@
-import { paths, ROUTE, type RoutePattern } from '../lib/paths';
+import { paths, ROUTE } from '../lib/paths';
 import { matchScreen } from './match-screen';
 import { fetchOnce } from './module-cache';
-import { loadShell, loadSignInPage, loadSignUpPage, SAME_SCREEN, SCREEN_MODULES, type ScreenLoader } from './screen-modules';
-
-/** The loader of the screen a pattern draws (its own, or the one it shares). */
-export function screenLoader(pattern: RoutePattern): ScreenLoader {
-  const own = SAME_SCREEN[pattern] ?? pattern;
-  const load = (SCREEN_MODULES as Partial<Record<RoutePattern, ScreenLoader>>)[own];
-  if (!load) throw new Error(`Ruta sin pantalla: ${pattern}`);
-  return load;
-}
+import { loadShell, loadSignInPage, loadSignUpPage, screenLoader } from './screen-modules';
 
 /**
  * Starts fetching the code an address draws (the shell and its screen, or a public screen)

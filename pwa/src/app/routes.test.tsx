@@ -113,6 +113,17 @@ describe('route table', () => {
     expect(screen.queryByTestId('nav-mi-nomina')).toBeNull();
   });
 
+  // The guard reads who may open each screen from the route table (lib/screens.ts): a person it
+  // refuses goes where the table says (home, which sends a non-admin on to their profile).
+  it.each(['/dashboard/users/crear', '/dashboard/user-profile/u-otro', '/dashboard/empleados/editar/e-9', '/dashboard/empleado-documents/e-9', '/dashboard/nomina/update/n-1', '/dashboard/profile/u-otro'])(
+    'a screen the table refuses a non-admin sends them on: %s',
+    async (path) => {
+      open(path, signedIn(AGENT), { 'GET /api/users/u-agent': { json: { success: true, user: record(AGENT, 'Agente', 'Campo') } } });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Agente Campo' }, SLOW)).toBeTruthy();
+      expect(where()).toBe('/dashboard/profile');
+    },
+  );
+
   it('serves the profile with a user id too', async () => {
     open('/dashboard/profile/u-admin', signedIn(ADMIN), { 'GET /api/users/u-admin': { json: { success: true, user: record(ADMIN, 'Alma', 'Admin') } } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Alma Admin' }, SLOW)).toBeTruthy();

@@ -1,29 +1,29 @@
 /**
  * Every route of both specifications (spec 000 section 2, spec 001 section 2.1, docs/architecture.md
- * section 5); their Spanish titles are in screen-titles.ts. Where each screen's code lives is
- * in screen-modules.ts (start-up fetches it from there ahead of React); the two readings the
- * specifications give of some routes draw one screen (`SAME_SCREEN`).
+ * section 5), drawn from the route table (lib/screens.ts): each screen's title, its code
+ * (screen-modules.ts; start-up fetches it from there ahead of React) and who may open it. The
+ * two readings the specifications give of some routes draw one screen (`sameAs`).
  */
 import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType, type JSX } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation, useParams } from 'react-router-dom';
 import type { EmpleadoPublico } from '../../../couch-design/empleado';
 import type { UsuarioPublico } from '../../../couch-design/usuario';
 import { AUTH, DASHBOARD, paths, ROUTE, type RoutePattern } from '../lib/paths';
 import { Redirect } from '../lib/redirect';
 import { useScreenTitleOf } from '../lib/screen-title';
 import { useSession } from '../lib/session';
-import { BRAND_NAME } from '../lib/titles';
+import { BRAND_NAME, SCREEN_TITLE } from '../lib/titles';
 import { isOthersProfile } from './shell/nav-entries';
 import { RequireAuth } from './guards';
 import { BootScreen, ScreenLoading } from './loading';
-import { screenLoader, startupCode, startupCodeSettled } from './preload-path';
+import { startupCode, startupCodeSettled } from './preload-path';
 import { preloadable } from './preloadable';
 import { DASHBOARD_SCREENS, OTHERS_PROFILE_TITLE, type ScreenEntry } from './screen-titles';
-import { loadShell, loadSignInPage, loadSignUpPage, SCREEN_MODULES } from './screen-modules';
+import { loadShell, loadSignInPage, loadSignUpPage, screenLoader } from './screen-modules';
 
 // The employee profile with the payroll feature's part inside 'Información Laboral' (features
 // never import each other: app/ composes them). The payroll code loads when that section opens.
-const EmpleadoProfilePage = preloadable(SCREEN_MODULES[ROUTE.empleadoProfile]);
+const EmpleadoProfilePage = preloadable<{ renderPayroll: typeof renderEmpleadoPayroll }>(screenLoader(ROUTE.empleadoProfile));
 const EmpleadoNominas = lazy(() => import('../features/nominas/EmpleadoNominas').then((m) => ({ default: m.EmpleadoNominas })));
 
 function renderEmpleadoPayroll(empleado: EmpleadoPublico, isAdmin: boolean): JSX.Element {
@@ -40,7 +40,7 @@ function EmpleadoProfileScreen(): JSX.Element {
 
 // The own profile with the payroll feature's 'Nóminas' tab (features never import each other:
 // app/ composes them).
-const PerfilPage = preloadable(SCREEN_MODULES[ROUTE.profile]);
+const PerfilPage = preloadable<{ renderPayslips: typeof renderOwnPayslips }>(screenLoader(ROUTE.profile));
 const PerfilNominas = lazy(() => import('../features/nominas/PerfilNominas').then((m) => ({ default: m.PerfilNominas })));
 
 function renderOwnPayslips(user: UsuarioPublico): JSX.Element {
@@ -57,8 +57,8 @@ function PerfilScreen(): JSX.Element {
 
 /** Screens drawn with what other features add to them. */
 const COMPOSED = new Map<ReturnType<typeof screenLoader>, ComponentType>([
-  [SCREEN_MODULES[ROUTE.profile], PerfilScreen],
-  [SCREEN_MODULES[ROUTE.empleadoProfile], EmpleadoProfileScreen],
+  [screenLoader(ROUTE.profile), PerfilScreen],
+  [screenLoader(ROUTE.empleadoProfile), EmpleadoProfileScreen],
 ]);
 
 function screenFor(pattern: RoutePattern): ComponentType {
@@ -79,10 +79,14 @@ function useDocumentTitle(title: string): void {
 
 function Screen({ entry }: { entry: ScreenEntry }): JSX.Element {
   const { pathname } = useLocation();
+  const params = useParams();
   const { user } = useSession();
   const said = useScreenTitleOf(pathname);
   useDocumentTitle(said ?? (isOthersProfile(pathname, user?.id) ? OTHERS_PROFILE_TITLE : entry.title));
   const Component = screenFor(entry.path);
+  // The guard: the shell only draws for a session (RequireAuth), and a role the table refuses
+  // goes where it says before the screen's code is fetched.
+  if (user && !entry.allows(user, params)) return <Redirect to={entry.refusedTo} />;
   return (
     <Suspense fallback={<ScreenLoading />}>
       {/* Keyed by the address: another record on the same screen (the top bar's search goes from
@@ -125,8 +129,8 @@ export function AppRoutes(): JSX.Element {
   if (status === 'unknown' || !codeReady) return <BootScreen protectedArea={!pathname.startsWith(`${AUTH}/`)} />;
   return (
     <Routes>
-      <Route path={paths.signIn} element={<PublicScreen title="Iniciar sesión"><SignInPage /></PublicScreen>} />
-      <Route path={paths.signUp} element={<PublicScreen title="Registro de Usuario"><SignUpPage /></PublicScreen>} />
+      <Route path={paths.signIn} element={<PublicScreen title={SCREEN_TITLE.signIn}><SignInPage /></PublicScreen>} />
+      <Route path={paths.signUp} element={<PublicScreen title={SCREEN_TITLE.signUp}><SignUpPage /></PublicScreen>} />
       <Route
         path={DASHBOARD}
         element={

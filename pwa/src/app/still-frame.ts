@@ -8,7 +8,8 @@
  * come with it. No React here: this runs before React has arrived.
  */
 import type { SessionUser } from '../../../couch-design/roles';
-import { ROUTE, type RoutePattern } from '../lib/paths';
+import type { RoutePattern } from '../lib/paths';
+import { DASHBOARD_SCREEN_TABLE, type ScreenDeclaration } from '../lib/screens';
 import { BRAND_NAME } from '../lib/titles';
 import { matchScreen } from './match-screen';
 import { DASHBOARD_SCREENS } from './screen-titles';
@@ -18,18 +19,14 @@ import { loadUiSettings, OVERLAY_SIDEBAR_QUERY } from './shell/settings';
 import { LOADING_SCREEN } from './shell/shell-texts';
 
 /**
- * The screens whose header is the shared PageHeader and whose h1 is their route's title
- * (app/screen-titles.ts; the users list draws a header of its own), checked against each
- * screen's own title by still-frame.test.ts, and whether their header has buttons (page.css
- * then gives the title's row their height). Any other screen's frame has no title.
+ * The screens whose header is the shared PageHeader and whose h1 is their route's title (`frame`
+ * in lib/screens.ts; the users list draws a header of its own), checked against each screen's
+ * own title by still-frame.test.ts, and whether their header has buttons (page.css then gives
+ * the title's row their height). Any other screen's frame has no title.
  */
-export const TITLED_SCREENS: Partial<Record<RoutePattern, { actions: boolean }>> = {
-  [ROUTE.captaciones]: { actions: true },
-  [ROUTE.nuevaCaptacion]: { actions: false },
-  [ROUTE.newUser]: { actions: false },
-  [ROUTE.empleados]: { actions: true },
-  [ROUTE.newEmpleado]: { actions: false },
-};
+export const TITLED_SCREENS: Partial<Record<RoutePattern, { actions: boolean }>> = Object.fromEntries(
+  (Object.values(DASHBOARD_SCREEN_TABLE) as ScreenDeclaration[]).flatMap((s) => (s.frame ? [[s.path, s.frame]] : [])),
+);
 
 type Child = Node | string | null;
 
@@ -133,8 +130,10 @@ function topBar(pathname: string, userId: string, fixed: boolean, transparent: b
 function headerOf(pathname: string, user: SessionUser): HTMLElement | null {
   const pattern = matchScreen(pathname);
   const framed = pattern ? TITLED_SCREENS[pattern] : undefined;
-  const title = DASHBOARD_SCREENS.find((s) => s.path === pattern)?.title;
-  if (!framed || !title || !navEntriesFor(user).some((entry) => isEntryActive(entry, pathname, user.id))) return null;
+  const screen = DASHBOARD_SCREENS.find((s) => s.path === pattern);
+  // The frame's screens have no parameters: who may open one is who may open its pattern.
+  if (!framed || !screen || !screen.allows(user, {})) return null;
+  const title = screen.title;
   const h1 = el('h1', { class: 'bp6-heading page-header__title' }, title);
   return el('header', { class: framed.actions ? 'page-header page-header--spread' : 'page-header' }, h1);
 }

@@ -4,8 +4,9 @@
  * Sign-up, create and edit screens are never listed.
  */
 import type { IconName } from '@blueprintjs/icons';
-import { canCreateCaptacion, isAdmin, type SessionUser } from '../../../../couch-design/roles';
+import type { SessionUser } from '../../../../couch-design/roles';
 import { paths, ROUTE, staticPrefix } from '../../lib/paths';
+import { DASHBOARD_SCREEN_TABLE, type DashboardScreenName, type ScreenDeclaration } from '../../lib/screens';
 
 export interface NavEntry {
   slug: string;
@@ -16,57 +17,35 @@ export interface NavEntry {
   section: string[];
   /** Prefixes inside `section` owned by another entry. */
   except?: string[];
+  /** Who sees it (lib/screens.ts: who may open its screen, or the entry's own rule). */
+  shown: (user: SessionUser) => boolean;
 }
 
-const ENTRIES: Record<string, NavEntry> = {
-  dashboard: { slug: 'dashboard', label: 'Dashboard', to: paths.home, icon: 'dashboard', section: [paths.home] },
-  perfil: { slug: 'perfil', label: 'Perfil', to: paths.profile, icon: 'person', section: [paths.profile] },
-  usuarios: {
-    slug: 'usuarios',
-    label: 'Usuarios',
-    to: paths.users,
-    icon: 'people',
-    section: [paths.users, staticPrefix(ROUTE.userProfile)],
-  },
-  empleados: {
-    slug: 'empleados',
-    label: 'Empleados',
-    to: paths.empleados,
-    icon: 'id-number',
-    section: [
-      paths.empleados,
-      staticPrefix(ROUTE.empleadoProfile),
-      staticPrefix(ROUTE.empleadoDocuments),
-      staticPrefix(ROUTE.newNominaAlt),
-      staticPrefix(ROUTE.newNomina),
-      staticPrefix(ROUTE.editNomina),
-    ],
-  },
-  miNomina: {
-    slug: 'mi-nomina',
-    label: 'Mi Nómina',
-    to: paths.miNomina,
-    icon: 'bank-account',
-    section: [paths.miNomina],
-  },
-  proyectos: {
-    slug: 'proyectos',
-    label: 'Proyectos',
-    to: paths.captaciones,
-    icon: 'projects',
-    section: [paths.captaciones],
-    except: [paths.nuevaCaptacion],
-  },
-  nuevaCaptacion: {
-    slug: 'nueva-captacion',
-    label: 'Nueva Captación',
-    to: paths.nuevaCaptacion,
-    icon: 'add',
-    section: [paths.nuevaCaptacion],
-  },
-};
-
 const within = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** The route table's sidebar entries, in its order; each lights up on its screen and the ones it names. */
+const ENTRIES: NavEntry[] = (Object.entries(DASHBOARD_SCREEN_TABLE) as [DashboardScreenName, ScreenDeclaration][]).flatMap(([name, screen]) => {
+  const { menu } = screen;
+  if (!menu) return [];
+  const lights = (menu.lights ?? []) as DashboardScreenName[];
+  return [
+    {
+      slug: menu.slug,
+      label: menu.label,
+      to: staticPrefix(ROUTE[name]),
+      icon: menu.icon,
+      section: [staticPrefix(ROUTE[name]), ...lights.map((other) => staticPrefix(ROUTE[other]))],
+      shown: menu.shown ?? ((user: SessionUser) => screen.access?.(user, {}) ?? true),
+    },
+  ];
+});
+// An entry inside another's section (Nueva Captación in Proyectos') keeps its screens to itself.
+for (const entry of ENTRIES) {
+  const inside = ENTRIES.filter((other) => other !== entry && entry.section.some((p) => other.to !== p && within(other.to, p))).map((other) => other.to);
+  if (inside.length) entry.except = inside;
+}
+const USUARIOS_SLUG = 'usuarios';
+
 
 /**
  * /dashboard/profile/{id} of someone other than `userId`: an admin came from Usuarios, so it is
@@ -81,19 +60,12 @@ export function isOthersProfile(pathname: string, userId: string | null | undefi
 
 /** The entry stays lit on the screens reached from it (detail, edit...), not only on its own path. */
 export function isEntryActive(entry: NavEntry, pathname: string, userId?: string | null): boolean {
-  if (isOthersProfile(pathname, userId)) return entry.slug === ENTRIES.usuarios.slug;
+  if (isOthersProfile(pathname, userId)) return entry.slug === USUARIOS_SLUG;
   if (entry.except?.some((p) => within(pathname, p))) return false;
   return entry.section.some((p) => within(pathname, p));
 }
 
 export function navEntriesFor(user: SessionUser | null): NavEntry[] {
   if (!user) return [];
-  const admin = isAdmin(user.role);
-  const entries: NavEntry[] = admin
-    ? [ENTRIES.dashboard, ENTRIES.perfil, ENTRIES.usuarios, ENTRIES.empleados]
-    : [ENTRIES.perfil];
-  if (user.empleado_id) entries.push(ENTRIES.miNomina);
-  entries.push(ENTRIES.proyectos);
-  if (canCreateCaptacion(user.role)) entries.push(ENTRIES.nuevaCaptacion);
-  return entries;
+  return ENTRIES.filter((entry) => entry.shown(user));
 }
