@@ -13,6 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { eventually, pdfText, savedPath, signInThroughUi, startE2EGateway, unlockWith, waitForServiceWorker, withBrowser } from './harness';
+import { pdfImageCount } from '../couch-design/testing/pdf-images';
 
 let gw: TestGateway;
 const users: Record<'admin' | 'asesor' | 'sup', CreatedUser> = {} as never;
@@ -98,7 +99,7 @@ async function pdfImages(page: Page): Promise<number> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar PDF' }).click()]);
   const text = pdfText(await savedPath(download));
   assert.ok(text.includes(OWNER), 'el PDF lleva el nombre del propietario');
-  return (text.match(/\/Subtype \/Image/g) ?? []).length;
+  return pdfImageCount(text);
 }
 
 /** Thumbnails drawn (an <img> with a decoded image) in the grid. */

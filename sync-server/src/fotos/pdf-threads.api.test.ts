@@ -15,6 +15,7 @@ import { PDF_FAILED, PDF_TIMED_OUT } from '../http/pdf-pool';
 import { captacionOf, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import type { StoreDoc } from '../store/port';
+import { pdfImageCount } from '../../../couch-design/testing/pdf-images';
 
 /** A noisy JPEG (it does not compress) of `width` × `height`. */
 const noisy = (width: number, height: number, quality: number): Promise<Buffer> =>
@@ -38,7 +39,6 @@ async function fiftyLargest(gw: TestGateway, captacionId: string, asesor: string
   for (let at = 0; at < docs.length; at += 20) await fotos.bulkDocs(docs.slice(at, at + 20));
 }
 
-const images = (pdf: Buffer): number => (pdf.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length;
 
 describe('the captación PDF in a PDF thread', () => {
   let gw: TestGateway;
@@ -77,7 +77,7 @@ describe('the captación PDF in a PDF thread', () => {
     expect(done.status).toBe(200);
     expect(done.type).toBe('application/pdf');
     expect(done.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(images(done.bytes)).toBe(7);
+    expect(pdfImageCount(done.bytes)).toBe(7);
   });
 });
 

@@ -4,6 +4,7 @@ import { PDF_FOTO_NO_DISPONIBLE, PDF_FOTO_WEBP, PDF_FOTOS_TITULO } from '../../.
 import { captacionOf, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import { postForm } from '../testing/personas';
+import { pdfImageCount } from '../../../couch-design/testing/pdf-images';
 
 /**
  * The captación PDF of `GET /api/captaciones/:id/pdf` with its photos (issue 22 item 5): the cover
@@ -54,14 +55,13 @@ async function pdf(person: Person, id: string): Promise<string> {
   return Buffer.from(await res.arrayBuffer()).toString('latin1');
 }
 
-const images = (text: string): number => (text.match(/\/Subtype \/Image/g) ?? []).length;
 /** The photos whose image the file holds, by their width (`10 + n` an original, `100 + n` a thumbnail). */
 const held = (text: string): number[] => [...text.matchAll(/\/Width (\d+)/g)].map((m) => Number(m[1]) - 10).sort((a, b) => a - b);
 
 describe('the captación PDF from the gateway', () => {
   it('has no photos section and no image when the captación has no photos', async () => {
     const text = await pdf(ana, 'cp-sin-fotos');
-    expect(images(text)).toBe(0);
+    expect(pdfImageCount(text)).toBe(0);
     expect(text).not.toContain(PDF_FOTOS_TITULO);
   });
 
@@ -76,7 +76,7 @@ describe('the captación PDF from the gateway', () => {
     const text = await pdf(ana, 'cp-fotos');
     expect(text).toContain(`(${PDF_FOTOS_TITULO})`);
     // Cover: original 3. Thumbnails: 0, 1, 2, 4, 5, 6 (the WebP too: stored as JPEG); not 7.
-    expect(images(text)).toBe(1 + 6);
+    expect(pdfImageCount(text)).toBe(1 + 6);
     expect(held(text).map((w) => w + 10)).toEqual([13, 100, 101, 102, 104, 105, 106]);
     expect(text).not.toContain(`(${PDF_FOTO_WEBP})`);
     expect(text).not.toContain(`(${PDF_FOTO_NO_DISPONIBLE})`);
@@ -87,7 +87,7 @@ describe('the captación PDF from the gateway', () => {
     const text = await pdf(ana, 'cp-fotos');
     // No photo is marked cover any more: the first by orden is, from its original.
     expect(held(text).map((w) => w + 10)).toEqual([10, 101, 102, 104, 105, 106, 107]);
-    expect(images(text)).toBe(1 + 6);
+    expect(pdfImageCount(text)).toBe(1 + 6);
     expect((await supervisor.client.fetch('/api/captaciones/cp-fotos/pdf')).status).toBe(404);
   });
 

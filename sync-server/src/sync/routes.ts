@@ -54,8 +54,8 @@ function segments(req: Request): string[] {
 }
 
 /** Attachments inline only from a database whose attachments replicate (photos' thumbnails). */
-function readOptions(req: Request, def?: SyncedDb): ReadOptions {
-  return { revs: boolParam(req.query, 'revs'), latest: boolParam(req.query, 'latest'), attachments: !!def?.attachments && boolParam(req.query, 'attachments') };
+function readOptions(req: Request, def: SyncedDb): ReadOptions {
+  return { revs: boolParam(req.query, 'revs'), latest: boolParam(req.query, 'latest'), attachments: !!def.attachments && boolParam(req.query, 'attachments') };
 }
 
 function bulkGetRequests(body: Record<string, unknown>): BulkGetRequest[] {

@@ -6,6 +6,7 @@ import { captacionPdf, PDF_FOTOS_TITULO } from '../../../../couch-design/pdf';
 import { jpegVariant } from '../../../../couch-design/testing/images';
 import { openIndexedDb, type LocalDatabase } from '../../lib/db/pouch';
 import { localPdfFotos } from './pdf-fotos';
+import { pdfImageCount } from '../../../../couch-design/testing/pdf-images';
 
 /**
  * The PDF made on the device reads its photos from the device's `fotos` database (the PWA's own
@@ -35,7 +36,6 @@ const original = (cap: string, uuid: string, n: number) => ({
 
 const held = (pdf: Uint8Array): number[] =>
   [...Buffer.from(pdf).toString('latin1').matchAll(/foto (\d+)/g)].map((m) => Number(m[1])).sort((a, b) => a - b);
-const images = (pdf: Uint8Array): number => (Buffer.from(pdf).toString('latin1').match(/\/Subtype \/Image/g) ?? []).length;
 
 describe('the captación PDF made on the device', () => {
   it('draws the cover (from its original when the device has it) and the next six thumbnails of that captación only', async () => {
@@ -44,7 +44,7 @@ describe('the captación PDF made on the device', () => {
     await db.bulkDocs([...docs, original('c1', 'u2', 2), foto('c10', 'x', 50), foto('c', 'y', 60)]);
     const fotos = await localPdfFotos(db, 'c1');
     const pdf = await captacionPdf({ ...sampleCaptacion(), _id: 'c1' }, { fotos });
-    expect(images(pdf)).toBe(7);
+    expect(pdfImageCount(pdf)).toBe(7);
     expect(held(pdf)).toEqual([2, 100, 101, 103, 104, 105, 106]);
   });
 
@@ -54,7 +54,7 @@ describe('the captación PDF made on the device', () => {
     await db.bulkDocs([foto('c1', 'u0', 0, { portada: true }), foto('c1:algo', 'u9', 9, { portada: true }), original('c1:algo', 'u9', 9)]);
     const pdf = await captacionPdf({ ...sampleCaptacion(), _id: 'c1' }, { fotos: await localPdfFotos(db, 'c1') });
     expect(held(pdf)).toEqual([100]);
-    expect(images(pdf)).toBe(1);
+    expect(pdfImageCount(pdf)).toBe(1);
   });
 
   it('draws the cover from its thumbnail when its original is not on the device, and leaves deleted photos out', async () => {
@@ -64,7 +64,7 @@ describe('the captación PDF made on the device', () => {
     await db.remove(gone);
     const pdf = await captacionPdf({ ...sampleCaptacion(), _id: 'c1' }, { fotos: await localPdfFotos(db, 'c1') });
     expect(held(pdf)).toEqual([100]);
-    expect(images(pdf)).toBe(1);
+    expect(pdfImageCount(pdf)).toBe(1);
   });
 
   it('without photos on the device makes the PDF without a photos section', async () => {
@@ -74,6 +74,6 @@ describe('the captación PDF made on the device', () => {
     expect(fotos).toEqual({ portada: null, miniaturas: [] });
     const text = Buffer.from(await captacionPdf({ ...sampleCaptacion(), _id: 'c1' }, { fotos })).toString('latin1');
     expect(text).not.toContain(PDF_FOTOS_TITULO);
-    expect(images(new TextEncoder().encode(text))).toBe(0);
+    expect(pdfImageCount(new TextEncoder().encode(text))).toBe(0);
   });
 });
