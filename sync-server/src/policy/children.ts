@@ -14,7 +14,7 @@ const MAX_ROUNDS = 40;
 
 /** Of these ids, the parents whose every leaf is deleted: deleting a conflict's losing branch deletes no parent. */
 async function goneParents(store: Store, parent: string, ids: readonly string[]): Promise<string[]> {
-  const { results } = await (await store.db(parent)).bulkGet([...new Set(ids)].map((id) => ({ id })));
+  const { results } = await (await store.db(parent)).bulkGet([...new Set(ids)].map((id) => ({ id })), { winnerAndLive: true });
   return results.flatMap(({ id, docs }) => (winningLeaf(okDocs(docs))?._deleted === true ? [id] : []));
 }
 
@@ -33,7 +33,7 @@ export async function deleteChildren(store: Store, links: readonly ChildLink[], 
         limit: PAGE,
       });
       if (!docs.length) break;
-      const { results } = await db.bulkGet(docs.map((d) => ({ id: d._id })));
+      const { results } = await db.bulkGet(docs.map((d) => ({ id: d._id })), { winnerAndLive: true });
       const writes: StoreDoc[] = results.flatMap(({ docs: leaves }) =>
         okDocs(leaves)
           .filter((leaf) => leaf._deleted !== true && typeof leaf._rev === 'string')

@@ -90,10 +90,10 @@ const adviserOf = (doc: DecidedEffects['doc']): string => {
   return typeof a === 'string' ? a : '';
 };
 
-/** Every live leaf of each id (`_bulk_get` without a revision answers them all, deletions included). */
+/** Every live leaf of each id. */
 async function liveLeaves(db: StoreDb, ids: readonly string[]): Promise<StoreDoc[]> {
   if (!ids.length) return [];
-  const { results } = await db.bulkGet(ids.map((id) => ({ id })));
+  const { results } = await db.bulkGet(ids.map((id) => ({ id })), { winnerAndLive: true });
   return results.flatMap((r) => okDocs(r.docs)).filter((d) => d._deleted !== true && typeof d._rev === 'string');
 }
 

@@ -13,7 +13,7 @@ export function parentsFrom(store: Store): ParentsReader {
     const wanted = [...new Set(ids)].filter((id) => id !== '' && !id.startsWith('_'));
     const out = new Map<string, Dict>();
     if (!wanted.length) return out;
-    const { results } = await (await store.db(database)).bulkGet(wanted.map((id) => ({ id })));
+    const { results } = await (await store.db(database)).bulkGet(wanted.map((id) => ({ id })), { winnerAndLive: true });
     for (const { id, docs } of results) {
       const winner = winningLeaf(okDocs(docs));
       if (winner) out.set(id, winner);

@@ -213,6 +213,8 @@ function runContract(name: string, makeStore: (prefix: string) => Promise<Store>
       expect(byRev).toMatchObject([{ ok: { _id: 'r', _rev: '3-ddd', _deleted: true, side: 'perdió', _revisions: { start: 3, ids: ['ddd', 'bb2', 'aaa'] } } }]);
       const [withLatest] = (await db.bulkGet([{ id: 'r', rev: '3-ddd' }], { revs: true, latest: true })).results.map((r) => r.docs);
       expect(withLatest).toMatchObject([{ ok: { _rev: '3-ddd', _deleted: true } }]);
+      const [byId] = (await db.bulkGet([{ id: 'r' }])).results.map((r) => r.docs);
+      expect(byId.map((e) => ('ok' in e ? e.ok._rev : e)).sort()).toEqual(['3-ccc', '3-ddd']);
       expect(await db.getOpenRevs('r', ['3-ddd'])).toMatchObject([{ ok: { _rev: '3-ddd', _deleted: true } }]);
       expect(await db.get('r', { rev: '3-ddd' })).toMatchObject({ _rev: '3-ddd', _deleted: true, side: 'perdió' });
       expect(await db.get('r')).toMatchObject({ _rev: '3-ccc', side: 'ganó' });

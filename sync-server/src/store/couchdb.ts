@@ -8,6 +8,7 @@
  * (no node answered, 412 nodedown, 503...) as StoreUnavailable, a 503.
  */
 import type {
+  BulkGetOptions,
   AllDocsRow,
   BulkGetRequest,
   BulkGetResult,
@@ -67,8 +68,6 @@ function flags(opts: object | undefined, keys: string[]): Query {
 function toRow(r: ChangeRow): ChangeRow {
   return typeof r.seq === 'string' ? r : { ...r, seq: String(r.seq) };
 }
-
-type BulkGetOptions = { revs?: boolean; attachments?: boolean; latest?: boolean };
 
 const bulkGetCall = (reqs: BulkGetRequest[], opts?: BulkGetOptions): Call => ({
   path: '_bulk_get',

@@ -12,18 +12,13 @@
  * branch than the winner's (a resolved conflict's tombstone) is found among every leaf.
  */
 import type { PouchDatabase } from './pouchdb';
-import { StoreError, type BulkGetRequest, type BulkGetResult, type StoreDoc } from './port';
+import { StoreError, type BulkGetOptions, type BulkGetRequest, type BulkGetResult, type StoreDoc } from './port';
 
 type Entry = BulkGetResult['results'][number]['docs'][number];
 interface Leaves {
   docs: StoreDoc[];
   /** Read as the winner alone: deleted losing leaves may be missing (leavesOf). */
   quick: boolean;
-}
-export interface BulkGetOptions {
-  revs?: boolean;
-  attachments?: boolean;
-  latest?: boolean;
 }
 
 const missing = (id: string, rev: string | undefined): Entry => ({ error: { id, rev: rev ?? 'undefined', error: 'not_found', reason: 'missing' } });
@@ -46,12 +41,16 @@ function shaped(doc: StoreDoc, opts: BulkGetOptions): StoreDoc {
 }
 
 /**
- * The document's leaves with their paths; null when the id never existed. A live winner without
- * live conflicts is read alone (`quick`): PouchDB lists no deleted losing leaves (it has no
- * `deleted_conflicts`), so such a read may lack the tombstone of a resolved conflict, and a
- * revision it does not hold is looked for again among every leaf (allLeavesOf).
+ * The document's leaves with their paths; null when the id never existed. When `quickAllowed`, a
+ * live winner without live conflicts is read alone (`quick`): PouchDB lists no deleted losing
+ * leaves (it has no `deleted_conflicts`), so such a read may lack the tombstone of a resolved
+ * conflict, and a revision it does not hold is looked for again among every leaf (allLeavesOf).
  */
-async function leavesOf(pouch: PouchDatabase, id: string, attachments: boolean): Promise<Leaves | null> {
+async function leavesOf(pouch: PouchDatabase, id: string, attachments: boolean, quickAllowed: boolean): Promise<Leaves | null> {
+  if (!quickAllowed) {
+    const docs = await allLeavesOf(pouch, id, attachments);
+    return docs && { docs, quick: false };
+  }
   try {
     const winner = await pouch.get(id, { revs: true, conflicts: true, attachments });
     if (!winner._conflicts?.length) return { docs: [winner], quick: true };
@@ -98,10 +97,9 @@ async function answer(pouch: PouchDatabase, id: string, rev: string, read: Leave
 }
 
 /**
- * The leaves a request without a revision answers: every leaf, as CouchDB's `open_revs=all`, except
- * that a quick read (leavesOf) gives a live winner without the tombstones of losing leaves. The
- * gateway asks without a revision only for the winner (sync/reads.ts), and replication asks by
- * revision, which answer() finds on every branch.
+ * The leaves a request without a revision answers: every leaf, as CouchDB's `open_revs=all`, unless
+ * the caller said the winner and the live leaves are enough (`winnerAndLive`): then a quick read
+ * (leavesOf) gives a live winner without the tombstones of losing leaves.
  */
 function everyLeaf(read: Leaves | null, id: string, opts: BulkGetOptions): Entry[] {
   return read?.docs.length ? read.docs.map((l) => ({ ok: shaped(l, opts) })) : [missing(id, undefined)];
@@ -125,8 +123,13 @@ export async function bulkGet(pouch: PouchDatabase, reqs: BulkGetRequest[], opts
     // Ids never stored (a push of new documents: nearly all of them) answer missing from one
     // index read, without the two document reads that would each fail.
     const stored = await storedIds(pouch, [...new Set(slice.map((r) => r.id))]);
+    // A request by revision finds it on any branch (answer()), so only an id asked without one
+    // needs every leaf read at once.
+    const everyLeafAsked = new Set(opts.winnerAndLive ? [] : slice.filter((r) => r.rev === undefined).map((r) => r.id));
     const leaves = new Map<string, Promise<Leaves | null>>();
-    for (const r of slice) if (!leaves.has(r.id)) leaves.set(r.id, stored.has(r.id) ? leavesOf(pouch, r.id, !!opts.attachments) : Promise.resolve(null));
+    for (const r of slice) {
+      if (!leaves.has(r.id)) leaves.set(r.id, stored.has(r.id) ? leavesOf(pouch, r.id, !!opts.attachments, !everyLeafAsked.has(r.id)) : Promise.resolve(null));
+    }
     docs.push(
       ...(await Promise.all(slice.map(async (r) => (r.rev === undefined ? everyLeaf(await leaves.get(r.id)!, r.id, opts) : answer(pouch, r.id, r.rev, await leaves.get(r.id)!, opts))))),
     );

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PouchDB, type PouchDatabase, type PouchWrite } from './pouchdb';
 import type {
+  BulkGetOptions,
   AllDocsRow,
   BulkGetRequest,
   BulkGetResult,
@@ -25,7 +26,7 @@ import type {
 } from './port';
 import { StoreError } from './port';
 import { toStoreError } from './embedded-errors';
-import { bulkGet, type BulkGetOptions } from './embedded-bulk-get';
+import { bulkGet } from './embedded-bulk-get';
 import { changes, WriteSignal } from './embedded-changes';
 import { touchesDesign, Validators } from './embedded-validation';
 

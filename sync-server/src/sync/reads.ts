@@ -45,15 +45,16 @@ export interface ReadOptions {
 }
 
 /**
- * A scoped reader's `_bulk_get`: each id is asked once by id alone, which answers every leaf. The
- * winner among them settles the scope, and the revisions a replication asks for are nearly always
- * leaves (the winners themselves), answered from the same call; only the rest (an older revision)
- * are read afterwards. The answers of the ids this person may not read are left out.
+ * A scoped reader's `_bulk_get`: each id is asked once by id alone, for its winner and live leaves.
+ * The winner settles the scope, and the revisions a replication asks for are nearly always leaves
+ * (the winners themselves), answered from the same call; only the rest (an older revision, the
+ * tombstone of a losing leaf, or every leaf when the device asked by id alone) are read afterwards.
+ * The answers of the ids this person may not read are left out.
  */
 async function scopedLeaves(db: StoreDb, def: SyncedDb, user: AuthUser, asked: BulkGetRequest[], opts: ReadOptions): Promise<Map<BulkGetRequest, BulkGetEntry[]>> {
   const ids = [...new Set(asked.map((r) => r.id))];
   const byId = new Map<string, BulkGetEntry[]>();
-  const { results } = await db.bulkGet(ids.map((id) => ({ id })), opts);
+  const { results } = await db.bulkGet(ids.map((id) => ({ id })), { ...opts, winnerAndLive: true });
   for (const { id, docs } of results) byId.set(id, docs);
   const answers = new Map<BulkGetRequest, BulkGetEntry[]>();
   const later: BulkGetRequest[] = [];
@@ -61,8 +62,7 @@ async function scopedLeaves(db: StoreDb, def: SyncedDb, user: AuthUser, asked: B
     const docs = byId.get(r.id) ?? [];
     const leaves = okDocs(docs);
     if (!def.inScope(user, winningLeaf(leaves))) continue;
-    if (r.atts_since) later.push(r);
-    else if (r.rev === undefined) answers.set(r, docs);
+    if (r.atts_since || r.rev === undefined) later.push(r);
     else {
       const leaf = leaves.find((l) => l._rev === r.rev);
       if (leaf) answers.set(r, [{ ok: leaf }]);

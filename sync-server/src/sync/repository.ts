@@ -1,17 +1,20 @@
 /**
  * Data access of the replication endpoint: lookups the scope checks and the write policy need, in
  * one store call per request rather than one per document (the port's `bulkGet` without a
- * revision answers every leaf, a deletion's tombstone included).
+ * revision answers the winner and every live leaf, a deleted winner's tombstone included).
  */
 import type { StoreDb, StoreDoc } from '../store/port';
 import { okDocs, winningLeaf } from '../store/winner';
 
-/** Every leaf of each id, deletions included, with their revision paths when `revs`; [] for an id never written. */
+/**
+ * The winner and every live leaf of each id (a deleted winner included; the tombstones of losing
+ * leaves may be left out), with their revision paths when `revs`; [] for an id never written.
+ */
 export async function leavesByIds(db: StoreDb, ids: string[], opts: { revs?: boolean } = {}): Promise<Map<string, StoreDoc[]>> {
   const unique = [...new Set(ids)];
   const out = new Map<string, StoreDoc[]>();
   if (unique.length === 0) return out;
-  const res = await db.bulkGet(unique.map((id) => ({ id })), opts);
+  const res = await db.bulkGet(unique.map((id) => ({ id })), { ...opts, winnerAndLive: true });
   for (const { id, docs } of res.results) out.set(id, okDocs(docs));
   for (const id of unique) if (!out.has(id)) out.set(id, []);
   return out;

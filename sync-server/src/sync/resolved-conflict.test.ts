@@ -97,6 +97,14 @@ describe('after a conflict is resolved on one device', () => {
     expect(byRev.status).toBe(200);
     expect(byRev.body).toMatchObject({ _rev: done.tombstone, _deleted: true });
 
+    // Asked by id alone, as CouchDB's open_revs=all: every leaf, the tombstone included, for a
+    // scoped reader and for one who reads the whole database alike.
+    for (const reader of [supervisor, admin]) {
+      const byId = await reader.client.json('POST', '/db/captaciones/_bulk_get', { docs: [{ id: done.id }] });
+      const revs = byId.body.results[0].docs.map((e: Doc) => (e.ok as Doc)._rev).sort();
+      expect(revs, reader.role).toEqual([done.tombstone, done.winner].sort());
+    }
+
     const diff = await supervisor.client.json('POST', '/db/captaciones/_revs_diff', { [done.id]: [done.tombstone, done.winner] });
     expect(diff.body).toEqual({});
 
