@@ -77,7 +77,7 @@ interface Thread {
   ending?: 'timeout' | 'closing';
 }
 
-/** Events for tests and diagnostics: a PDF started in a thread, ended (ok, failed, timeout), a thread replaced. */
+/** Events for tests and diagnostics: a PDF started in a thread, ended (ok, failed, timeout), a thread replaced (the new one ready). */
 export interface PdfPoolEvents {
   started: [maker: PdfMakerName];
   finished: [maker: PdfMakerName, outcome: 'ok' | 'failed' | 'timeout'];
@@ -276,8 +276,12 @@ export class PdfPool extends EventEmitter<PdfPoolEvents> {
     }
     // One that never got ready is its starter's to retry (spawnOrRetry).
     if (this.closed || !thread.ready) return;
-    this.emit('replaced', thread.ending === 'timeout' ? 'tiempo agotado' : e.message);
-    void this.spawnOrRetry();
+    const reason = thread.ending === 'timeout' ? 'tiempo agotado' : e.message;
+    // Told once the new thread is ready: what a PDF asked then gets is a thread, not a wait.
+    this.spawnOrRetry().then(
+      () => this.emit('replaced', reason),
+      () => undefined,
+    );
   }
 
   /** A new thread; if it cannot start (node_modules being replaced by npm ci, say), another try shortly. */
