@@ -5,7 +5,7 @@
  */
 import { fullName } from '../../../../couch-design/helpers/names';
 import { listEmpleados } from '../../../../couch-design/empleado/list';
-import { isAdmin, type SessionUser } from '../../../../couch-design/roles';
+import { canManageEmployees, canManageUsers, type SessionUser } from '../../../../couch-design/roles';
 import { listUsuarios } from '../../../../couch-design/usuario/list';
 import type { SearchSource } from '../../components/search/types';
 import { paths } from '../../lib/paths';
@@ -35,24 +35,25 @@ export function searchSourcesFor(user: SessionUser): SearchSource[] {
   const sources: SearchSource[] = [
     { group: 'Captaciones', search: (q) => import('../../features/captaciones/search').then((m) => m.searchCaptaciones(user, q)) },
   ];
-  if (!isAdmin(user.role)) return sources;
-  const usuarios = readForAWhile(() => usuariosResource.list());
-  const empleados = readForAWhile(() => empleadosResource.list());
-  sources.push(
-    {
+  if (canManageUsers(user.role)) {
+    const usuarios = readForAWhile(() => usuariosResource.list());
+    sources.push({
       group: 'Usuarios',
       search: async (q) =>
         listUsuarios(await usuarios(), q)
           .slice(0, HITS)
           .map((u) => ({ key: u._id, title: fullName(u) || u.email, detail: u.email, href: paths.userProfile(u._id) })),
-    },
-    {
+    });
+  }
+  if (canManageEmployees(user.role)) {
+    const empleados = readForAWhile(() => empleadosResource.list());
+    sources.push({
       group: 'Empleados',
       search: async (q) =>
         listEmpleados(await empleados(), q)
           .slice(0, HITS)
           .map((e) => ({ key: e._id, title: fullName(e), detail: [e.pust, e.email].filter(Boolean).join(' · '), href: paths.empleadoProfile(e._id) })),
-    },
-  );
+    });
+  }
   return sources;
 }
