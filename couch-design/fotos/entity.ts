@@ -9,7 +9,7 @@
  */
 import { declareEntity, type MangoIndexDef, policyLoader } from '../entity';
 import { fotosSelector, inFotosScope } from '../scope';
-import { FOTO_ORIGINAL_TYPE, FOTO_TYPE, FOTOS_BATCH_SIZE, FOTOS_PULL_BATCH_SIZE, FOTOS_PUSH_BODY_BYTES } from './types';
+import { FOTO_ORIGINAL_TYPE, FOTO_TYPE, FOTOS_BATCH_SIZE, FOTOS_DB, FOTOS_PULL_BATCH_SIZE, FOTOS_PUSH_BODY_BYTES } from './types';
 
 /** A captación's photos (both kinds): its gallery, its count, and what follows a reassignment or a deletion. */
 export const FOTOS_BY_CAPTACION: MangoIndexDef = {
@@ -19,7 +19,7 @@ export const FOTOS_BY_CAPTACION: MangoIndexDef = {
 };
 
 export const FOTO = declareEntity({
-  database: 'fotos',
+  database: FOTOS_DB,
   docTypes: [FOTO_TYPE, FOTO_ORIGINAL_TYPE],
   names: { one: 'foto', many: 'fotos' },
   indexes: [FOTOS_BY_CAPTACION],

@@ -11,6 +11,7 @@
 import { MAX_PHOTO_BYTES } from '../foto';
 import type { ImageLimits } from '../image-check';
 
+export const FOTOS_DB = 'fotos';
 export const FOTO_TYPE = 'foto';
 export const FOTO_ORIGINAL_TYPE = 'foto-original';
 export type FotoKind = typeof FOTO_TYPE | typeof FOTO_ORIGINAL_TYPE;
