@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   canCreateCaptacion, canDeleteCaptacion, canEditCaptacion, canEditUser, canChangeRoleOrLink, canManageEmployees,
-  canManagePayroll, canManageUsers, canReassignCaptacion, canViewEmployeeProfile, hasAdminBadge,
+  canManagePayroll, canManageUsers, canReassignCaptacion, canRestoreCaptacion, canViewDashboard, canViewEmployeeProfile, canViewUser, hasAdminBadge,
   hasOwnPayslips, isAdmin, isSupervisor, roleLabel, ROLE_OPTIONS, ASSIGNABLE_ROLES, assignableRole,
 } from './roles';
 import { canSeeCaptacion } from './scope';
@@ -20,6 +22,8 @@ describe('who is an admin', () => {
     expect(canManagePayroll(role)).toBe(expected);
     expect(canDeleteCaptacion(role)).toBe(expected);
     expect(canReassignCaptacion(role)).toBe(expected);
+    expect(canRestoreCaptacion(role)).toBe(expected);
+    expect(canViewDashboard(role)).toBe(expected);
   });
 
   it('ignores case, accents and surrounding spaces', () => {
@@ -73,6 +77,13 @@ describe('own data', () => {
     expect(canChangeRoleOrLink({ id: 'a', role: 'administrator' })).toBe(true);
   });
 
+  it('a whole account is shown to admins and to its owner; anyone else sees only a name', () => {
+    expect(canViewUser({ id: 'u1', role: 'user' }, 'u1')).toBe(true);
+    expect(canViewUser({ id: 'u1', role: 'supervisor de obra' }, 'u2')).toBe(false);
+    expect(canViewUser({ id: 'u1', role: 'ayudante de administrador' }, 'u2')).toBe(false);
+    expect(canViewUser({ id: 'a', role: 'Administrador' }, 'u2')).toBe(true);
+  });
+
   it('an employee profile is visible to admins and to the linked person only', () => {
     expect(canViewEmployeeProfile({ id: 'u1', role: 'user', empleado_id: 'e1' }, 'e1')).toBe(true);
     expect(canViewEmployeeProfile({ id: 'u1', role: 'user', empleado_id: 'e1' }, 'e2')).toBe(false);
@@ -110,5 +121,29 @@ describe('role labels', () => {
     expect(assignableRole('SUPERVISOR DE OBRA')).toBe('supervisor de obra');
     expect(assignableRole('Superadministrator')).toBeNull();
     expect(assignableRole('asesor')).toBeNull();
+  });
+});
+
+describe('call sites', () => {
+  // docs/architecture.md section 6: a permission is asked by its capability's name, so changing who
+  // may do something is one line here. `isAdmin` stays only where the rule is about admins themselves.
+  const ROOT = path.resolve(__dirname, '..');
+  const ABOUT_ADMINS = new Set(['couch-design/roles.ts', 'sync-server/src/usuarios/repository.ts', 'sync-server/src/usuarios/service.ts', 'sync-server/src/personas/plans.ts']);
+  const sources = (dir: string): string[] =>
+    readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+      const rel = `${dir}/${e.name}`;
+      if (e.isDirectory()) return e.name === 'node_modules' ? [] : sources(rel);
+      return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [rel] : [];
+    });
+
+  it('name a capability of the matrix, never a role text or a bare admin check', () => {
+    const adHoc = ['couch-design', 'sync-server/src', 'pwa/src'].flatMap(sources).flatMap((file) => {
+      const text = readFileSync(path.join(ROOT, file), 'utf8');
+      const found: string[] = [];
+      if (/(?<!typeof\s[\w.?]*)\brole\s*[!=]==\s*['"]/.test(text)) found.push(`${file}: compara el texto de un rol`);
+      if (/\bisAdmin\(/.test(text) && !ABOUT_ADMINS.has(file)) found.push(`${file}: isAdmin en lugar de una capacidad`);
+      return found;
+    });
+    expect(adHoc).toEqual([]);
   });
 });

@@ -57,9 +57,16 @@ export function isSupervisor(role: string | null | undefined): boolean {
 export const canManageUsers = isAdmin;
 export const canManageEmployees = isAdmin;
 export const canManagePayroll = isAdmin;
+/** The dashboard's home (totals of the firm) is an admin's; everyone else starts at their profile. */
+export const canViewDashboard = isAdmin;
 
 /** Everyone edits their own personal data and photo, never their own role or employee link. */
 export function canEditUser(actor: SessionUser, targetUserId: string): boolean {
+  return isAdmin(actor.role) || actor.id === targetUserId;
+}
+
+/** A whole account (e-mail, role, link, photo, its employee) is for admins and its owner; anyone else signed in sees a name. */
+export function canViewUser(actor: SessionUser, targetUserId: string): boolean {
   return isAdmin(actor.role) || actor.id === targetUserId;
 }
 
@@ -81,6 +88,8 @@ export const canDeleteCaptacion = isAdmin;
 
 /** Only admins reassign `captacion.asesor`; everyone else keeps the creator. */
 export const canReassignCaptacion = isAdmin;
+/** Deleted stays deleted: only admins bring a deleted captación back (docs/architecture.md section 6). */
+export const canRestoreCaptacion = isAdmin;
 
 export function hasOwnPayslips(actor: SessionUser): boolean {
   return !!actor.empleado_id;

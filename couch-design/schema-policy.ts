@@ -6,8 +6,9 @@
  * body is cast and cleaned. Unknown fields are refused, never dropped in silence.
  */
 import * as yup from 'yup';
+import { yupIssues, type ValidationIssue } from './helpers/form-errors';
 import type { Dict } from './helpers/values';
-import { refusal, type WriteIssue, type WritePolicy } from './write-policy';
+import { refusal, type WritePolicy } from './write-policy';
 
 /** Fields of every stored document that no entity schema lists. */
 const REVISION_FIELDS = ['_id', '_rev', '_revisions', 'type'];
@@ -18,14 +19,13 @@ export const UNKNOWN_FIELD = (name: string): string => `Campo no permitido: ${na
 export type ObjectSchemaLike = Pick<yup.AnyObjectSchema, 'fields' | 'validateSync'>;
 
 /** Every problem of `value` against `schema` as `{param, msg}` (Yup's Spanish messages), or the value Yup makes of it. */
-export function schemaIssues(schema: ObjectSchemaLike, value: Dict, strict: boolean): { value?: Dict; issues: WriteIssue[] } {
+export function schemaIssues(schema: ObjectSchemaLike, value: Dict, strict: boolean): { value?: Dict; issues: ValidationIssue[] } {
   const unknown = Object.keys(value).filter((k) => !Object.hasOwn(schema.fields, k));
   if (unknown.length) return { issues: unknown.slice(0, 5).map((k) => ({ param: k.slice(0, 60), msg: UNKNOWN_FIELD(k.slice(0, 60)) })) };
   try {
     return { value: schema.validateSync(value, { strict, abortEarly: false }) as Dict, issues: [] };
   } catch (e) {
-    if (!(e instanceof yup.ValidationError)) throw e;
-    return { issues: (e.inner.length ? e.inner : [e]).slice(0, 10).map((x) => ({ param: x.path ?? '', msg: x.message })) };
+    return { issues: yupIssues(e).slice(0, 10) };
   }
 }
 

@@ -4,6 +4,7 @@
  * endpoint alike (docs/architecture.md section 4), so both paths accept the same thing. The gateway reads
  * what the decision needs (the revisions involved, the users a write names) and writes the result.
  */
+import type { ValidationIssue } from './helpers/form-errors';
 import type { Dict } from './helpers/values';
 import type { SessionUser } from './roles';
 
@@ -75,11 +76,6 @@ export interface ImageFact {
   mime: string;
 }
 
-export interface WriteIssue {
-  param: string;
-  msg: string;
-}
-
 export type WriteDecision =
   | {
       ok: true;
@@ -102,7 +98,7 @@ export type WriteDecision =
       /** Spanish, shown to the person. */
       reason: string;
       /** Field problems (`param`, `msg`), for REST's `errors`. */
-      errors?: WriteIssue[];
+      errors?: ValidationIssue[];
     };
 
 /** The one write policy of an entity, for every path that writes it. */
@@ -120,7 +116,7 @@ export interface WritePolicy {
   decide(write: EntityWrite, state: WriteState, user: WriteUser, facts: WriteFacts): WriteDecision;
 }
 
-export const refusal = (status: 400 | 403 | 404 | 413, reason: string, errors?: WriteIssue[]): WriteDecision => ({
+export const refusal = (status: 400 | 403 | 404 | 413, reason: string, errors?: ValidationIssue[]): WriteDecision => ({
   ok: false,
   status,
   reason,

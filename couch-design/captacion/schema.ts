@@ -13,6 +13,7 @@
  */
 import * as yup from 'yup';
 import { timestampMs, toIsoDate } from '../format';
+import { yupIssues } from '../helpers/form-errors';
 import { isBlank } from '../helpers/values';
 import { passesSchema } from '../helpers/yup-pass';
 import { ESTADOS_MEXICO } from '../mexico';
@@ -304,12 +305,9 @@ export function validateCaptacion(value: unknown, shape?: CaptacionShape): Valid
     schema.validateSync(value, { abortEarly: false });
     return [];
   } catch (err) {
-    if (!(err instanceof yup.ValidationError)) throw err;
-    const raw = err.inner.length > 0 ? err.inner : [err];
     const seen = new Set<string>();
     const issues: ValidationIssue[] = [];
-    for (const e of raw) {
-      const issue = { param: e.path ?? '', msg: e.message };
+    for (const issue of yupIssues(err)) {
       const k = `${issue.param}\u0000${issue.msg}`;
       if (!seen.has(k)) {
         seen.add(k);

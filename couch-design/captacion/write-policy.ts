@@ -17,7 +17,7 @@
  * - A deletion keeps only the owner fields (`type`, `captacion.asesor`), which filtered feeds need.
  */
 import { dict, isBlank, isLive, type Dict } from '../helpers/values';
-import { canEditCaptacion, isAdmin } from '../roles';
+import { canDeleteCaptacion, canEditCaptacion, canReassignCaptacion, canRestoreCaptacion } from '../roles';
 import { captacionesScopeKind, inCaptacionesScope } from '../scope';
 import { refusal, type EntityWrite, type WriteDecision, type WriteFacts, type WritePolicy, type WriteState, type WriteUser } from '../write-policy';
 import { normalizeCaptacionInput } from './convert';
@@ -134,13 +134,12 @@ export function decideCaptacionWrite(write: EntityWrite, state: WriteState, user
 }
 
 function decide({ doc: sent, source, now }: EntityWrite, { base, winner }: WriteState, user: WriteUser, facts: WriteFacts): WriteDecision {
-  const admin = isAdmin(user.role);
   const current = isLive(winner) ? winner : null;
   const liveBase = isLive(base) ? base : null;
   // Resolving a conflict deletes the losing branches: anyone who may edit may do that while
   // another, live revision of the captación remains. Deleting the captación itself is for admins.
   const losingBranch = !!liveBase && !!current && liveBase._rev !== current._rev;
-  if (sent._deleted === true && !admin && !(canEditCaptacion(user.role) && losingBranch)) return refusal(403, WRITE_MSG.cannotDelete);
+  if (sent._deleted === true && !canDeleteCaptacion(user.role) && !(canEditCaptacion(user.role) && losingBranch)) return refusal(403, WRITE_MSG.cannotDelete);
   if (!inScope(user, winner) || !inScope(user, base)) return refusal(404, WRITE_MSG.scope);
 
   if (sent._deleted === true) {
@@ -151,7 +150,7 @@ function decide({ doc: sent, source, now }: EntityWrite, { base, winner }: Write
 
   const ref = liveBase ?? current;
   if (!canEditCaptacion(user.role)) return refusal(403, ref ? WRITE_MSG.cannotEdit : WRITE_MSG.cannotCreate);
-  if (!admin && ((winner && !current) || (base && !liveBase))) return refusal(403, WRITE_MSG.deleted);
+  if (!canRestoreCaptacion(user.role) && ((winner && !current) || (base && !liveBase))) return refusal(403, WRITE_MSG.deleted);
   if (source === 'device' && sent.type !== 'captacion') return refusal(403, WRITE_MSG.type);
   if (longerThan(JSON.stringify(sent), MAX_CAPTACION_BYTES)) return refusal(413, WRITE_MSG.tooLarge);
 
@@ -171,13 +170,13 @@ function decide({ doc: sent, source, now }: EntityWrite, { base, winner }: Write
   if (ref) {
     const held = asesorOf(current ?? ref);
     const changed = !isBlank(asked) && asesorKey(asked) !== asesorKey(asesorOf(ref));
-    if (changed && !admin) return refusal(403, WRITE_MSG.reassign);
+    if (changed && !canReassignCaptacion(user.role)) return refusal(403, WRITE_MSG.reassign);
     if (changed && !exists(asked)) return invalid([{ param: 'captacion.asesor', msg: WRITE_MSG.asesorDesconocido }]);
     asesor = changed ? asked : held;
     if (changed && typeof held === 'string' && held !== '' && held !== asked) scopeLostBy = held;
   } else {
     if (!isBlank(asked) && asesorKey(asked) !== user.id) {
-      if (!admin) return refusal(403, WRITE_MSG.createForOther);
+      if (!canReassignCaptacion(user.role)) return refusal(403, WRITE_MSG.createForOther);
       if (!exists(asked)) return invalid([{ param: 'captacion.asesor', msg: WRITE_MSG.asesorDesconocido }]);
     }
     asesor = isBlank(asked) ? user.id : asked;

@@ -4,6 +4,9 @@
  * (`POST /api/captaciones/:id/fotos`, multipart: every field arrives as text and is cast).
  */
 import * as yup from 'yup';
+import type { ValidationIssue } from '../helpers/form-errors';
+import { isDict, type Dict } from '../helpers/values';
+import { schemaIssues } from '../schema-policy';
 import { FOTO_TYPES, MAX_FOTOS_POR_CAPTACION, MAX_ORIGINAL_BYTES, ORIGINAL_LADO } from './types';
 
 export const FOTO_CAMPO_MSG = {
@@ -50,22 +53,8 @@ export const fotoSubidaSchema = yup
   })
   .noUnknown(true, FOTO_CAMPO_MSG.desconocido);
 
-export interface FotoIssue {
-  param: string;
-  msg: string;
-}
-
 /** Every problem of `value` against `schema`, as `{param, msg}`; `strict`: no casting (a device's revision). */
-export function fotoIssues(schema: yup.AnyObjectSchema, value: unknown, strict: boolean): { value?: Record<string, unknown>; issues: FotoIssue[] } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { issues: [{ param: '', msg: FOTO_CAMPO_MSG.requerido }] };
-  // Unknown fields are refused, never dropped in silence (noUnknown alone lets a cast drop them).
-  const unknown = Object.keys(value).filter((k) => !Object.hasOwn(schema.fields, k));
-  if (unknown.length) return { issues: unknown.slice(0, 5).map((k) => ({ param: k.slice(0, 60), msg: FOTO_CAMPO_MSG.desconocido.replace('${unknown}', k.slice(0, 60)) })) };
-  try {
-    return { value: schema.validateSync(value, { strict, abortEarly: false }) as Record<string, unknown>, issues: [] };
-  } catch (e) {
-    if (!(e instanceof yup.ValidationError)) throw e;
-    const inner = e.inner.length ? e.inner : [e];
-    return { issues: inner.slice(0, 10).map((x) => ({ param: x.path ?? '', msg: x.message })) };
-  }
+export function fotoIssues(schema: yup.AnyObjectSchema, value: unknown, strict: boolean): { value?: Dict; issues: ValidationIssue[] } {
+  if (!isDict(value)) return { issues: [{ param: '', msg: FOTO_CAMPO_MSG.requerido }] };
+  return schemaIssues(schema, value, strict);
 }

@@ -1,5 +1,6 @@
+import * as yup from 'yup';
 import { describe, expect, it } from 'vitest';
-import { compareByName, fullName, isBlank, matchesSearch, newestFirst, searchText } from './index';
+import { compareByName, fullName, isBlank, matchesSearch, newestFirst, searchText, yupIssues } from './index';
 
 describe('shared helpers', () => {
   it('blank means undefined, null or only spaces; zero and false are values', () => {
@@ -42,5 +43,33 @@ describe('shared helpers', () => {
     const asc = newestFirst((i: (typeof items)[number]) => i.at, { id: (i) => i.id, ties: 'ascending' });
     expect([...items].sort(desc).map((i) => i.id)).toEqual(['c', 'b', 'a', 'x']);
     expect([...items].sort(asc).map((i) => i.id)).toEqual(['c', 'a', 'b', 'x']);
+  });
+
+  it('turns every broken rule of a Yup validation into {param, msg}, in the order Yup found them', () => {
+    const schema = yup.object({
+      nombre: yup.string().required('El nombre es requerido'),
+      telefonos: yup.array(yup.string().matches(/^\d{10}$/, 'El teléfono debe contener exactamente 10 dígitos numéricos')),
+    });
+    const thrown = (run: () => unknown): unknown => {
+      try {
+        run();
+      } catch (e) {
+        return e;
+      }
+      throw new Error('the validation passed');
+    };
+    expect(yupIssues(thrown(() => schema.validateSync({ telefonos: ['5512345678', '12'] }, { abortEarly: false })))).toEqual([
+      { param: 'nombre', msg: 'El nombre es requerido' },
+      { param: 'telefonos[1]', msg: 'El teléfono debe contener exactamente 10 dígitos numéricos' },
+    ]);
+    // Stopped at the first problem, Yup throws it with no inner list: still one issue, with its field.
+    expect(yupIssues(thrown(() => schema.validateSync({})))).toEqual([{ param: 'nombre', msg: 'El nombre es requerido' }]);
+    // A value that is no object at all: the problem is of the whole, with no field.
+    expect(yupIssues(thrown(() => yup.string().strict().required('Falta el texto').validateSync(undefined)))).toEqual([{ param: '', msg: 'Falta el texto' }]);
+  });
+
+  it('throws again what is no validation error: a fault of the code is never shown as a field problem', () => {
+    const fault = new TypeError('x is undefined');
+    expect(() => yupIssues(fault)).toThrow(fault);
   });
 });

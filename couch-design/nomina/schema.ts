@@ -14,6 +14,7 @@
  */
 import * as yup from 'yup';
 import { toIsoDate } from '../format';
+import { yupIssues } from '../helpers/form-errors';
 import { isBlank } from '../helpers/values';
 import { isSafeUrl } from './safe-url';
 import { AÑO_MAXIMO, AÑO_MINIMO, CONCEPTO_MAX, MSG, SALARIO_MAXIMO, URL_MAX } from './messages';
@@ -92,8 +93,6 @@ export function validateNomina(input: unknown): NominaValidation {
     if (v.url) value.url = v.url;
     return { ok: true, value };
   } catch (e) {
-    if (!(e instanceof yup.ValidationError)) throw e;
-    const inner = e.inner.length > 0 ? e.inner : [e];
-    return { ok: false, issues: inner.map((x) => ({ param: x.path ?? '', msg: x.errors[0] ?? x.message })) };
+    return { ok: false, issues: yupIssues(e) };
   }
 }

@@ -58,6 +58,8 @@ import { DEMO_SETTINGS_PATH, type DemoSettings } from '../../couch-design/demo';
 import { ENTITIES } from '../../couch-design/entities';
 import { childLinksOf, type EntityDeclaration } from '../../couch-design/entity';
 import { CAPTACION } from '../../couch-design/captacion/entity';
+import { EMPLEADO } from '../../couch-design/empleado/entity';
+import { USUARIO } from '../../couch-design/usuario/entity';
 import { VISITA } from '../../couch-design/visita/entity';
 import { visitasPdfList } from '../../couch-design/visita/rules';
 import type { VisitaDatos } from '../../couch-design/visita/schema';
@@ -96,8 +98,8 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   const sesiones = await store.db('sesiones');
   // Sessions and people are kept in memory only while these feeds are followed (store/follower.ts).
   const feeds = {
-    usuarios: new Follower(await store.db('usuarios')),
-    empleados: new Follower(await store.db('empleados')),
+    usuarios: new Follower(await store.db(USUARIO.database)),
+    empleados: new Follower(await store.db(EMPLEADO.database)),
     sesiones: new Follower(sesiones),
   };
   await Promise.all(Object.values(feeds).map((f) => f.start()));
@@ -146,7 +148,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   app.use(logSlowRequests(config.slowRequestMs));
   app.use(securityHeaders({ hsts: config.trustProxy, githubStars: config.demoGithubStars }));
   const readiness = new Readiness({
-    probeStore: async () => (await store.db('usuarios')).info(),
+    probeStore: async () => (await store.db(USUARIO.database)).info(),
     directoryCaughtUp: () => captaciones.directory.caughtUpOnce,
     version: VERSION,
     onChange: (up, detail) => {

@@ -7,9 +7,10 @@
  * The client throws the data seam's error (lib/data/errors): screens never see a class of
  * the HTTP client. `ApiError` is that same class under the name the client's callers know.
  */
-import { DataError, type FieldError } from './data/errors';
+import type { ValidationIssue } from '../../../couch-design/helpers/form-errors';
+import { DataError } from './data/errors';
 
-export { DataError as ApiError, isUnreachable, type DataErrorOptions as ApiErrorOptions, type FieldError } from './data/errors';
+export { DataError as ApiError, isUnreachable, type DataErrorOptions as ApiErrorOptions } from './data/errors';
 
 export const NOT_JSON_MESSAGE = 'La respuesta del servidor no es JSON';
 export const REQUEST_FAILED_MESSAGE = 'Error en la petición';
@@ -60,10 +61,10 @@ function pickMessage(body: unknown): string {
   return REQUEST_FAILED_MESSAGE;
 }
 
-function pickErrors(body: unknown): FieldError[] | undefined {
+function pickErrors(body: unknown): ValidationIssue[] | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const errors = (body as Record<string, unknown>).errors;
-  return Array.isArray(errors) ? (errors as FieldError[]) : undefined;
+  return Array.isArray(errors) ? (errors as ValidationIssue[]) : undefined;
 }
 
 export async function apiFetch<T = unknown>(url: string, init: ApiRequestInit = {}): Promise<T> {

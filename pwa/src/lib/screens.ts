@@ -18,9 +18,9 @@ import {
   canManageEmployees,
   canManagePayroll,
   canManageUsers,
+  canViewDashboard,
   canViewEmployeeProfile,
   hasOwnPayslips,
-  isAdmin,
   type SessionUser,
 } from '../../../couch-design/roles';
 
@@ -58,7 +58,6 @@ export interface ScreenDeclaration {
   frame?: { actions: boolean };
 }
 
-const admin = (user: SessionUser) => isAdmin(user.role);
 const canEditCaptaciones = (user: SessionUser) => canEditCaptacion(user.role);
 
 /** Every /dashboard screen, in the sidebar's order. */
@@ -67,7 +66,7 @@ export const DASHBOARD_SCREEN_TABLE = {
     path: 'home',
     title: 'Inicio',
     module: 'dashboard/HomePage',
-    access: admin,
+    access: (user) => canViewDashboard(user.role),
     refused: 'profile',
     menu: { slug: 'dashboard', label: 'Dashboard', icon: 'dashboard' },
   },

@@ -3,7 +3,7 @@
  * meets the same rules and ends the same sessions as one an administrator sets in the app, and a
  * new administrator is made as the first one is at start.
  */
-import { ValidationError } from 'yup';
+import { yupIssues } from '../../../couch-design/helpers/form-errors';
 import { roleLabel } from '../../../couch-design/roles';
 import { signupSchema, type UsuarioPublico } from '../../../couch-design/usuario';
 import { createAdministrator, passwordProblem, type NewAdmin } from '../auth/first-admin';
@@ -37,8 +37,7 @@ async function checkedEmail(email: string): Promise<string> {
   try {
     return (await signupSchema.pick(['email']).validate({ email })).email;
   } catch (e) {
-    if (e instanceof ValidationError) throw new AdminRefused(`${e.errors[0]}: «${email}».`);
-    throw e;
+    throw new AdminRefused(`${yupIssues(e)[0].msg}: «${email}».`);
   }
 }
 

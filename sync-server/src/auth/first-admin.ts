@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ValidationError } from 'yup';
+import { yupIssues } from '../../../couch-design/helpers/form-errors';
 import { adminPasswordSchema, type Usuario } from '../../../couch-design/usuario';
 import { generatePassword, hashPassword } from './password';
 
@@ -22,8 +22,7 @@ export async function passwordProblem(password: string): Promise<string | null> 
     await adminPasswordSchema.validate({ password_nueva: password });
     return null;
   } catch (e) {
-    if (e instanceof ValidationError) return e.errors[0] ?? e.message;
-    throw e;
+    return yupIssues(e)[0].msg;
   }
 }
 

@@ -5,6 +5,7 @@
  * Every write through this repository enters the directory at once (read-your-writes, directory.ts).
  */
 import type { UserNameParts } from '../../../couch-design/captacion';
+import { CAPTACION } from '../../../couch-design/captacion/entity';
 import type { Usuario } from '../../../couch-design/usuario';
 import type { RecordsById } from '../policy/facts';
 import { DocRepository } from '../store/doc-repository';
@@ -51,7 +52,7 @@ export class CaptacionesRepository extends DocRepository<StoredCaptacion> {
   }
 
   static async open(store: Store, usuarios: RecordsById<Usuario>, keeping?: KeeperOptions, watching?: DirectoryOptions): Promise<CaptacionesRepository> {
-    return new CaptacionesRepository(await store.db('captaciones'), usuarios, keeping, watching);
+    return new CaptacionesRepository(await store.db(CAPTACION.database), usuarios, keeping, watching);
   }
 
   /** Writes like DocRepository, and shows the stored revision in the list at once. */

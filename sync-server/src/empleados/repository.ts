@@ -1,5 +1,6 @@
 /** Store access for employees (`empleados` database). */
 import type { Empleado } from '../../../couch-design/empleado';
+import { EMPLEADO } from '../../../couch-design/empleado/entity';
 import { DocRepository } from '../store/doc-repository';
 import type { Store, StoreDb } from '../store/port';
 
@@ -11,7 +12,7 @@ export class EmpleadosRepository extends DocRepository<Empleado> {
   }
 
   static async open(store: Store): Promise<EmpleadosRepository> {
-    return new EmpleadosRepository(await store.db('empleados'));
+    return new EmpleadosRepository(await store.db(EMPLEADO.database));
   }
 
   /** The employee whose `userId` points at this user (the employee-to-user direction of the link). */

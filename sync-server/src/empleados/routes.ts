@@ -10,9 +10,9 @@
  *   GET    /empleados-api/:id/foto                 admins or the linked person
  */
 import { Router, type Request, type Response } from 'express';
-import { isAdmin } from '../../../couch-design/roles';
+import { canManageEmployees } from '../../../couch-design/roles';
 import { actorOf as userOf } from '../http/actor';
-import { requireAuth } from '../http/guards';
+import { requireAuth, requireCapability } from '../http/guards';
 import { HttpError } from '../http/errors';
 import { BAD_ID, parseId } from '../http/ids';
 import type { OtherBodyRoute } from '../http/json-body';
@@ -64,7 +64,7 @@ export function empleadosRoutes(service: EmpleadosService): Router {
   r.post(
     `${BASE}/:id/upload-photo`,
     // Refused before the upload is read.
-    (req, _res, next) => next(isAdmin(userOf(req).role) ? undefined : new HttpError(403, MSG.soloAdmins)),
+    requireCapability(canManageEmployees, MSG.soloAdmins),
     photoUpload,
     async (req: IdRequest, res: Response) => {
       const foto = await service.savePhoto(userOf(req), parseId(req.params.id), uploadedPhoto(req.file));

@@ -13,12 +13,12 @@ import {
   type Empleado,
   type EmpleadoPublico,
 } from '../../../couch-design/empleado';
-import { canViewEmployeeProfile, isAdmin } from '../../../couch-design/roles';
+import { canManageEmployees, canViewEmployeeProfile, canViewUser } from '../../../couch-design/roles';
 import type { Usuario } from '../../../couch-design/usuario';
 import type { AuthUser } from '../http/actor';
 import { fieldError } from '../http/body';
 import { HttpError } from '../http/errors';
-import { assertAdmin } from '../http/guards';
+import { assertCapability } from '../http/guards';
 import type { Photo } from '../http/photo';
 import { validateBody } from '../http/validate';
 import { applyFields, presentFields } from '../personas/fields';
@@ -44,7 +44,7 @@ export interface ListFilter {
   estado?: string;
 }
 
-const requireAdmin = (actor: AuthUser): void => assertAdmin(actor, MSG.soloAdmins);
+const requireAdmin = (actor: AuthUser): void => assertCapability(actor, canManageEmployees, MSG.soloAdmins);
 
 const unknownUser = () => fieldError('userId', PERSONAS_MSG.usuarioInexistente);
 
@@ -85,7 +85,7 @@ export class EmpleadosService {
 
   /** `GET /api/empleados-api/by-user/{userId}`: the employee whose `userId` is that user. */
   async byUser(actor: AuthUser, userId: string): Promise<EmpleadoPublico> {
-    const doc = isAdmin(actor.role) || actor.id === userId ? await this.deps.empleados.findByUserId(userId) : null;
+    const doc = canViewUser(actor, userId) ? await this.deps.empleados.findByUserId(userId) : null;
     if (!doc) throw new HttpError(404, MSG.sinEmpleado);
     return this.view(doc);
   }

@@ -1,17 +1,11 @@
 import { ValidationError, type AnyObjectSchema, type InferType, type Schema } from 'yup';
+import { yupIssues, type ValidationIssue } from '../../../couch-design/helpers/form-errors';
 import { isDict as isPlainObject } from '../../../couch-design/helpers/values';
 import { bodyObject, NOT_AN_OBJECT } from './body';
 import { HttpError } from './errors';
 
-export interface FieldError { param: string; msg: string }
-
 export { NOT_AN_OBJECT };
 export const INVALID_DATA = 'Datos no válidos.';
-
-export function toFieldErrors(e: ValidationError): FieldError[] {
-  const inner = e.inner.length ? e.inner : [e];
-  return inner.map((x) => ({ param: x.path ?? '', msg: x.errors[0] ?? x.message }));
-}
 
 const SCALAR_TEXT: Record<string, string> = { string: 'texto', number: 'un número', boolean: 'sí o no', date: 'una fecha' };
 
@@ -19,7 +13,7 @@ const SCALAR_TEXT: Record<string, string> = { string: 'texto', number: 'un núme
  * Objects and arrays sent where the schema wants text, a number, a flag or a date. yup would turn
  * them into '[object Object]' or fail inside a transform with a TypeError: both refused up front.
  */
-function misplacedStructures(schema: Schema, value: unknown, path: string, out: FieldError[]): void {
+function misplacedStructures(schema: Schema, value: unknown, path: string, out: ValidationIssue[]): void {
   if (value === null || typeof value !== 'object' || typeof (schema as { type?: unknown }).type !== 'string') return;
   if (schema.type === 'object') {
     if (!isPlainObject(value)) return;
@@ -41,14 +35,14 @@ function misplacedStructures(schema: Schema, value: unknown, path: string, out: 
  */
 export async function validateBody<S extends AnyObjectSchema>(schema: S, body: unknown): Promise<InferType<S>> {
   bodyObject(body);
-  const misplaced: FieldError[] = [];
+  const misplaced: ValidationIssue[] = [];
   misplacedStructures(schema, body, '', misplaced);
   if (misplaced.length) throw new HttpError(400, misplaced[0].msg, { errors: misplaced });
   try {
     return await schema.validate(body, { abortEarly: false, stripUnknown: true });
   } catch (e) {
     if (e instanceof ValidationError) {
-      const errors = toFieldErrors(e);
+      const errors = yupIssues(e);
       throw new HttpError(400, errors[0]?.msg ?? INVALID_DATA, { errors });
     }
     // A transform that met a value of a shape it did not expect: the client's input, not a server fault.

@@ -3,6 +3,7 @@ import { NOMINAS_BY_EMPLEADO } from '../../../couch-design/design-docs/index';
 import type { Empleado } from '../../../couch-design/empleado';
 import { fullName } from '../../../couch-design/helpers/names';
 import type { Nomina } from '../../../couch-design/nomina';
+import { NOMINA } from '../../../couch-design/nomina/entity';
 import type { RecordsById } from '../policy/facts';
 import { DocRepository } from '../store/doc-repository';
 import type { Store, StoreDb } from '../store/port';
@@ -24,7 +25,7 @@ export class NominasRepository extends DocRepository<Nomina> {
   }
 
   static async open(store: Store, empleados: RecordsById<Empleado>): Promise<NominasRepository> {
-    return new NominasRepository(await store.db('nominas'), empleados);
+    return new NominasRepository(await store.db(NOMINA.database), empleados);
   }
 
   /** Every payslip of one employee, undated ones included, in no particular order. */

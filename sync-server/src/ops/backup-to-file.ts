@@ -15,6 +15,7 @@ import { existsSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { USUARIO } from '../../../couch-design/usuario/entity';
 import type { Config } from '../config';
 import { createStore, StoreError } from '../store/index';
 import { CouchStore } from '../store/couchdb';
@@ -123,7 +124,7 @@ export async function backupToFile(config: Config, file: string, opts: BackupOpt
     await sink.finished;
     // What is on disk, read back: a backup is only called done once a restore would accept it.
     const summary = await verifyBackup(sink.partial);
-    const people = summary.bases.find((b) => b.base === 'usuarios')?.datos ?? 0;
+    const people = summary.bases.find((b) => b.base === USUARIO.database)?.datos ?? 0;
     if (people === 0 && !opts.acceptEmpty) {
       throw new NothingToBackUp(
         `el almacén (${config.couchdbUrl ? `Apache CouchDB, prefijo ${config.dbPrefix}` : config.dataDir}) no tiene ninguna cuenta: no es el de la pasarela, o está vacío. ` +

@@ -23,6 +23,7 @@
  */
 import type { Writable } from 'node:stream';
 import { DATABASES, type DatabaseName } from '../../../couch-design/design-docs/index';
+import { SESION } from '../../../couch-design/sesion/entity';
 import { isNotFound, type Store, type StoreDb, type StoreDoc } from '../store/port';
 import { LineWriter, FORMAT, VERSION } from './backup-format';
 import { INSTANCE_LOCAL_DOC, LOCAL_DOCS_KEPT } from './local-docs-kept';
@@ -36,7 +37,7 @@ const FEED_PAGE = 200;
 const READ_BATCH = 10;
 
 /** Databases that grant access or only matter while the server runs: never in a backup. */
-export const NOT_BACKED_UP: ReadonlySet<DatabaseName> = new Set<DatabaseName>(['sesiones']);
+export const NOT_BACKED_UP: ReadonlySet<DatabaseName> = new Set<DatabaseName>([SESION.database]);
 /** The databases a backup copies, in the declarations' order. */
 export const BACKED_UP: readonly DatabaseName[] = DATABASES.filter((d) => !NOT_BACKED_UP.has(d));
 

@@ -3,7 +3,11 @@
  * safe to run again: existing documents are updated, never duplicated. A store holding anyone
  * else's account is refused without `--force` (demo-guard.ts).
  */
+import { CAPTACION } from '../../../couch-design/captacion/entity';
+import { EMPLEADO } from '../../../couch-design/empleado/entity';
+import { NOMINA } from '../../../couch-design/nomina/entity';
 import { roleLabel } from '../../../couch-design/roles';
+import { USUARIO } from '../../../couch-design/usuario/entity';
 import { hashPassword } from '../auth/password';
 import { configFromEnv } from '../config';
 import { deployDesignDocs } from '../store/deploy';
@@ -40,11 +44,11 @@ export async function seedDemo(store: Store): Promise<void> {
     })),
   );
   const empleados = demoEmpleados();
-  await upsertAll(store, 'usuarios', usuarios);
-  await upsertAll(store, 'empleados', empleados as unknown as StoreDoc[]);
-  await upsertAll(store, 'nominas', demoNominas(empleados) as unknown as StoreDoc[]);
+  await upsertAll(store, USUARIO.database, usuarios);
+  await upsertAll(store, EMPLEADO.database, empleados as unknown as StoreDoc[]);
+  await upsertAll(store, NOMINA.database, demoNominas(empleados) as unknown as StoreDoc[]);
   const asesores = ['demo-asesor', 'demo-asesor2', 'demo-user', 'demo-admin'];
-  await upsertAll(store, 'captaciones', demoCaptaciones(asesores, 'demo-supervisor') as unknown as StoreDoc[]);
+  await upsertAll(store, CAPTACION.database, demoCaptaciones(asesores, 'demo-supervisor') as unknown as StoreDoc[]);
 }
 
 async function main(args: string[]): Promise<number> {

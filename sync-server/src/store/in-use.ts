@@ -4,6 +4,7 @@
  * the store and says so plainly, instead of a LevelDB "IO error" or, worse, waiting.
  */
 import fs from 'node:fs';
+import { USUARIO } from '../../../couch-design/usuario/entity';
 import type { Config } from '../config';
 import { createStore } from './index';
 import type { Store } from './port';
@@ -39,7 +40,7 @@ export async function openStoreForCommand(config: Pick<Config, 'dataDir' | 'couc
   const store = await createStore(config);
   try {
     // Opening a database is what meets the lock (or an unreachable CouchDB).
-    await (await store.db('usuarios')).info();
+    await (await store.db(USUARIO.database)).info();
     return store;
   } catch (e) {
     await store.close().catch(() => undefined);

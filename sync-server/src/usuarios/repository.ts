@@ -2,6 +2,7 @@
 import { isAdmin } from '../../../couch-design/roles';
 import type { Usuario } from '../../../couch-design/usuario';
 import { normalizeEmail } from '../../../couch-design/usuario';
+import { USUARIO } from '../../../couch-design/usuario/entity';
 import { DocRepository } from '../store/doc-repository';
 import type { Store, StoreDb } from '../store/port';
 
@@ -11,7 +12,7 @@ export class UsuariosRepository extends DocRepository<Usuario> {
   }
 
   static async open(store: Store): Promise<UsuariosRepository> {
-    return new UsuariosRepository(await store.db('usuarios'));
+    return new UsuariosRepository(await store.db(USUARIO.database));
   }
 
   /** E-mails are stored lower-case, so this finds an account whatever case was typed. */

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Empleado } from '../../../couch-design/empleado';
-import { canEditUser, DEFAULT_ROLE, isAdmin } from '../../../couch-design/roles';
+import { canChangeRoleOrLink, canEditUser, canManageUsers, canViewUser, DEFAULT_ROLE, isAdmin } from '../../../couch-design/roles';
 import {
   adminPasswordSchema,
   linkEmpleadoSchema,
@@ -26,7 +26,7 @@ import type { PasswordChecks } from '../auth/password-attempts';
 import type { AuthUser } from '../http/actor';
 import { fieldError } from '../http/body';
 import { HttpError } from '../http/errors';
-import { assertAdmin } from '../http/guards';
+import { assertCapability } from '../http/guards';
 import type { Photo } from '../http/photo';
 import { validateBody } from '../http/validate';
 import type { DocRepository } from '../store/doc-repository';
@@ -55,7 +55,7 @@ export interface UsuariosDeps {
 
 export const USERS_BASE = '/api/users';
 
-const requireAdmin = (actor: AuthUser): void => assertAdmin(actor, MSG.soloAdmins);
+const requireAdmin = (actor: AuthUser): void => assertCapability(actor, canManageUsers, MSG.soloAdmins);
 
 export class UsuariosService {
   private readonly photos: PersonPhotos<Usuario>;
@@ -93,7 +93,7 @@ export class UsuariosService {
   /** The whole record for admins and the person themselves; a name for anyone else signed in. */
   async get(actor: AuthUser, id: string): Promise<UsuarioPublico | UsuarioNombre> {
     const doc = await this.current(id);
-    return isAdmin(actor.role) || actor.id === id ? this.view(doc) : toUserName(doc);
+    return canViewUser(actor, id) ? this.view(doc) : toUserName(doc);
   }
 
   /**
@@ -101,7 +101,7 @@ export class UsuariosService {
    * `user` and no link. Signed in: dashboard mode, admins only, with role and `empleado_id`.
    */
   async signup(actor: AuthUser | undefined, body: unknown): Promise<UsuarioPublico> {
-    if (actor && !isAdmin(actor.role)) throw new HttpError(403, MSG.soloAdmins);
+    if (actor && !canManageUsers(actor.role)) throw new HttpError(403, MSG.soloAdmins);
     if (!actor && !this.deps.publicSignup) throw new HttpError(403, MSG.registroCerrado);
     const input = actor ? await validateBody(userCreateSchema, body) : { ...(await validateBody(signupSchema, body)), role: DEFAULT_ROLE, empleado_id: '', reasignar_vinculo: false };
     const { password, role, empleado_id: empleadoId, reasignar_vinculo: reasignar = false, ...fields } = input;
@@ -138,7 +138,7 @@ export class UsuariosService {
     const current = await this.current(id);
     const input = await validateBody(userEditSchema(current.role), body);
     const { role, empleado_id: empleadoId, reasignar_vinculo: reasignar = false, vinculo_actual: expected, ...fields } = input;
-    const admin = isAdmin(actor.role);
+    const admin = canChangeRoleOrLink(actor);
     const roleChange = role !== undefined && role !== current.role;
     const linkChange = empleadoId !== undefined && (empleadoId || null) !== (await this.linkOf(current));
     if (roleChange && !admin) throw new HttpError(403, MSG.propioRol);
@@ -171,7 +171,7 @@ export class UsuariosService {
 
   /** `PUT /api/users/{id}/asociar-empleado` with `{empleado_id}` (empty or null unlinks): admins only. */
   async linkEmpleado(actor: AuthUser, id: string, body: unknown): Promise<UsuarioPublico> {
-    if (!isAdmin(actor.role)) throw new HttpError(403, actor.id === id ? MSG.propioVinculo : MSG.soloAdmins);
+    if (!canChangeRoleOrLink(actor)) throw new HttpError(403, actor.id === id ? MSG.propioVinculo : MSG.soloAdmins);
     const input = await validateBody(linkEmpleadoSchema, body);
     if (input.empleado_id === undefined) {
       throw fieldError('empleado_id', PERSONA_MSG.obligatorio);
@@ -196,7 +196,7 @@ export class UsuariosService {
 
   /** The photo, for admins and the person themselves; anyone else is told there is none. */
   async photo(actor: AuthUser, id: string): Promise<Buffer> {
-    return this.photos.read(id, isAdmin(actor.role) || actor.id === id);
+    return this.photos.read(id, canViewUser(actor, id));
   }
 
   /**
@@ -205,7 +205,7 @@ export class UsuariosService {
    */
   async setPassword(actor: AuthUser, id: string, body: unknown, sessionId: string, clientIp = ''): Promise<void> {
     const own = actor.id === id;
-    if (!own && !isAdmin(actor.role)) throw new HttpError(403, MSG.soloAdmins);
+    if (!canEditUser(actor, id)) throw new HttpError(403, MSG.soloAdmins);
     const current = await this.current(id);
     let nueva: string;
     if (own) {

@@ -5,9 +5,9 @@
  */
 import { fullName } from '../../../../couch-design/helpers/names';
 import { listEmpleados } from '../../../../couch-design/empleado/list';
-import { isAdmin, type SessionUser } from '../../../../couch-design/roles';
+import { canManageEmployees, canManageUsers, type SessionUser } from '../../../../couch-design/roles';
 import { listUsuarios } from '../../../../couch-design/usuario/list';
-import type { SearchSource } from '../../components/search/types';
+import type { SearchHit, SearchSource } from '../../components/search/types';
 import { paths } from '../../lib/paths';
 import { empleadosResource } from '../../lib/resources/empleados';
 import { usuariosResource } from '../../lib/resources/usuarios';
@@ -31,28 +31,23 @@ function readForAWhile<T>(read: () => Promise<T[]>): () => Promise<T[]> {
   };
 }
 
+/** A list the gateway answers, searched on the device with the list's own rules (`list`), its best HITS as hits. */
+function gatewayList<T>(group: string, read: () => Promise<T[]>, list: (all: T[], q: string) => T[], hit: (item: T) => SearchHit): SearchSource {
+  const all = readForAWhile(read);
+  return { group, search: async (q) => list(await all(), q).slice(0, HITS).map(hit) };
+}
+
 export function searchSourcesFor(user: SessionUser): SearchSource[] {
   const sources: SearchSource[] = [
     { group: 'Captaciones', search: (q) => import('../../features/captaciones/search').then((m) => m.searchCaptaciones(user, q)) },
   ];
-  if (!isAdmin(user.role)) return sources;
-  const usuarios = readForAWhile(() => usuariosResource.list());
-  const empleados = readForAWhile(() => empleadosResource.list());
-  sources.push(
-    {
-      group: 'Usuarios',
-      search: async (q) =>
-        listUsuarios(await usuarios(), q)
-          .slice(0, HITS)
-          .map((u) => ({ key: u._id, title: fullName(u) || u.email, detail: u.email, href: paths.userProfile(u._id) })),
-    },
-    {
-      group: 'Empleados',
-      search: async (q) =>
-        listEmpleados(await empleados(), q)
-          .slice(0, HITS)
-          .map((e) => ({ key: e._id, title: fullName(e), detail: [e.pust, e.email].filter(Boolean).join(' · '), href: paths.empleadoProfile(e._id) })),
-    },
-  );
+  if (canManageUsers(user.role)) {
+    sources.push(gatewayList('Usuarios', () => usuariosResource.list(), listUsuarios, (u) => ({ key: u._id, title: fullName(u) || u.email, detail: u.email, href: paths.userProfile(u._id) })));
+  }
+  if (canManageEmployees(user.role)) {
+    sources.push(
+      gatewayList('Empleados', () => empleadosResource.list(), listEmpleados, (e) => ({ key: e._id, title: fullName(e), detail: [e.pust, e.email].filter(Boolean).join(' · '), href: paths.empleadoProfile(e._id) })),
+    );
+  }
   return sources;
 }

@@ -1,11 +1,9 @@
 /** What every field of a form needs besides Formik: whether to show all errors, the warnings, the open tab. */
 import { createContext, useContext } from 'react';
+import type { ValidationIssue } from '../../../../couch-design/helpers/form-errors';
 
-/** One problem of a form, the shape the gateway answers in `errors` (spec 001 section 8: 'param: msg'). */
-export interface FormIssue {
-  param: string;
-  msg: string;
-}
+/** One problem of a form: the shape the gateway answers in `errors` (spec 001 section 8: 'param: msg'), declared once in couch-design. */
+export type FormIssue = ValidationIssue;
 
 export interface FormUi {
   /** After a save attempt every error shows, touched or not. */

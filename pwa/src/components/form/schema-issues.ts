@@ -3,7 +3,8 @@
  * gateway would answer them (`{param, msg}`), in the schema's field order. Forms never re-declare
  * a rule or a message the contract holds. One problem per field: the first rule it breaks.
  */
-import { ValidationError, type AnyObjectSchema } from 'yup';
+import type { AnyObjectSchema } from 'yup';
+import { yupIssues } from '../../../../couch-design/helpers/form-errors';
 import type { FormIssue } from './form-ui';
 
 export function schemaIssues(schema: Pick<AnyObjectSchema, 'fields' | 'validateSync'>, values: unknown): FormIssue[] {
@@ -11,13 +12,10 @@ export function schemaIssues(schema: Pick<AnyObjectSchema, 'fields' | 'validateS
     schema.validateSync(values, { abortEarly: false });
     return [];
   } catch (err) {
-    if (!(err instanceof ValidationError)) throw err;
-    const raw = err.inner.length > 0 ? err.inner : [err];
     const order = Object.keys(schema.fields);
     const seen = new Set<string>();
     const issues: FormIssue[] = [];
-    for (const e of raw) {
-      const issue = { param: e.path ?? '', msg: e.message };
+    for (const issue of yupIssues(err)) {
       // One message per field, the first rule it breaks (an empty password is "required", not also "too short").
       if (seen.has(issue.param)) continue;
       seen.add(issue.param);

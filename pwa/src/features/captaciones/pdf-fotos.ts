@@ -6,6 +6,7 @@
  * A WebP (the PWA stores JPEG, but a REST client may send WebP) is turned into a JPEG by the
  * browser's own decoder: the shared drawing leaves WebP as a note (its JavaScript decoder is slow).
  */
+import { FOTO } from '../../../../couch-design/fotos/entity';
 import { FOTO_ATTACHMENT, FOTO_TYPE, FOTO_TYPES, fotoOriginalId, ORIGINAL_LADO, parseFotoId, type FotoDoc } from '../../../../couch-design/fotos/types';
 import { checkImage } from '../../../../couch-design/image-check';
 import type { PdfFotos } from '../../../../couch-design/pdf';
@@ -79,7 +80,7 @@ export async function localPdfFotos(db: LocalDatabase, captacionId: string): Pro
 /** The photos of the signed-in person's device; none when they cannot be read, so the record still prints. */
 export async function deviceFotosForPdf(captacionId: string): Promise<PdfFotos | undefined> {
   try {
-    return await localPdfFotos(getLocalDb('fotos'), captacionId);
+    return await localPdfFotos(getLocalDb(FOTO.database), captacionId);
   } catch {
     return undefined;
   }

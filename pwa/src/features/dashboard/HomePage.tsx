@@ -5,7 +5,7 @@
 import { Card, Classes, Elevation, H2, HTMLTable, Icon, ProgressBar, Tag } from '@blueprintjs/core';
 import type { JSX } from 'react';
 import { formatMoney } from '../../../../couch-design/format';
-import { isAdmin } from '../../../../couch-design/roles';
+import { canViewDashboard } from '../../../../couch-design/roles';
 import { paths } from '../../lib/paths';
 import { Redirect } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
@@ -138,7 +138,7 @@ function OrdersOverview(): JSX.Element {
 
 export default function HomePage(): JSX.Element {
   const { user } = useSession();
-  if (!isAdmin(user?.role)) return <Redirect to={paths.profile} />;
+  if (!canViewDashboard(user?.role)) return <Redirect to={paths.profile} />;
   return (
     <div className="app-page demo-dashboard">
       <div className="demo-dashboard__heading">

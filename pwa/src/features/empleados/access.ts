@@ -1,5 +1,5 @@
 /** Who may do what on the employee screens (spec 000 section 6; the gateway enforces it). */
-import { isAdmin } from '../../../../couch-design/roles';
+import { canManageEmployees } from '../../../../couch-design/roles';
 import { useSession, type AuthUser } from '../../lib/session';
 
 export interface EmpleadosAccess {
@@ -11,5 +11,5 @@ export interface EmpleadosAccess {
 
 export function useEmpleadosAccess(): EmpleadosAccess {
   const { status, user } = useSession();
-  return { user, ready: status === 'authenticated' && !!user, admin: isAdmin(user?.role) };
+  return { user, ready: status === 'authenticated' && !!user, admin: canManageEmployees(user?.role) };
 }

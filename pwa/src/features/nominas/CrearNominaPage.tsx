@@ -8,7 +8,7 @@
 import { useMemo, type JSX } from 'react';
 import { useParams } from 'react-router-dom';
 import { fullName, type EmpleadoPublico } from '../../../../couch-design/empleado';
-import { isAdmin } from '../../../../couch-design/roles';
+import { canManagePayroll } from '../../../../couch-design/roles';
 import { RecordShell } from '../../components/page';
 import { useRecord } from '../../lib/data';
 import { paths } from '../../lib/paths';
@@ -54,7 +54,7 @@ function CrearNominaForm({ empleado }: { empleado: EmpleadoPublico }): JSX.Eleme
 export default function CrearNominaPage(): JSX.Element {
   const { empleadoId = '' } = useParams();
   const { user } = useSession();
-  const admin = isAdmin(user?.role);
+  const admin = canManagePayroll(user?.role);
   const [empleado] = useRecord(empleadosResource, empleadoId, admin);
   if (!admin) return <Redirect to={paths.home} />;
 

@@ -8,7 +8,7 @@ import { Button, Card, Icon, Intent, NonIdealState } from '@blueprintjs/core';
 import type { JSX } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { conceptoLabel, fechaLabel, salarioLabel, type Nomina } from '../../../../couch-design/nomina';
-import { canViewEmployeeProfile, isAdmin } from '../../../../couch-design/roles';
+import { canManagePayroll, canViewEmployeeProfile } from '../../../../couch-design/roles';
 import { ListStates } from '../../components/list';
 import { Page, PageHeader } from '../../components/page';
 import { DataError, useLoad, useRecord } from '../../lib/data';
@@ -67,7 +67,7 @@ export default function DocumentosEmpleadoPage(): JSX.Element {
   const { empleadoId = '' } = useParams();
   const navigate = useNavigate();
   const { status, user } = useSession();
-  const admin = isAdmin(user?.role);
+  const admin = canManagePayroll(user?.role);
   // The same answer as the employee's profile (issue 20 item 5): someone else's documents are
   // out of a non-admin's scope, so they go home without asking the gateway.
   const ready = status === 'authenticated' && !!user;

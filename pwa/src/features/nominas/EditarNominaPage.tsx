@@ -10,7 +10,7 @@
 import { useMemo, type JSX } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Nomina } from '../../../../couch-design/nomina';
-import { isAdmin } from '../../../../couch-design/roles';
+import { canManagePayroll } from '../../../../couch-design/roles';
 import { RecordShell } from '../../components/page';
 import { DataError, useLoad } from '../../lib/data';
 import { paths } from '../../lib/paths';
@@ -42,7 +42,7 @@ function EditarNominaForm({ nomina }: { nomina: Nomina }): JSX.Element {
 export default function EditarNominaPage(): JSX.Element {
   const { nominaId = '' } = useParams();
   const { user } = useSession();
-  const admin = isAdmin(user?.role);
+  const admin = canManagePayroll(user?.role);
   const [nomina] = useLoad(() => getNomina(nominaId), { source: 'rest', enabled: admin && nominaId !== '' });
   if (!admin) return <Redirect to={paths.home} />;
 

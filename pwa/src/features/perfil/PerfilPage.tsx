@@ -11,7 +11,7 @@ import { useEffect, useState, type JSX, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useScreenTitle } from '../../lib/screen-title';
 import { formatDate } from '../../../../couch-design/format';
-import { isAdmin, roleLabel } from '../../../../couch-design/roles';
+import { canViewUser, roleLabel } from '../../../../couch-design/roles';
 import { fullName, ownPasswordSchema, type UsuarioPublico } from '../../../../couch-design/usuario';
 import { Banner, Facts, Feedback } from '../../components/feedback';
 import { PasswordForm } from '../../components/form';
@@ -58,7 +58,7 @@ export default function PerfilPage({ renderPayslips }: PerfilPageProps): JSX.Ele
   }, [checking, session, refresh]);
 
   if (!session) return <Feedback kind="loading" />;
-  if (userId && userId !== session.id && !isAdmin(session.role)) return <Redirect to={paths.profile} />;
+  if (userId && !canViewUser(session, userId)) return <Redirect to={paths.profile} />;
   const id = userId ?? session.id;
   return <Perfil key={id} id={id} own={id === session.id} renderPayslips={renderPayslips} />;
 }

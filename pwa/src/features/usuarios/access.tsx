@@ -4,14 +4,14 @@
  * goes to /dashboard/home. The gateway enforces the same rules on every call.
  */
 import type { JSX, ReactNode } from 'react';
-import { isAdmin } from '../../../../couch-design/roles';
+import { canManageUsers } from '../../../../couch-design/roles';
 import { paths } from '../../lib/paths';
 import { Redirect } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
 
 export function useViewer(): { id: string; admin: boolean } {
   const { user } = useSession();
-  return { id: user?.id ?? '', admin: isAdmin(user?.role) };
+  return { id: user?.id ?? '', admin: canManageUsers(user?.role) };
 }
 
 /** Renders `children` for admins (and, with `selfId`, for that person); sends anyone else home. */

@@ -3,14 +3,10 @@
  * its field errors, and whether it could be reached at all. The HTTP client throws it, and so
  * may any other transport; screens test for this class and never for the client's.
  */
-
-export interface FieldError {
-  param: string;
-  msg: string;
-}
+import type { ValidationIssue } from '../../../../couch-design/helpers/form-errors';
 
 export interface DataErrorOptions {
-  errors?: FieldError[];
+  errors?: ValidationIssue[];
   /** The request never reached the server (no network, DNS, refused, timed out). */
   offline?: boolean;
   /** The server answered something that is not JSON (proxy error page, captive portal). */
@@ -21,7 +17,7 @@ export interface DataErrorOptions {
 export class DataError extends Error {
   /** The HTTP status of the answer; 0 when there was none. */
   readonly status: number;
-  readonly errors?: FieldError[];
+  readonly errors?: ValidationIssue[];
   readonly offline: boolean;
   readonly notJson: boolean;
   readonly body?: unknown;

@@ -2,4 +2,4 @@ export { EVERY_RECORD, type Resource, type ResourceSource, type WritableResource
 export { localResource, writableLocalResource, type LocalResource, type LocalResourceOptions, type RecordVersions, type WritableLocalResource } from './local';
 export { restRecord, restResource, type RestRecord, type RestRecordOptions, type RestResourceOptions } from './rest';
 export { NEEDS_NETWORK, useLoad, useRecord, useResourceList, useVersions, type Loadable } from './hooks';
-export { DataError, isUnreachable, refusalMessage, RefusedAnswer, serverMessage, type DataErrorOptions, type FieldError } from './errors';
+export { DataError, isUnreachable, refusalMessage, RefusedAnswer, serverMessage, type DataErrorOptions } from './errors';

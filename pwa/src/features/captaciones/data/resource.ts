@@ -14,6 +14,7 @@ import { matchingIds, sortEntries, type IndexedCaptacion } from '../list/filter'
 import type { AuthUser } from '../../../lib/session';
 // The modules themselves: the captación barrel brings the schema (and Yup) to the list's first draw.
 import { formToDoc } from '../../../../../couch-design/captacion/convert';
+import { CAPTACION } from '../../../../../couch-design/captacion/entity';
 import type { Captacion, CaptacionForm, NewCaptacion } from '../../../../../couch-design/captacion/types';
 import { stampCaptacion, type Stamper } from '../../../../../couch-design/captacion/stamp';
 import type { SessionUser } from '../../../../../couch-design/roles';
@@ -21,7 +22,7 @@ import { canSeeCaptacion } from '../../../../../couch-design/scope';
 
 /** Every captación this device holds, with conflicts marked: the list shows records edited on two devices. */
 const records = writableLocalResource<Captacion, NewCaptacion | Captacion>({
-  db: 'captaciones',
+  db: CAPTACION.database,
   selector: { type: 'captacion' },
   accepts: (doc) => doc.type === 'captacion',
   markConflicts: true,
@@ -88,14 +89,14 @@ const narrowed = (ids: string[], only: OnlyIds): string[] => (only ? ids.filter(
 export async function pageOfCaptaciones(user: SessionUser, query: string, page: number, size = PAGE_SIZE, only: OnlyIds = null): Promise<CaptacionesPage> {
   const sorted = sortedInScope(await readCaptacionesIndex(), user);
   const shown = paginate(narrowed(matchingIds(sorted, query), only), page, size);
-  const docs = await localGetMany<Captacion>('captaciones', shown.items);
+  const docs = await localGetMany<Captacion>(CAPTACION.database, shown.items);
   return { items: docs.filter((doc) => visibleTo(user, doc)), page: shown.page, pages: shown.pages, total: shown.total, inScope: sorted.length };
 }
 
 /** Every captación matching `query`, in the list's order ('Exportar CSV': read when asked, never to draw a page). */
 export async function matchingCaptaciones(user: SessionUser, query: string, only: OnlyIds = null): Promise<Captacion[]> {
   const sorted = sortedInScope(await readCaptacionesIndex(), user);
-  const docs = await localGetMany<Captacion>('captaciones', narrowed(matchingIds(sorted, query), only));
+  const docs = await localGetMany<Captacion>(CAPTACION.database, narrowed(matchingIds(sorted, query), only));
   return docs.filter((doc) => visibleTo(user, doc));
 }
 

@@ -9,6 +9,7 @@
  * plus the original if it is still on this device, so an original never goes up without its photo.
  * Reordering and the cover are edits of the `foto` documents; one cover per captación is kept here.
  */
+import { FOTO } from '../../../../../couch-design/fotos/entity';
 import {
   FOTO_ORIGINAL_TYPE,
   FOTO_TYPE,
@@ -48,12 +49,12 @@ export async function fotosIn(db: LocalDatabase, captacionId: string): Promise<S
 }
 
 export async function listFotos(captacionId: string): Promise<StoredFoto[]> {
-  return fotosIn(await localDatabase('fotos'), captacionId);
+  return fotosIn(await localDatabase(FOTO.database), captacionId);
 }
 
 /** The thumbnail of a photo, or null when this device does not have it (yet). */
 export async function readMiniatura(id: string): Promise<Blob | null> {
-  const db = await localDatabase('fotos');
+  const db = await localDatabase(FOTO.database);
   try {
     return asBlob(await db.getAttachment(id, 'miniatura'), 'image/jpeg');
   } catch (err) {
@@ -84,7 +85,7 @@ const attachment = async (blob: Blob, mime: FotoMime) => ({ content_type: mime, 
  */
 export async function addFotos(captacionId: string, asesor: string, photos: readonly NewFoto[], now = new Date()): Promise<StoredFoto[]> {
   if (photos.length === 0) return [];
-  const db = await localDatabase('fotos');
+  const db = await localDatabase(FOTO.database);
   const current = await fotosIn(db, captacionId);
   if (current.length + photos.length > MAX_FOTOS_POR_CAPTACION) throw new TooManyFotosError();
   let orden = current.reduce((max, f) => Math.max(max, f.orden + 1), 0);
@@ -128,7 +129,7 @@ export async function addFotos(captacionId: string, asesor: string, photos: read
 
 /** Deletes a photo: its `foto` (the tombstone keeps the owner fields), and its original if still here. */
 export async function removeFoto(foto: StoredFoto): Promise<void> {
-  const db = await localDatabase('fotos');
+  const db = await localDatabase(FOTO.database);
   const parsed = parseFotoId(foto._id);
   const rest = (await fotosIn(db, foto.captacion_id)).filter((f) => f._id !== foto._id);
   const { _attachments: _a, ...body } = foto as StoredFoto & { _attachments?: unknown };
@@ -161,7 +162,7 @@ export function renumber(ordered: readonly StoredFoto[]): StoredFoto[] {
 
 /** Moves a photo `delta` places (-1: before, +1: after) in its captación's gallery. */
 export async function moveFoto(foto: StoredFoto, delta: number): Promise<void> {
-  const db = await localDatabase('fotos');
+  const db = await localDatabase(FOTO.database);
   const list = await fotosIn(db, foto.captacion_id);
   const from = list.findIndex((f) => f._id === foto._id);
   const to = from + delta;
@@ -178,6 +179,6 @@ export function coverEdits(fotos: readonly StoredFoto[], id: string): StoredFoto
 
 /** Marks a photo as the cover ('Portada'), and unmarks the one that was. */
 export async function setPortada(foto: StoredFoto): Promise<void> {
-  const db = await localDatabase('fotos');
+  const db = await localDatabase(FOTO.database);
   await writeAll(db, coverEdits(await fotosIn(db, foto.captacion_id), foto._id));
 }

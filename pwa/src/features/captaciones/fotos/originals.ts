@@ -5,6 +5,7 @@
  * sign-out with the rest), the device's own `foto-original` not yet synced (or not purged yet),
  * or the gateway (`GET /db/fotos/<id>/original`, the person's scope), and is then kept locally.
  */
+import { FOTO } from '../../../../../couch-design/fotos/entity';
 import { FOTO_ATTACHMENT, fotoOriginalId } from '../../../../../couch-design/fotos/types';
 import { isNotFound, localDatabase, localOnlyDatabase, type LocalDatabase } from '../../../lib/db';
 import { asBlob, blobToBase64 } from './blobs';
@@ -40,7 +41,7 @@ export async function loadOriginal(captacionId: string, uuid: string, mime: stri
   const kept = await localOnlyDatabase('originales');
   const cached = await attachmentOf(kept, id, mime);
   if (cached) return cached;
-  const own = await attachmentOf(await localDatabase('fotos'), id, mime);
+  const own = await attachmentOf(await localDatabase(FOTO.database), id, mime);
   if (own) return own;
 
   const origin = source.origin ?? (typeof location === 'undefined' ? '' : location.origin);

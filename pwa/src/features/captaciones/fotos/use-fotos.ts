@@ -3,6 +3,7 @@
  * deleted on another tablet all show without reloading the screen.
  */
 import { useEffect, useState } from 'react';
+import { FOTO } from '../../../../../couch-design/fotos/entity';
 import { watchLocal } from '../../../lib/db';
 import { listFotos, readMiniatura, type StoredFoto } from './fotos-store';
 
@@ -31,7 +32,7 @@ export function useFotos(captacionId: string | null): FotosState {
     load();
     const mark = `:${captacionId}:`;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const unsubscribe = watchLocal('fotos', (event) => {
+    const unsubscribe = watchLocal(FOTO.database, (event) => {
       if (event.kind === 'change' && !event.id.includes(mark)) return;
       // A batch of pulled photos arrives as many changes: read once after them.
       if (timer) clearTimeout(timer);

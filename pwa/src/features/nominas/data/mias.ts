@@ -5,10 +5,11 @@
  * offline and follow an admin's changes as they happen.
  */
 import { compareNominasNewestFirst, type Nomina } from '../../../../../couch-design/nomina';
+import { NOMINA } from '../../../../../couch-design/nomina/entity';
 import { localResource } from '../../../lib/data';
 
 export const misNominas = localResource<Nomina>({
-  db: 'nominas',
+  db: NOMINA.database,
   selector: { type: 'nomina' },
   accepts: (doc) => doc.type === 'nomina',
   compare: compareNominasNewestFirst,
