@@ -74,7 +74,7 @@ function renderUserDevices(user: UsuarioPublico): JSX.Element {
   );
 }
 
-function renderPersonDevices(persona: EstadoPersona, changed: () => void): JSX.Element {
+function renderPersonDevices(persona: EstadoPersona, changed: (notice: string) => void): JSX.Element {
   return (
     <Suspense fallback={<ScreenLoading />}>
       <PersonaDispositivos userId={persona.usuario.id} nombre={persona.usuario.nombre} devices={persona.dispositivos} onChanged={changed} />

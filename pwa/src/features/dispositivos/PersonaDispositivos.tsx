@@ -18,8 +18,11 @@ export interface PersonaDispositivosProps {
   nombre: string;
   /** Devices already loaded (the system status); otherwise they are loaded here. */
   devices?: readonly Dispositivo[];
-  /** After the sessions ended (the system status loads again). */
-  onChanged?: () => void;
+  /**
+   * After the sessions ended, with the gateway's message: the owner says it and loads again (the
+   * system status, where this person's card then goes). Without it, the list here loads again.
+   */
+  onChanged?: (notice: string) => void;
 }
 
 const LOAD_TEXTS = { loading: CARGANDO_DISPOSITIVOS, error: (err: unknown) => refusalMessage(err) ?? ERROR_CARGAR, logAs: 'No se pudieron cargar los dispositivos.' };
@@ -29,8 +32,14 @@ export function PersonaDispositivos({ userId, nombre, devices, onChanged }: Pers
   const [loaded, reload] = useLoad(load, { source: 'rest', enabled: !devices });
   const state: Loadable<readonly Dispositivo[]> = devices ? { status: 'ready', value: devices } : loaded;
   const flow = useDeleteFlow<string>({
-    remove: cerrarSesionesDe,
-    removed: () => (onChanged ?? reload)(),
+    remove: async (id) => {
+      const notice = await cerrarSesionesDe(id);
+      onChanged?.(notice);
+      return notice;
+    },
+    removed: () => {
+      if (!onChanged) reload();
+    },
     done: SESIONES_CERRADAS,
     failure: (err) => refusalMessage(err) ?? ERROR_CERRAR,
     logAs: 'No se pudieron cerrar las sesiones.',
@@ -38,7 +47,8 @@ export function PersonaDispositivos({ userId, nombre, devices, onChanged }: Pers
   const any = state.status === 'ready' && state.value.length > 0;
   return (
     <div className="dispositivos" data-testid="persona-dispositivos">
-      <DeleteNotice flow={flow} />
+      {/* A success the owner says itself would vanish with this part as the owner loads again. */}
+      {onChanged && flow.notice?.intent === Intent.SUCCESS ? null : <DeleteNotice flow={flow} />}
       <ListStates state={state} texts={LOAD_TEXTS} isEmpty={(list) => list.length === 0} empty={() => <p className="page-empty">{SIN_DISPOSITIVOS}</p>}>
         {(list) => <DeviceTable devices={list} />}
       </ListStates>

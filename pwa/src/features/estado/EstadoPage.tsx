@@ -6,11 +6,11 @@
  * devices feature's part, composed by app/ through `renderDevices`). Needs the network.
  */
 import { Button, Card, H2, H3, Intent, Tag } from '@blueprintjs/core';
-import type { JSX, ReactNode } from 'react';
+import { useCallback, useState, type JSX, type ReactNode } from 'react';
 import { formatDateTime } from '../../../../couch-design/format';
 import { isAdmin, roleLabel } from '../../../../couch-design/roles';
 import type { Check } from '../../../../couch-design/estado';
-import { Facts, loadFeedback, SI, NO, type Fact } from '../../components/feedback';
+import { Banner, Facts, loadFeedback, NO, SI, type Fact } from '../../components/feedback';
 import { Page, PageHeader } from '../../components/page';
 import { refusalMessage, useLoad } from '../../lib/data';
 import { paths } from '../../lib/paths';
@@ -45,8 +45,8 @@ import {
 import './estado.css';
 
 export interface EstadoPageProps {
-  /** A person's devices with the action that ends them all; `changed` loads the status again. Given by app/. */
-  renderDevices?: (persona: EstadoPersona, changed: () => void) => ReactNode;
+  /** A person's devices with the action that ends them all; `changed` says what happened and loads the status again. Given by app/. */
+  renderDevices?: (persona: EstadoPersona, changed: (notice: string) => void) => ReactNode;
 }
 
 const LOAD_TEXTS = { loading: CARGANDO_ESTADO, error: (err: unknown) => refusalMessage(err) ?? ERROR_CARGAR, logAs: 'No se pudo consultar el estado del sistema.' };
@@ -59,6 +59,14 @@ export default function EstadoPage({ renderDevices }: EstadoPageProps): JSX.Elem
 
 function Estado({ renderDevices }: EstadoPageProps): JSX.Element {
   const [state, reload] = useLoad(estadoDelSistema, { source: 'rest' });
+  const [notice, setNotice] = useState<string | null>(null);
+  const changed = useCallback(
+    (text: string) => {
+      setNotice(text);
+      reload();
+    },
+    [reload],
+  );
   return (
     <Page>
       <PageHeader
@@ -69,7 +77,12 @@ function Estado({ renderDevices }: EstadoPageProps): JSX.Element {
           </Button>
         }
       />
-      {state.status === 'ready' ? <EstadoView estado={state.value} renderDevices={renderDevices} reload={reload} /> : loadFeedback(state, LOAD_TEXTS)}
+      {notice ? (
+        <Banner intent={Intent.SUCCESS} onClose={() => setNotice(null)} testId="estado-aviso">
+          {notice}
+        </Banner>
+      ) : null}
+      {state.status === 'ready' ? <EstadoView estado={state.value} renderDevices={renderDevices} changed={changed} /> : loadFeedback(state, LOAD_TEXTS)}
     </Page>
   );
 }
@@ -94,7 +107,7 @@ function checkFact(label: string, check: Check): Fact {
   };
 }
 
-function EstadoView({ estado, renderDevices, reload }: { estado: EstadoAnswer; renderDevices: EstadoPageProps['renderDevices']; reload: () => void }): JSX.Element {
+function EstadoView({ estado, renderDevices, changed }: { estado: EstadoAnswer; renderDevices: EstadoPageProps['renderDevices']; changed: (notice: string) => void }): JSX.Element {
   const { pasarela, almacen, personas } = estado;
   const devices = personas.reduce((n, p) => n + p.dispositivos.length, 0);
   return (
@@ -143,7 +156,7 @@ function EstadoView({ estado, renderDevices, reload }: { estado: EstadoAnswer; r
                 <p className="page-muted estado-persona__datos">
                   {p.usuario.email} · {roleLabel(p.usuario.role)} · {cuantosDispositivos(p.dispositivos.length)}
                 </p>
-                {renderDevices?.(p, reload)}
+                {renderDevices?.(p, changed)}
               </Card>
             ))}
           </>
