@@ -59,6 +59,10 @@ export const canManageEmployees = isAdmin;
 export const canManagePayroll = isAdmin;
 /** The dashboard's home (totals of the firm) is an admin's; everyone else starts at their profile. */
 export const canViewDashboard = isAdmin;
+/** 'Estado del sistema': the gateway, the store and every person's devices. */
+export const canViewSystemStatus = isAdmin;
+/** 'Cerrar sesión en todos los dispositivos' of a person (their devices wipe at their next contact). */
+export const canCloseUserDevices = isAdmin;
 
 /** Everyone edits their own personal data and photo, never their own role or employee link. */
 export function canEditUser(actor: SessionUser, targetUserId: string): boolean {

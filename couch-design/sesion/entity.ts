@@ -1,6 +1,6 @@
 /**
- * The sesiones database: express-session's sessions, and the sign-in attempt counters beside
- * them so every gateway on the store shares them. Server only.
+ * The sesiones database: express-session's sessions, each device's last activity, and the sign-in
+ * attempt counters beside them so every gateway on the store shares them. Server only.
  */
 import { declareEntity, type MangoIndexDef } from '../entity';
 
@@ -17,8 +17,11 @@ export const SESIONES_BY_USER: MangoIndexDef = {
   name: 'sesiones-user',
 };
 
+/** What each device (session) did last, beside its session (sync-server auth/device-activity.ts). */
+export const DEVICE_ACTIVITY_TYPE = 'dispositivo';
+
 export const SESION = declareEntity({
   database: 'sesiones',
-  docTypes: ['sesion', 'intentos_inicio'],
+  docTypes: ['sesion', 'intentos_inicio', DEVICE_ACTIVITY_TYPE],
   indexes: [SESIONES_BY_EXPIRES, SESIONES_BY_USER],
 });

@@ -16,13 +16,26 @@ export interface DeviceSettings {
   bloqueo_min: number;
 }
 
+/**
+ * Why a session was ended with a wipe: the person was deleted ('cuenta'), one of their other
+ * devices asked to erase this one ('dispositivo', 'Borrar datos de este dispositivo'), or an admin
+ * ended every session of theirs ('todos', 'Cerrar sesión en todos los dispositivos').
+ */
+export type RevocationReason = 'cuenta' | 'dispositivo' | 'todos';
+
 export type SessionAnswer =
   | ({ success: true; authenticated: true; user: SessionAnswerUser; clave_sesion: string } & DeviceSettings)
-  | { success: false; authenticated: false; mensaje: string; revocada?: true };
+  | { success: false; authenticated: false; mensaje: string; revocada?: true; motivo?: RevocationReason };
 
 export const NO_SESSION = 'No hay una sesión activa.';
 /** The session's person was deleted: the device wipes what it kept of them. */
 export const SESSION_REVOKED = 'Esta cuenta ya no tiene acceso: se borran los datos de este dispositivo.';
+/** The `mensaje` of a revoked session, by why it was revoked. */
+export const SESSION_REVOKED_BY: Record<RevocationReason, string> = {
+  cuenta: SESSION_REVOKED,
+  dispositivo: 'Se pidió borrar los datos de este dispositivo desde otra sesión de esta cuenta: se borran ahora.',
+  todos: 'Un administrador cerró la sesión de esta cuenta en todos los dispositivos: se borran los datos de este dispositivo.',
+};
 
 /** The id of the page's `<script type="application/json">` holding the answer. */
 export const PAGE_SESSION_ID = 'sesion-inicial';

@@ -11,6 +11,8 @@ import { DEFAULT_SIGNIN_LIMITS, SigninLimiter } from './auth/rate-limit';
 import { authRoutes, SESSION_COOKIE, sessionAnswer } from './auth/routes';
 import { sessionSecret } from './auth/secret';
 import { StoreSessionStore } from './auth/session-store';
+import { DeviceActivity } from './auth/device-activity';
+import { Devices } from './auth/devices';
 import { SessionUsers } from './auth/session-user';
 import { CaptacionesRepository } from './captaciones/repository';
 import { captacionesRoutes } from './captaciones/routes';
@@ -18,7 +20,11 @@ import { CaptacionesService } from './captaciones/service';
 import { captacionesFollowed } from './captaciones/synced';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { dispositivosRoutes } from './dispositivos/routes';
+import { DispositivosService } from './dispositivos/service';
 import { EmpleadosRepository } from './empleados/repository';
+import { estadoRoutes } from './estado/routes';
+import { EstadoService } from './estado/service';
 import { FotosRepository } from './fotos/repository';
 import { FOTO_UPLOAD, fotosRoutes } from './fotos/routes';
 import { FotosService } from './fotos/service';
@@ -72,6 +78,8 @@ export interface GatewayApp {
   app: Express;
   context: AppContext;
   sessionStore: StoreSessionStore;
+  /** Each device's last contact and sync (auth/device-activity.ts): tests flush it. */
+  activity: DeviceActivity;
   /** Resolves once the list's directory has followed everything stored so far (writes that bypassed this gateway). */
   caughtUp(): Promise<void>;
   /** Whether the store answers and the gateway can serve (http/readiness.ts). */
@@ -106,6 +114,9 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   const sessionUsers = new SessionUsers({ usuarios, empleados }, feeds);
   const context: AppContext = { store, config, sessionUsers, usuarios };
   const sessionStore = new StoreSessionStore(sesiones, config.sessionMaxAgeMs, feeds.sesiones);
+  // A person's devices are their sessions, with what each did last (docs/architecture.md «Dispositivos»).
+  const activity = new DeviceActivity(sesiones, { ttlMs: config.sessionMaxAgeMs });
+  const devices = new Devices(sessionStore, activity);
   const pp = createPassport(usuarios, sessionUsers);
   // Accounts as the write policies and the list's adviser names ask for them: from memory while followed.
   const knownUsuarios = followedRecords(usuarios, feeds.usuarios);
@@ -174,6 +185,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   );
   app.use(pp.initialize());
   app.use(pp.session());
+  app.use(activity.middleware());
 
   const api = express.Router();
   // A person's REST requests take turns before their bodies are read (sync/person-slots.ts).
@@ -184,6 +196,9 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   // Before the captaciones routes, which answer deeper paths as bad ids.
   api.use(fotosRoutes(fotosService));
   api.use(captacionesRoutes(captacionesService));
+  // Before the users routes, which answer deeper `/users/...` paths as bad ids.
+  api.use(dispositivosRoutes(new DispositivosService({ devices, people: sessionUsers })));
+  api.use(estadoRoutes(new EstadoService({ readiness, store, devices, people: sessionUsers })));
   api.use(usuariosRoutes(usuariosService, sessionUsers));
   api.use(empleadosRoutes(empleadosService));
   api.use(nominasRoutes({ service: nominasService }));
@@ -198,12 +213,28 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   } catch {
     /* not Node's AbortSignal */
   }
-  app.use(syncRoutes({ store, dbPrefix: config.dbPrefix, databases: synced, facts, actors: sessionUsers, onSessionChange: (l) => sessionStore.onSessionChange(l), stopping: stopping.signal, onPushed: metrics.pushed }));
+  app.use(
+    syncRoutes({
+      store,
+      dbPrefix: config.dbPrefix,
+      databases: synced,
+      facts,
+      actors: sessionUsers,
+      onSessionChange: (l) => sessionStore.onSessionChange(l),
+      stopping: stopping.signal,
+      onPushed: (db, accepted, refused, sid) => {
+        metrics.pushed(db, accepted, refused);
+        // What each device had refused, for 'Mis dispositivos' and 'Estado del sistema'.
+        if (sid) activity.refused(sid, refused);
+      },
+    }),
+  );
 
   serveShell(app, config.staticDir, config.deviceLockMinutes);
   app.use(errorHandler);
 
   sessionStore.startPurging();
+  activity.start();
   // `npm run backup` while this process holds the embedded store's LevelDB lock (ops/backup-door.ts).
   const backupDoor = await openBackupDoor(store, config);
   const close = (): void => {
@@ -212,10 +243,11 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
     stopping.abort();
     Object.values(feeds).forEach((f) => f.stop());
     sessionStore.stopPurging();
+    activity.stop();
     captaciones.close();
     void pdfs.close();
   };
-  return { app, context, sessionStore, caughtUp: () => captaciones.directory.refresh(), readiness, metrics, pdfs, close };
+  return { app, context, sessionStore, activity, caughtUp: () => captaciones.directory.refresh(), readiness, metrics, pdfs, close };
 }
 
 /**

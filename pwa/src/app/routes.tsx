@@ -7,7 +7,8 @@
 import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType, type JSX } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router-dom';
 import type { EmpleadoPublico } from '../../../couch-design/empleado';
-import type { UsuarioPublico } from '../../../couch-design/usuario';
+import type { EstadoPersona } from '../../../couch-design/estado';
+import { fullName, type UsuarioPublico } from '../../../couch-design/usuario';
 import { AUTH, DASHBOARD, paths, ROUTE, type RoutePattern } from '../lib/paths';
 import { Redirect } from '../lib/redirect';
 import { useScreenTitleOf } from '../lib/screen-title';
@@ -38,9 +39,9 @@ function EmpleadoProfileScreen(): JSX.Element {
   return <EmpleadoProfilePage renderPayroll={renderEmpleadoPayroll} />;
 }
 
-// The own profile with the payroll feature's 'Nóminas' tab (features never import each other:
-// app/ composes them).
-const PerfilPage = preloadable<{ renderPayslips: typeof renderOwnPayslips }>(screenLoader(ROUTE.profile));
+// The own profile with the payroll feature's 'Nóminas' tab and the devices feature's 'Mis
+// dispositivos' (features never import each other: app/ composes them).
+const PerfilPage = preloadable<{ renderPayslips: typeof renderOwnPayslips; renderDevices: typeof renderOwnDevices }>(screenLoader(ROUTE.profile));
 const PerfilNominas = lazy(() => import('../features/nominas/PerfilNominas').then((m) => ({ default: m.PerfilNominas })));
 
 function renderOwnPayslips(user: UsuarioPublico): JSX.Element {
@@ -51,14 +52,56 @@ function renderOwnPayslips(user: UsuarioPublico): JSX.Element {
   );
 }
 
+// A person's devices (the devices feature) inside the own profile, an admin's user screen and
+// 'Estado del sistema'; its code loads with the first of them drawn.
+const devices = () => import('../features/dispositivos');
+const MisDispositivos = lazy(() => devices().then((m) => ({ default: m.MisDispositivos })));
+const PersonaDispositivos = lazy(() => devices().then((m) => ({ default: m.PersonaDispositivos })));
+
+function renderOwnDevices(): JSX.Element {
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      <MisDispositivos />
+    </Suspense>
+  );
+}
+
+function renderUserDevices(user: UsuarioPublico): JSX.Element {
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      <PersonaDispositivos userId={user._id} nombre={fullName(user) || user.email} />
+    </Suspense>
+  );
+}
+
+function renderPersonDevices(persona: EstadoPersona, changed: (notice: string) => void): JSX.Element {
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      <PersonaDispositivos userId={persona.usuario.id} nombre={persona.usuario.nombre} devices={persona.dispositivos} onChanged={changed} />
+    </Suspense>
+  );
+}
+
 function PerfilScreen(): JSX.Element {
-  return <PerfilPage renderPayslips={renderOwnPayslips} />;
+  return <PerfilPage renderPayslips={renderOwnPayslips} renderDevices={renderOwnDevices} />;
+}
+
+const DetalleUsuarioPage = preloadable<{ renderDevices: typeof renderUserDevices }>(screenLoader(ROUTE.userProfile));
+function DetalleUsuarioScreen(): JSX.Element {
+  return <DetalleUsuarioPage renderDevices={renderUserDevices} />;
+}
+
+const EstadoPage = preloadable<{ renderDevices: typeof renderPersonDevices }>(screenLoader(ROUTE.estado));
+function EstadoScreen(): JSX.Element {
+  return <EstadoPage renderDevices={renderPersonDevices} />;
 }
 
 /** Screens drawn with what other features add to them. */
 const COMPOSED = new Map<ReturnType<typeof screenLoader>, ComponentType>([
   [screenLoader(ROUTE.profile), PerfilScreen],
   [screenLoader(ROUTE.empleadoProfile), EmpleadoProfileScreen],
+  [screenLoader(ROUTE.userProfile), DetalleUsuarioScreen],
+  [screenLoader(ROUTE.estado), EstadoScreen],
 ]);
 
 function screenFor(pattern: RoutePattern): ComponentType {

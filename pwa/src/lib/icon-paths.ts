@@ -54,6 +54,8 @@ import cross16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/cross';
 import cross20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/cross';
 import dashboard16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/dashboard';
 import dashboard20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/dashboard';
+import database16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/database';
+import database20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/database';
 import disable16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/disable';
 import disable20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/disable';
 import document16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/document';
@@ -130,6 +132,8 @@ import mapMarker16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/map-mar
 import mapMarker20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/map-marker';
 import menu16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/menu';
 import menu20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/menu';
+import mobilePhone16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/mobile-phone';
+import mobilePhone20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/mobile-phone';
 import more16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/more';
 import more20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/more';
 import newPerson16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/new-person';
@@ -156,6 +160,8 @@ import print16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/print';
 import print20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/print';
 import projects16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/projects';
 import projects20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/projects';
+import pulse16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/pulse';
+import pulse20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/pulse';
 import refresh16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/refresh';
 import refresh20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/refresh';
 import reset16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/reset';
@@ -234,6 +240,7 @@ export const ICON_PATHS: Partial<Record<IconName, readonly [string[], string[]]>
   'credit-card': [creditCard16, creditCard20],
   cross: [cross16, cross20],
   dashboard: [dashboard16, dashboard20],
+  database: [database16, database20],
   disable: [disable16, disable20],
   document: [document16, document20],
   'document-open': [documentOpen16, documentOpen20],
@@ -272,6 +279,7 @@ export const ICON_PATHS: Partial<Record<IconName, readonly [string[], string[]]>
   manual: [manual16, manual20],
   'map-marker': [mapMarker16, mapMarker20],
   menu: [menu16, menu20],
+  'mobile-phone': [mobilePhone16, mobilePhone20],
   more: [more16, more20],
   'new-person': [newPerson16, newPerson20],
   notifications: [notifications16, notifications20],
@@ -285,6 +293,7 @@ export const ICON_PATHS: Partial<Record<IconName, readonly [string[], string[]]>
   plus: [plus16, plus20],
   print: [print16, print20],
   projects: [projects16, projects20],
+  pulse: [pulse16, pulse20],
   refresh: [refresh16, refresh20],
   reset: [reset16, reset20],
   saved: [saved16, saved20],

@@ -19,6 +19,7 @@ import {
   canManagePayroll,
   canManageUsers,
   canViewDashboard,
+  canViewSystemStatus,
   canViewEmployeeProfile,
   hasOwnPayslips,
   type SessionUser,
@@ -138,6 +139,9 @@ export const DASHBOARD_SCREEN_TABLE = {
   captacionConflicto: { path: 'captaciones/:id/conflicto', title: 'Resolver conflicto de captación', module: 'captaciones/ConflictoCaptacionPage', access: canEditCaptaciones },
   /** Spec 001: /dashboard/captaciones/{id} "shows the list". */
   captacionEnLista: { path: 'captaciones/:id', sameAs: 'captaciones' },
+
+  // Ours (issue 32 item 4): the gateway, the store and every person's devices, for admins.
+  estado: { path: 'estado', title: 'Estado del sistema', module: 'estado/EstadoPage', access: (user) => canViewSystemStatus(user.role), menu: { slug: 'estado', label: 'Estado', icon: 'pulse' } },
 } as const satisfies Record<string, ScreenDeclaration>;
 
 /** The screens outside /dashboard, open to anyone (each decides what a signed-in visitor sees). */

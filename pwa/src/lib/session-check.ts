@@ -3,7 +3,7 @@
  * start-up script (boot.ts) can send it before React is evaluated. The session provider
  * (session.tsx) takes that answer and asks again whenever it needs to.
  */
-import { PAGE_SESSION_ID } from '../../../couch-design/usuario/session-answer';
+import { PAGE_SESSION_ID, type RevocationReason } from '../../../couch-design/usuario/session-answer';
 import { ApiError, api } from './api';
 import { readStoredUser, toAuthUser, type AuthUser } from './session-storage';
 
@@ -18,6 +18,8 @@ export interface SessionSnapshot {
   fromCache: boolean;
   /** The gateway said this device's person was deleted or signed out of every device: wipe. */
   revoked?: boolean;
+  /** Why, when the gateway said (none: the account was deleted). */
+  revokedWhy?: RevocationReason;
   /** Why the person is at the sign-in screen, when it was not their choice (a wipe). */
   notice?: string;
 }
@@ -31,6 +33,8 @@ export interface AuthAnswer {
   clave_sesion?: string;
   /** No session because the person was deleted or all their sessions were ended (sync-server auth/routes.ts). */
   revocada?: boolean;
+  /** Why it was revoked, when not the account's deletion. */
+  motivo?: RevocationReason;
   /** The operator's idle time before the app locks, in minutes (BLOQUEO_INACTIVIDAD_MIN). */
   bloqueo_min?: number;
 }
@@ -110,7 +114,8 @@ function fromAnswer(answer: AuthAnswer): SessionSnapshot {
   remember(answer);
   const user = toAuthUser(answer.user);
   if ((answer.success || answer.authenticated) && user) return { status: 'authenticated', user, fromCache: false };
-  return answer.revocada ? { ...ANONYMOUS, revoked: true } : ANONYMOUS;
+  if (!answer.revocada) return ANONYMOUS;
+  return { ...ANONYMOUS, revoked: true, ...(answer.motivo ? { revokedWhy: answer.motivo } : {}) };
 }
 
 /** One auth check, turned into the next session state. Pure apart from the HTTP call. */

@@ -4,7 +4,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeHandler } from './fake-fetch';
-import { onSignedOut, registerLockSaver, registerSignOutGuard, REVOKED_NOTICE, SessionProvider, useSession } from './session';
+import { onSignedOut, registerLockSaver, registerSignOutGuard, REVOKED_NOTICE, REVOKED_NOTICES, SessionProvider, useSession } from './session';
 import { checkSession } from './session-check';
 import { USER_STORAGE_KEY } from './session-storage';
 import { dropAllKeys, hasKey } from './vault/keyring';
@@ -137,6 +137,24 @@ describe('session check on load', () => {
     expect(hasVault(ANA.id)).toBe(false);
     expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
     expect(leaving).toEqual(['u-ana']);
+  });
+
+  it('checkRevoked (a sync refused with 401) wipes only a revoked session, with the reason the gateway gave', async () => {
+    await signedInBefore();
+    serve({ 'GET /api/check-auth': LIVE });
+    const { result } = await settled();
+    expect(result.current.status).toBe('authenticated');
+    // Merely expired: nothing changes, the data stays for the same person's next sign-in.
+    serve({ 'GET /api/check-auth': { json: { success: false, authenticated: false, mensaje: 'No hay una sesión activa.' } } });
+    await act(() => result.current.checkRevoked());
+    expect(result.current.status).toBe('authenticated');
+    expect(hasVault(ANA.id)).toBe(true);
+    // Erased from another of the person's devices.
+    serve({ 'GET /api/check-auth': { json: { success: false, authenticated: false, mensaje: 'Se pidió borrar…', revocada: true, motivo: 'dispositivo' } } });
+    await act(() => result.current.checkRevoked());
+    expect(result.current.status).toBe('anonymous');
+    expect(result.current.notice).toBe(REVOKED_NOTICES.dispositivo);
+    expect(hasVault(ANA.id)).toBe(false);
   });
 
   it('is anonymous offline when nobody was cached', async () => {

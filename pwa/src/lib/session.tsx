@@ -9,6 +9,7 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
 import { ApiError, api } from './api';
 import { requestPersistentStorage } from './pwa';
+import type { RevocationReason } from '../../../couch-design/usuario/session-answer';
 import { SIGNIN_FAILED } from '../../../couch-design/usuario/signin-messages';
 import { isUnreachable } from './data/errors';
 import { ANONYMOUS, checkSession, liveSessionSecret, markLogoutPending, sessionFromPage, takeFirstCheck, takeSessionAnswer, type AuthAnswer, type SessionSnapshot } from './session-check';
@@ -28,6 +29,12 @@ export type { UnlockResult } from './vault/vault';
 
 /** Why a device wiped its person's data on its own: said on the sign-in screen. */
 export const REVOKED_NOTICE = 'Se borraron los datos de este dispositivo porque tu cuenta ya no tiene acceso. Si crees que es un error, habla con un administrador.';
+/** The same, by why the gateway revoked the session (couch-design/usuario/session-answer.ts). */
+export const REVOKED_NOTICES: Record<RevocationReason, string> = {
+  cuenta: REVOKED_NOTICE,
+  dispositivo: 'Se borraron los datos de este dispositivo porque se pidió desde otra sesión de tu cuenta («Mis dispositivos»). Inicia sesión para volver a descargarlos.',
+  todos: 'Se borraron los datos de este dispositivo porque un administrador cerró tu sesión en todos los dispositivos. Inicia sesión para volver a descargarlos.',
+};
 export const TOO_MANY_TRIES_NOTICE = 'Se borraron los datos de este dispositivo tras 10 contraseñas equivocadas. Inicia sesión con conexión para volver a descargarlos.';
 
 export interface SessionValue extends SessionSnapshot {
@@ -41,6 +48,11 @@ export interface SessionValue extends SessionSnapshot {
    */
   signOut(): Promise<boolean>;
   refresh(): Promise<void>;
+  /**
+   * Asks the gateway whether this device was told to wipe (the sync was refused with 401: an
+   * expired session and a revoked one look the same to it). Wipes if so; changes nothing otherwise.
+   */
+  checkRevoked(): Promise<void>;
   /** The 'Desbloquear' screen's try (status 'locked'); the last wrong one wipes the person's data. */
   unlock(password: string): Promise<UnlockResult>;
   /** Locks now (idle time): unsaved forms are kept as drafts first. */
@@ -166,8 +178,9 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
       const gone = next.revoked ? (current.current.user ?? readStoredUser()) : null;
       if (gone) {
         // Before anything is shown: the person was deleted or sent off every device meanwhile.
-        await leave(gone, REVOKED_NOTICE);
-        next = { ...ANONYMOUS, notice: REVOKED_NOTICE };
+        const notice = REVOKED_NOTICES[next.revokedWhy ?? 'cuenta'];
+        await leave(gone, notice);
+        next = { ...ANONYMOUS, notice };
       } else {
         next = await settleVault(next);
       }
@@ -181,6 +194,13 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
       });
     }
   }, [apply, leave]);
+
+  const checkRevoked = useCallback(async () => {
+    const user = current.current.user ?? readStoredUser();
+    if (!user) return;
+    const next = await checkSession(user);
+    if (next.revoked && current.current.user?.id === user.id) await leave(user, REVOKED_NOTICES[next.revokedWhy ?? 'cuenta']);
+  }, [leave]);
 
   useEffect(() => {
     const answered = sessionFromPage();
@@ -298,8 +318,8 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
   );
 
   const value = useMemo<SessionValue>(
-    () => ({ ...snapshot, checking, signIn, signOut, refresh, unlock, lock }),
-    [snapshot, checking, signIn, signOut, refresh, unlock, lock],
+    () => ({ ...snapshot, checking, signIn, signOut, refresh, checkRevoked, unlock, lock }),
+    [snapshot, checking, signIn, signOut, refresh, checkRevoked, unlock, lock],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type passport from 'passport';
-import { NO_SESSION, SESSION_REVOKED, SIGNIN_FAILED, signinSchema, type DeviceSettings, type SessionAnswer } from '../../../couch-design/usuario';
+import { NO_SESSION, SESSION_REVOKED_BY, SIGNIN_FAILED, signinSchema, type DeviceSettings, type RevocationReason, type SessionAnswer } from '../../../couch-design/usuario';
 import { DEFAULT_DEVICE_LOCK_MINUTES } from '../config';
 import { HttpError } from '../http/errors';
 import { CROSS_SITE, fromOwnPages } from '../http/same-origin';
@@ -23,6 +23,8 @@ declare module 'express-session' {
     claveDispositivo?: string;
     /** The session's person was deleted: the device is told to wipe their data (auth/passport.ts). */
     revocada?: boolean;
+    /** Why, when it was not the deletion of the account (auth/session-store.ts). */
+    motivoRevocada?: RevocationReason;
   }
 }
 
@@ -42,7 +44,10 @@ export function sessionAnswer(req: Request, lockMinutes?: number): SessionAnswer
   const user = req.user;
   if (!user) {
     // Told apart from an ended session: the device wipes the person's data at once.
-    if (req.session?.revocada) return { success: false, authenticated: false, mensaje: SESSION_REVOKED, revocada: true };
+    if (req.session?.revocada) {
+      const motivo = req.session.motivoRevocada ?? 'cuenta';
+      return { success: false, authenticated: false, mensaje: SESSION_REVOKED_BY[motivo], revocada: true, ...(motivo === 'cuenta' ? {} : { motivo }) };
+    }
     return { success: false, authenticated: false, mensaje: NO_SESSION };
   }
   return { success: true, authenticated: true, user: answerUser(user), clave_sesion: deviceKey(req), ...deviceSettings(lockMinutes) };

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import session from 'express-session';
+import type { RevocationReason } from '../../../couch-design/usuario';
 import { FollowedCache } from '../store/followed-cache';
 import type { Follower } from '../store/follower';
 import { isConflict, isNotFound, type StoreDb, type StoreDoc } from '../store/port';
@@ -15,6 +17,35 @@ interface SessionDoc extends StoreDoc {
 
 /** CouchDB ids must not start with '_', and session ids may. */
 const docId = (sid: string): string => `sess:${sid}`;
+const SESSION_PREFIX = 'sess:';
+
+/**
+ * The opaque id a device is known by outside the gateway (couch-design/sesion/dispositivos.ts): a
+ * hash of its session's document id, so a list of devices never carries a session id, and the
+ * id names one session and no other.
+ */
+export const deviceIdOf = (sid: string): string => createHash('sha256').update(docId(sid)).digest('hex').slice(0, 32);
+
+/** One person's open session, as the devices list needs it (never sent as is: its sid stays here). */
+export interface OpenSession {
+  sid: string;
+  deviceId: string;
+  userId: string;
+  /** Epoch ms it was first stored, when recorded. */
+  created?: number;
+}
+
+/** passport keeps the signed-in person's id in the session. */
+const personOf = (sess: session.SessionData | undefined): string | undefined => {
+  const user = (sess as { passport?: { user?: unknown } } | undefined)?.passport?.user;
+  return typeof user === 'string' ? user : undefined;
+};
+
+/** A session ended with a wipe: signed out, marked `revocada` with why, kept until it expires. */
+const revoked = (doc: SessionDoc, reason: RevocationReason): SessionDoc => ({
+  ...doc,
+  session: { cookie: doc.session.cookie, revocada: true, ...(reason === 'cuenta' ? {} : { motivoRevocada: reason }) },
+});
 
 /** Touches rewrite a session only when its expiry moved by this much: replication polls would otherwise write per request. */
 const TOUCH_GRANULARITY_MS = 60 * 60 * 1000;
@@ -40,7 +71,7 @@ export class StoreSessionStore extends session.Store {
     super();
     this.cache = new FollowedCache(follower);
     this.cache.onForget((key) => {
-      if (key?.startsWith('sess:')) for (const l of this.ended) l(key.slice('sess:'.length));
+      if (key?.startsWith(SESSION_PREFIX)) for (const l of this.ended) l(key.slice(SESSION_PREFIX.length));
     });
   }
 
@@ -153,9 +184,9 @@ export class StoreSessionStore extends session.Store {
    * Ends every session of one person (passport keeps their id in `session.passport.user`), but
    * `exceptSid`: their account was deleted, or their password changed. Returns how many ended.
    */
-  async revokeUser(userId: string, exceptSid?: string, options: { wipeDevices?: boolean } = {}): Promise<number> {
+  async revokeUser(userId: string, exceptSid?: string, options: { wipeDevices?: boolean; reason?: RevocationReason } = {}): Promise<number> {
     const keep = exceptSid === undefined ? null : docId(exceptSid);
-    if (options.wipeDevices) return this.markRevoked(userId, keep);
+    if (options.wipeDevices) return this.markRevoked(userId, keep, options.reason ?? 'cuenta');
     let removed = 0;
     // A session touched meanwhile makes its delete conflict: a few rounds catch it again.
     for (let round = 0; round < 10; round++) {
@@ -170,22 +201,58 @@ export class StoreSessionStore extends session.Store {
   }
 
   /**
-   * Ends every session of a deleted person but keeps each one, signed out and marked `revocada`,
-   * until it expires: the device that comes back with its cookie is then told to wipe what it
-   * kept of that person (auth/routes.ts), not just sent to the sign-in screen.
+   * Ends every session of a person but keeps each one, signed out and marked `revocada`, until it
+   * expires: the device that comes back with its cookie is then told to wipe what it kept of that
+   * person (auth/routes.ts), not just sent to the sign-in screen.
    */
-  private async markRevoked(userId: string, keep: string | null): Promise<number> {
+  private async markRevoked(userId: string, keep: string | null, reason: RevocationReason): Promise<number> {
     let marked = 0;
     for (let round = 0; round < 10; round++) {
       const { docs } = await this.db.find({ selector: { 'session.passport.user': userId }, limit: 200 });
       const ending = (docs as SessionDoc[]).filter((d) => d._id !== keep);
       if (ending.length === 0) return marked;
-      const revoked = ending.map((d) => ({ ...d, session: { cookie: d.session.cookie, revocada: true } }));
-      const res = await this.db.bulkDocs(revoked);
+      const res = await this.db.bulkDocs(ending.map((d) => revoked(d, reason)));
       ending.forEach((d) => this.cache.forget(d._id));
       marked += res.filter((r) => !r.error).length;
     }
     return marked;
+  }
+
+  /**
+   * Ends one session of `userId` the same way ('Borrar datos de este dispositivo'). False when it
+   * is not one of theirs (any more): nothing changes then.
+   */
+  async revokeSession(userId: string, sid: string, reason: RevocationReason): Promise<boolean> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const doc = await this.readStored(docId(sid));
+      if (!doc || personOf(doc.session) !== userId) return false;
+      try {
+        await this.db.put(revoked(doc, reason));
+        return true;
+      } catch (e) {
+        if (!isConflict(e)) throw e;
+      } finally {
+        this.cache.forget(doc._id);
+      }
+    }
+    return false;
+  }
+
+  /** The open sessions of one person, or of everyone when `userId` is null (oldest first). */
+  async openSessions(userId: string | null, now = Date.now()): Promise<OpenSession[]> {
+    const { docs } = await this.db.find({
+      selector: { 'session.passport.user': userId ?? { $gt: null } },
+      fields: ['_id', 'created', 'expires', 'session.passport.user'],
+      limit: 100_000,
+    });
+    return (docs as SessionDoc[])
+      .flatMap((d) => {
+        const person = personOf(d.session);
+        if (!d._id.startsWith(SESSION_PREFIX) || !(d.expires > now) || !person) return [];
+        const sid = d._id.slice(SESSION_PREFIX.length);
+        return [{ sid, deviceId: deviceIdOf(sid), userId: person, ...(typeof d.created === 'number' ? { created: d.created } : {}) }];
+      })
+      .sort((a, b) => (a.created ?? 0) - (b.created ?? 0));
   }
 
   /**

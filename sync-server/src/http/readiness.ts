@@ -13,7 +13,10 @@
  */
 import type { RequestHandler, Router } from 'express';
 import express from 'express';
+import type { Check, ReadyAnswer } from '../../../couch-design/estado';
 import { RETRY_AFTER_S } from './errors';
+
+export type { Check, ReadyAnswer };
 
 /** A store slower than this to answer a read of one database's info is "not answering". */
 export const STORE_TIMEOUT_MS = 2_500;
@@ -21,22 +24,6 @@ export const STORE_TIMEOUT_MS = 2_500;
 export const PROBE_EVERY_MS = 1_000;
 
 export const STORE_DOWN = 'Servicio no disponible: la base de datos no responde. Intente de nuevo en unos segundos.';
-
-export type CheckState = 'ok' | 'falla';
-
-export interface Check {
-  estado: CheckState;
-  /** Milliseconds the check took. */
-  ms: number;
-  detalle?: string;
-}
-
-export interface ReadyAnswer {
-  listo: boolean;
-  version: string;
-  comprobado: string;
-  comprobaciones: { almacen: Check; directorio: Check; parada: Check };
-}
 
 export interface ReadinessOptions {
   /** One read of the store (a database's info); the store's own errors or silence make it fail. */

@@ -71,7 +71,8 @@ const scopeOf = (u: AuthUser): string => `${u.id}\u0000${u.role}\u0000${u.emplea
 function sessionAlive(req: Request): Promise<boolean> {
   return new Promise((resolve) => {
     if (!req.sessionStore || !req.sessionID) return resolve(true);
-    req.sessionStore.get(req.sessionID, (err, sess) => resolve(!err && !!sess));
+    // A session ended with a wipe is kept, signed out, for its device to hear why (auth/routes.ts).
+    req.sessionStore.get(req.sessionID, (err, sess) => resolve(!err && !!sess && !sess.revocada));
   });
 }
 

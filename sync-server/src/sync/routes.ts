@@ -129,8 +129,8 @@ export interface SyncDeps {
   onSessionChange(listener: (sid: string) => void): () => void;
   /** Aborted when the gateway stops: waiting longpolls answer at once instead of holding the stop. */
   stopping: AbortSignal;
-  /** Told the outcome of every push (`_bulk_docs`): documents accepted and refused (the metrics). */
-  onPushed?: (db: string, accepted: number, refused: number) => void;
+  /** Told the outcome of every push (`_bulk_docs`): documents accepted and refused, and by which session (metrics, devices). */
+  onPushed?: (db: string, accepted: number, refused: number, sessionId: string | undefined) => void;
 }
 
 export function syncRoutes(ctx: SyncDeps): Router {
@@ -256,7 +256,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
       const newEdits = body.new_edits !== false;
       const out = await scopedBulkDocs({ store: ctx.store, facts: ctx.facts, sessionUsers: ctx.actors, fresh, ahead }, db, def, user, body.docs, newEdits);
       const refused = (out as Array<{ error?: unknown }>).filter((r) => r.error !== undefined).length;
-      ctx.onPushed?.(def.name, body.docs.length - refused, refused);
+      ctx.onPushed?.(def.name, body.docs.length - refused, refused, req.sessionID);
       res.status(201).json(out);
       return;
     }

@@ -20,6 +20,7 @@ describe('sidebar entries by role', () => {
       'mi-nomina',
       'proyectos',
       'nueva-captacion',
+      'estado',
     ]);
     expect(slugs('Superadministrator')).toContain('usuarios');
   });
@@ -31,6 +32,7 @@ describe('sidebar entries by role', () => {
       expect(entries).not.toContain('dashboard');
       expect(entries).not.toContain('usuarios');
       expect(entries).not.toContain('empleados');
+      expect(entries).not.toContain('estado');
       expect(entries).toContain('proyectos');
     }
   });

@@ -13,7 +13,8 @@ export interface ListNotice {
 }
 
 export interface DeleteFlowOptions<R> {
-  remove: (row: R) => Promise<void>;
+  /** A text it resolves is the notice instead of `done` (the server's own words). */
+  remove: (row: R) => Promise<void | string>;
   /** After a delete that worked, before the list loads again. */
   removed: (row: R) => void;
   /** The notice of a delete that worked. */
@@ -43,9 +44,9 @@ export function useDeleteFlow<R>(opts: DeleteFlowOptions<R>): DeleteFlow<R> {
     if (confirming === null) return;
     setDeleting(true);
     try {
-      await opts.remove(confirming);
+      const said = await opts.remove(confirming);
       opts.removed(confirming);
-      setNotice({ intent: Intent.SUCCESS, text: opts.done });
+      setNotice({ intent: Intent.SUCCESS, text: said || opts.done });
     } catch (err) {
       console.error(opts.logAs, err);
       setNotice({ intent: Intent.DANGER, text: opts.failure(err) });

@@ -3,7 +3,8 @@
  * and 8: the header with the photo (pencil: images only), full name, position or role, e-mail
  * and phone; the tabs 'Perfil' (cards 'Información Personal' and 'Dirección') and 'Nóminas'
  * (composed by app/ through `renderPayslips`: features never import each other). The person
- * also changes their own password here. Offline it shows the person this device remembers.
+ * also changes their own password here, and sees their devices ('Mis dispositivos', composed by
+ * app/ through `renderDevices`). Offline it shows the person this device remembers.
  * Admins may open anyone's profile by id; anyone else opening another id sees their own.
  */
 import { Button, Card, Classes, H2, Icon, Intent } from '@blueprintjs/core';
@@ -45,11 +46,13 @@ import './perfil.css';
 export interface PerfilPageProps {
   /** The 'Nóminas' tab's content (the payroll feature's), given by app/. */
   renderPayslips?: (user: UsuarioPublico) => ReactNode;
+  /** 'Mis dispositivos' (the devices feature's), shown on one's own profile with a connection; given by app/. */
+  renderDevices?: () => ReactNode;
 }
 
 const orNotGiven = (v: unknown): string => (typeof v === 'string' && v.trim() ? v.trim() : NO_ESPECIFICADO);
 
-export default function PerfilPage({ renderPayslips }: PerfilPageProps): JSX.Element {
+export default function PerfilPage({ renderPayslips, renderDevices }: PerfilPageProps): JSX.Element {
   const { user: session, checking, refresh } = useSession();
   const { userId } = useParams();
   // Spec 000 section 4: with the check done and no user, the profile asks for the session again.
@@ -60,17 +63,19 @@ export default function PerfilPage({ renderPayslips }: PerfilPageProps): JSX.Ele
   if (!session) return <Feedback kind="loading" />;
   if (userId && !canViewUser(session, userId)) return <Redirect to={paths.profile} />;
   const id = userId ?? session.id;
-  return <Perfil key={id} id={id} own={id === session.id} renderPayslips={renderPayslips} />;
+  return <Perfil key={id} id={id} own={id === session.id} renderPayslips={renderPayslips} renderDevices={renderDevices} />;
 }
 
-function Perfil({ id, own, renderPayslips }: { id: string; own: boolean; renderPayslips?: PerfilPageProps['renderPayslips'] }): JSX.Element {
+type Composed = Pick<PerfilPageProps, 'renderPayslips' | 'renderDevices'>;
+
+function Perfil({ id, own, renderPayslips, renderDevices }: { id: string; own: boolean } & Composed): JSX.Element {
   const { user: session } = useSession();
   const [record] = useRecord(perfilResource, id);
 
   if (record.status === 'loading') return <Feedback kind="loading" />;
   if (record.status === 'offline') {
     if (!own || !session) return <Feedback kind="offline" />;
-    return <PerfilView user={cachedPerson(session)} offline own renderPayslips={renderPayslips} />;
+    return <PerfilView user={cachedPerson(session)} offline own renderPayslips={renderPayslips} renderDevices={renderDevices} />;
   }
   if (record.status === 'error') {
     console.error('No se pudo cargar el perfil.', record.error);
@@ -78,17 +83,16 @@ function Perfil({ id, own, renderPayslips }: { id: string; own: boolean; renderP
     return <Feedback kind="error" text={record.error instanceof RefusedAnswer ? ERROR_INFO : ERROR_CARGAR + cause} />;
   }
   if (!record.value) return <Feedback kind="not-found" text={SIN_INFO} />;
-  return <PerfilView user={record.value} offline={false} own={own} renderPayslips={renderPayslips} />;
+  return <PerfilView user={record.value} offline={false} own={own} renderPayslips={renderPayslips} renderDevices={renderDevices} />;
 }
 
-interface PerfilViewProps {
+interface PerfilViewProps extends Composed {
   user: UsuarioPublico;
   offline: boolean;
   own: boolean;
-  renderPayslips?: PerfilPageProps['renderPayslips'];
 }
 
-function PerfilView({ user, offline, own, renderPayslips }: PerfilViewProps): JSX.Element {
+function PerfilView({ user, offline, own, renderPayslips, renderDevices }: PerfilViewProps): JSX.Element {
   const navigate = useNavigate();
   const [photo, setPhoto] = useState<string | null>(user.foto_perfil);
   const [uploading, setUploading] = useState(false);
@@ -147,7 +151,7 @@ function PerfilView({ user, offline, own, renderPayslips }: PerfilViewProps): JS
       <PanelTabs
         id="perfil-tabs"
         tabs={[
-          { title: TAB_PERFIL, panel: <PerfilTab user={user} own={own} offline={offline} /> },
+          { title: TAB_PERFIL, panel: <PerfilTab user={user} own={own} offline={offline} renderDevices={renderDevices} /> },
           { title: TAB_NOMINAS, panel: renderPayslips ? renderPayslips(user) : null },
         ]}
       />
@@ -155,7 +159,7 @@ function PerfilView({ user, offline, own, renderPayslips }: PerfilViewProps): JS
   );
 }
 
-function PerfilTab({ user, own, offline }: { user: UsuarioPublico; own: boolean; offline: boolean }): JSX.Element {
+function PerfilTab({ user, own, offline, renderDevices }: { user: UsuarioPublico; own: boolean; offline: boolean; renderDevices?: () => ReactNode }): JSX.Element {
   return (
     <div className="perfil-cards">
       <Card className="page-card" data-testid="perfil-personal">
@@ -187,6 +191,7 @@ function PerfilTab({ user, own, offline }: { user: UsuarioPublico; own: boolean;
           <PasswordForm askCurrent schema={ownPasswordSchema} onSave={(body) => changeOwnPassword(user._id, body)} />
         </Card>
       ) : null}
+      {own && !offline && renderDevices ? <div className="perfil-cards__wide">{renderDevices()}</div> : null}
     </div>
   );
 }

@@ -2,10 +2,11 @@
  * User detail (/dashboard/user-profile/{userId}), spec 000 sections 2 and 4: back to the list,
  * 'Editar', the large photo, full name, position, birth date, address, role, e-mail, phone and
  * 'Empleado Vinculado' ('Ver empleado' or 'No vinculado a empleado'). The row chosen on the list
- * shows at once from session storage while the gateway is asked again.
+ * shows at once from session storage while the gateway is asked again. An admin also sees the
+ * person's devices and 'Cerrar sesión en todos los dispositivos' (composed by app/: `renderDevices`).
  */
 import { Button, Card, H2, Intent } from '@blueprintjs/core';
-import { useCallback, type JSX } from 'react';
+import { useCallback, type JSX, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatDate } from '../../../../couch-design/format';
 import { roleLabel } from '../../../../couch-design/roles';
@@ -19,14 +20,19 @@ import { empleadoDeUsuarioResource, usuariosResource } from './data/resources';
 import { recallUsuario } from './data/selected';
 import { formatAddress } from './detail/address';
 import { initials } from './list/columns';
-import { BTN_EDITAR, BTN_VER_EMPLEADO, BTN_VOLVER, CARGANDO_USUARIO, DETALLE, ERROR_CARGAR_INFO, NO_VINCULADO, SECCION_VINCULO, TITLE_DETALLE } from './texts';
+import { BTN_EDITAR, BTN_VER_EMPLEADO, BTN_VOLVER, CARGANDO_USUARIO, DETALLE, ERROR_CARGAR_INFO, NO_VINCULADO, SECCION_DISPOSITIVOS, SECCION_VINCULO, TITLE_DETALLE } from './texts';
 import './usuarios.css';
 
-export default function DetalleUsuarioPage(): JSX.Element {
+export interface DetalleUsuarioPageProps {
+  /** The person's devices with 'Cerrar sesión en todos los dispositivos' (the devices feature's), for admins; given by app/. */
+  renderDevices?: (user: UsuarioPublico) => ReactNode;
+}
+
+export default function DetalleUsuarioPage({ renderDevices }: DetalleUsuarioPageProps): JSX.Element {
   const { userId = '' } = useParams();
   return (
     <AdminOnly selfId={userId}>
-      <DetalleUsuario id={userId} />
+      <DetalleUsuario id={userId} renderDevices={renderDevices} />
     </AdminOnly>
   );
 }
@@ -36,7 +42,7 @@ const LOAD_TEXTS = { loading: CARGANDO_USUARIO, error: ERROR_CARGAR_INFO, notFou
 /** Over the kept copy, only the missing network is said: a failed load is logged and the copy stands. */
 const offlineNotice = ({ status }: { status: string }) => (status === 'offline' ? <Feedback kind="offline" /> : null);
 
-function DetalleUsuario({ id }: { id: string }): JSX.Element {
+function DetalleUsuario({ id, renderDevices }: { id: string } & DetalleUsuarioPageProps): JSX.Element {
   const navigate = useNavigate();
   const viewer = useViewer();
   const [record] = useRecord(usuariosResource, id);
@@ -53,7 +59,17 @@ function DetalleUsuario({ id }: { id: string }): JSX.Element {
   );
   return (
     <RecordShell title={TITLE_DETALLE} actions={actions} state={record} stored={recallUsuario(id)} staleNotice={offlineNotice} texts={LOAD_TEXTS}>
-      {(user) => <UsuarioCard user={user} />}
+      {(user) => (
+        <>
+          <UsuarioCard user={user} />
+          {viewer.admin && renderDevices ? (
+            <Card className="page-card" data-testid="usuario-dispositivos">
+              <H2 className="usuario-detalle__seccion">{SECCION_DISPOSITIVOS}</H2>
+              {renderDevices(user)}
+            </Card>
+          ) : null}
+        </>
+      )}
     </RecordShell>
   );
 }

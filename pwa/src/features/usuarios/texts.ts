@@ -33,6 +33,8 @@ export const SECCION_CUENTA = 'Información de la Cuenta';
 export const SECCION_CONTACTO = 'Contacto';
 export const SECCION_VINCULO = 'Empleado Vinculado';
 export const SECCION_FOTO = 'Foto de Perfil';
+/** Ours (issue 31 item 4): the person's open sessions on the admin's user screen. */
+export const SECCION_DISPOSITIVOS = 'Dispositivos';
 
 /** The personal fields read as on the employee form (couch-design); the account's are this form's own. */
 export const LABEL = {

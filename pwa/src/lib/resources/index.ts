@@ -1,4 +1,5 @@
 /** Every gateway endpoint a screen reads, declared once (issue 21): features share them from here. */
+export { borrarDispositivo, cerrarSesionesDe, dispositivosDe, estadoDelSistema, misDispositivos, type Dispositivo, type EstadoAnswer, type EstadoPersona } from './dispositivos';
 export { empleadoDeUsuarioResource, empleadosResource, empleadoUrl, EMPLEADOS_URL, type EmpleadoBody } from './empleados';
 export {
   createNomina,

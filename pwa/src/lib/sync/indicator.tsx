@@ -132,9 +132,22 @@ export function SignOutPendingAlert(): JSX.Element {
   );
 }
 
+/**
+ * A sync refused with 401 may be a session ended with a wipe ('Borrar datos de este dispositivo',
+ * 'Cerrar sesión en todos los dispositivos'): the session is asked at once, so a device in use
+ * wipes at that contact rather than at its next reload or reconnection.
+ */
+function useRevocationCheck(status: SyncStatus): void {
+  const { checkRevoked } = useSession();
+  useEffect(() => {
+    if (status === 'expired') void checkRevoked().catch((err: unknown) => console.error('No se pudo comprobar la sesión.', err));
+  }, [status, checkRevoked]);
+}
+
 export function SyncIndicator(): JSX.Element {
   useSyncLifecycle();
   const state = useSyncState();
+  useRevocationCheck(state.status);
   const [showRejected, setShowRejected] = useState(false);
   const phone = usePhone();
   const chip = <SyncIndicatorView state={state} phone={phone} onSyncNow={() => void currentEngine()?.syncNow()} onShowRejected={() => setShowRejected(true)} />;
