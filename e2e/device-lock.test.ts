@@ -4,7 +4,9 @@
  * addresses, the agent's payslips with salaries, a half-filled form), the profile's files on disk
  * hold none of it in any encoding; offline, 'Desbloquear' opens the data with the password alone
  * (keyboard only), wrong passwords are counted across reloads and the tenth wipes the device; a
- * person deleted while the tablet was offline is wiped at its first contact, before anything shows.
+ * person deleted while the tablet was offline is wiped at its first contact, before anything shows;
+ * past the grace period without reaching the gateway only an online sign-in opens the data, and
+ * past the wipe limit the next start wipes it.
  *
  * One gateway for the file; waits are on what the page shows or stores, never on the clock.
  */
@@ -110,6 +112,17 @@ function findOnDisk(dir: string, texts: string[]): string[] {
     }
   }
   return found;
+}
+
+/** The clock moved on: the tablet last reached the gateway `days` ago (the stored time, moved back). */
+async function lastContactDaysAgo(page: Page, userId: string, days: number): Promise<void> {
+  await page.evaluate(
+    ([id, d]) => {
+      const key = `inmo.llave.${id}`;
+      localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key) ?? '{}'), contacto: Date.now() - d * 86_400_000 }));
+    },
+    [userId, days] as const,
+  );
 }
 
 async function personDatabases(page: Page, userId: string): Promise<string[]> {
@@ -242,6 +255,43 @@ describe('a lost tablet', () => {
       await page.getByText('Se borraron los datos de este dispositivo porque tu cuenta ya no tiene acceso.', { exact: false }).waitFor({ timeout: 15_000 });
       await eventually('las bases de Beto borradas', async () => (await personDatabases(page, people.beto.id)).length === 0);
       assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.beto.id), null);
+    });
+  });
+});
+
+describe('a tablet that does not reach the gateway', () => {
+  it('locks past the grace period until an online sign-in, and wipes past the limit at the next start', async () => {
+    await withTablet(async ({ context, page }) => {
+      await signInThroughUi(page, gw.url, people.ana.email, people.ana.password);
+      await upToDate(page);
+      await waitForServiceWorker(page);
+      await context.setOffline(true);
+      await lastContactDaysAgo(page, people.ana.id, 8);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Desbloquear' }).waitFor();
+      const said = page.getByTestId('unlock-offline-too-long');
+      assert.match(await said.innerText(), /más de 7 días sin conectarse al servidor.*solo se abren al iniciar sesión con conexión.*Si llega a 30 días/s);
+      assert.equal(await page.getByLabel('Contraseña').count(), 0, 'sin campo de contraseña: la contraseña sola no abre');
+      // The way out is an online sign-in: offline it is refused with the connection's words.
+      await page.getByRole('button', { name: 'Iniciar sesión con conexión' }).click();
+      await page.getByLabel('Correo electrónico').fill(people.ana.email);
+      await page.getByLabel('Contraseña').fill(people.ana.password);
+      await page.getByLabel('Contraseña').press('Enter');
+      await page.getByText('Error al conectar con el servidor.', { exact: false }).waitFor();
+      assert.notDeepEqual(await personDatabases(page, people.ana.id), [], 'los datos siguen, sellados');
+      // Back online after the session ended meanwhile: the sign-in opens the same data.
+      await context.clearCookies();
+      await context.setOffline(false);
+      await signInThroughUi(page, gw.url, people.ana.email, people.ana.password);
+      await page.goto(`${gw.url}/dashboard/captaciones`);
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="captacion-row"]').length > 0);
+
+      await context.setOffline(true);
+      await lastContactDaysAgo(page, people.ana.id, 31);
+      await page.reload();
+      await page.getByText('Se borraron los datos de este dispositivo porque pasaron más de 30 días sin conectarse al servidor.', { exact: false }).waitFor();
+      await eventually('las bases de Ana borradas', async () => (await personDatabases(page, people.ana.id)).length === 0);
+      assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.ana.id), null);
     });
   });
 });

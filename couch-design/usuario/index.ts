@@ -18,4 +18,4 @@ export { userSearchText, matchesUserSearch, compareUsuarios, listUsuarios } from
 export { fullName } from '../helpers/names';
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
-export { NO_SESSION, PAGE_SESSION_ID, SESSION_REVOKED, type DeviceSettings, type SessionAnswer, type SessionAnswerUser } from './session-answer';
+export { DEFAULT_DEVICE_SETTINGS, NO_SESSION, PAGE_SESSION_ID, SESSION_REVOKED, type DeviceSettings, type SessionAnswer, type SessionAnswerUser } from './session-answer';

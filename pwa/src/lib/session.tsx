@@ -15,7 +15,9 @@ import { ANONYMOUS, checkSession, liveSessionSecret, markLogoutPending, sessionF
 import { clearStoredUser, clearTabCopies, readStoredUser, toAuthUser, USER_STORAGE_KEY, writeStoredUser, type AuthUser } from './session-storage';
 import { idleExpired, watchIdle } from './vault/idle-lock';
 import { hasKey, onKeysChanged } from './vault/keyring';
+import { limitsOf, offlineState, ownersPastWipe, recordContact, watchGrace } from './vault/offline-limits';
 import { hasVault, keepProfile, lockVault, openAtSignIn, readProfile, resumeWithSession, unlockWithPassword, type UnlockResult } from './vault/vault';
+import { readVault } from './vault/vault-store';
 
 /** The wipe opens the person's databases (PouchDB): loaded when needed, never with the sign-in screen. */
 const wiping = () => import('./vault/wipe');
@@ -29,6 +31,25 @@ export type { UnlockResult } from './vault/vault';
 /** Why a device wiped its person's data on its own: said on the sign-in screen. */
 export const REVOKED_NOTICE = 'Se borraron los datos de este dispositivo porque tu cuenta ya no tiene acceso. Si crees que es un error, habla con un administrador.';
 export const TOO_MANY_TRIES_NOTICE = 'Se borraron los datos de este dispositivo tras 10 contraseñas equivocadas. Inicia sesión con conexión para volver a descargarlos.';
+
+export function offlineWipeNotice(days: number): string {
+  return `Se borraron los datos de este dispositivo porque pasaron más de ${days} días sin conectarse al servidor. Inicia sesión con conexión para volver a descargarlos.`;
+}
+
+/**
+ * Everyone on this device past their wipe limit without reaching the gateway goes (the start of
+ * the app is the "next open" of docs/architecture.md). Resolves with the wiped limit in days when
+ * `currentId` was among them: the caller then tells that person why.
+ */
+async function wipeUnreached(currentId: string | undefined): Promise<number | null> {
+  const stale = ownersPastWipe();
+  if (stale.length === 0) return null;
+  const days = currentId && stale.includes(currentId) ? limitsOf(readVault(currentId)).wipeDays : null;
+  for (const id of stale) {
+    if (id !== currentId) await wipePersonData(id).catch((err: unknown) => console.error('No se pudieron borrar los datos de este dispositivo.', err));
+  }
+  return days;
+}
 
 export interface SessionValue extends SessionSnapshot {
   /** A check-auth call is running (the first one or a refresh). */
@@ -163,11 +184,18 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
     let next: SessionSnapshot | undefined;
     try {
       next = await (takeFirstCheck() ?? checkSession(current.current.user ?? readStoredUser()));
-      const gone = next.revoked ? (current.current.user ?? readStoredUser()) : null;
+      const known = current.current.user ?? readStoredUser();
+      const gone = next.revoked ? known : null;
+      // After the check: an answer from the gateway has started the person's offline clock again.
+      const wipedAfterDays = gone ? null : await wipeUnreached((next.user ?? known)?.id);
       if (gone) {
         // Before anything is shown: the person was deleted or sent off every device meanwhile.
         await leave(gone, REVOKED_NOTICE);
         next = { ...ANONYMOUS, notice: REVOKED_NOTICE };
+      } else if (wipedAfterDays !== null) {
+        const notice = offlineWipeNotice(wipedAfterDays);
+        await leave(next.user ?? known, notice);
+        next = { ...ANONYMOUS, notice };
       } else {
         next = await settleVault(next);
       }
@@ -190,6 +218,7 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
     }
     void takeFirstCheck();
     apply(answered); // the state already holds it: this only keeps the user for offline use
+    void wipeUnreached(answered.user?.id); // the others on this device past their wipe limit
   }, [refresh, apply]);
 
   useEffect(() => {
@@ -227,6 +256,7 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
       takeSessionAnswer(answer);
       // The gateway just checked the password: it opens (or makes) this person's key here.
       await openAtSignIn(user.id, password, liveSessionSecret(), { wipe: () => wipePersonData(user.id) });
+      recordContact(user.id, answer); // a first sign-in here made the key record only now
       await keepProfile(user.id, user);
       // A shared tablet: nothing of the previous people stays beside this one's, but unsent changes.
       await wipeOthers(user.id).catch((err: unknown) => console.error('No se pudieron borrar los datos de otras personas.', err));
@@ -258,7 +288,18 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
     async (password: string): Promise<UnlockResult> => {
       const locked = current.current;
       if (locked.status !== 'locked' || !locked.user) return { ok: false, reason: 'missing' };
-      const result = await unlockWithPassword(locked.user.id, password, locked.fromCache ? null : liveSessionSecret());
+      let online = !locked.fromCache;
+      if (offlineState(locked.user.id) !== 'open') {
+        // Past the grace period only the gateway opens the data: its answer restarts the clock.
+        const answer = await checkSession(locked.user);
+        online = answer.status === 'authenticated' && !answer.fromCache && answer.user?.id === locked.user.id;
+        if (!online) {
+          // An ended or revoked session: the session follows it (sign-in screen, or the wipe).
+          if (!answer.fromCache) void refresh();
+          return { ok: false, reason: 'offline' };
+        }
+      }
+      const result = await unlockWithPassword(locked.user.id, password, online ? liveSessionSecret() : null);
       if (result.ok) {
         const user = (await readProfile<AuthUser>(locked.user.id)) ?? locked.user;
         writeStoredUser(user);
@@ -268,7 +309,7 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
       }
       return result;
     },
-    [leave],
+    [leave, refresh],
   );
 
   const lock = useCallback(async () => {
@@ -286,6 +327,16 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
     if (!openUser) return;
     return watchIdle(() => void lock());
   }, [openUser, lock]);
+
+  // The grace period ends while the app is open (used offline for days): the gateway is asked
+  // first, and if it cannot answer for the person, the app locks until an online sign-in.
+  useEffect(() => {
+    if (!openUser) return;
+    return watchGrace(openUser, async () => {
+      await refresh();
+      if (offlineState(openUser) !== 'open') await lock();
+    });
+  }, [openUser, refresh, lock]);
 
   // A key dropped elsewhere (another part of the page locked): follow it.
   useEffect(
