@@ -6,7 +6,8 @@
  * (keyboard only), wrong passwords are counted across reloads and the tenth wipes the device; a
  * person deleted while the tablet was offline is wiped at its first contact, before anything shows;
  * past the grace period without reaching the gateway only an online sign-in opens the data, and
- * past the wipe limit the next start wipes it.
+ * past the wipe limit the next start wipes it; signing out offline wipes at once, or asks first
+ * when changes were never sent.
  *
  * One gateway for the file; waits are on what the page shows or stores, never on the clock.
  */
@@ -23,7 +24,7 @@ import { CHROMIUM_FLAGS, eventually, signInThroughUi, startE2EGateway, waitForSe
 
 let gw: TestGateway;
 let adminApi: HttpClient;
-const people = {} as Record<'admin' | 'ana' | 'beto', CreatedUser>;
+const people = {} as Record<'admin' | 'ana' | 'beto' | 'carla', CreatedUser>;
 const ANA_EMPLEADO = 'emp-ana-cifrado';
 const SALARIO = 18765.43;
 const RECORDS = 12;
@@ -46,10 +47,11 @@ before(async () => {
   people.admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
   people.ana = await gw.createUser({ role: 'asesor', prim_nom: 'Ana', apell_pa: 'Campo', empleado_id: ANA_EMPLEADO });
   people.beto = await gw.createUser({ role: 'asesor', prim_nom: 'Beto', apell_pa: 'Ruiz' });
+  people.carla = await gw.createUser({ role: 'asesor', prim_nom: 'Carla', apell_pa: 'Sosa' });
   await seedEmpleados(gw, [{ _id: ANA_EMPLEADO, prim_nom: 'Ana', apell_pa: 'Campo', apell_ma: 'Vera', userId: people.ana.id, salario: SALARIO }]);
   await seedNominas(gw, [nominaOf(ANA_EMPLEADO, '2026-01-15', SALARIO, { empleado: 'Ana Campo Vera' })]);
   await seed(gw, Array.from({ length: RECORDS }, (_, i) => captacionOf(people.ana.id, i + 1, { propietario: owner(i) })));
-  await seed(gw, [captacionOf(people.beto.id, 40, { propietario: owner(90) })]);
+  await seed(gw, [captacionOf(people.beto.id, 40, { propietario: owner(90) }), captacionOf(people.carla.id, 60, { propietario: owner(60) })]);
   adminApi = await gw.client().signIn(people.admin.email, people.admin.password);
 });
 after(() => gw.close());
@@ -86,6 +88,7 @@ async function withTablet(fn: (t: Tablet) => Promise<void>, size?: { width: numb
   }
 }
 
+const offline = (page: Page) => page.locator('[data-testid="sync-state"][data-status="offline"]').waitFor();
 const upToDate = (page: Page) => page.locator('[data-testid="sync-state"][data-status="up-to-date"]').waitFor({ timeout: 90_000 });
 
 function filesUnder(dir: string): string[] {
@@ -292,6 +295,65 @@ describe('a tablet that does not reach the gateway', () => {
       await page.getByText('Se borraron los datos de este dispositivo porque pasaron más de 30 días sin conectarse al servidor.', { exact: false }).waitFor();
       await eventually('las bases de Ana borradas', async () => (await personDatabases(page, people.ana.id)).length === 0);
       assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.ana.id), null);
+    });
+  });
+});
+
+describe('signing out offline', () => {
+  it('with nothing pending wipes at once, and the gateway ends the session when the connection comes back', async () => {
+    await withTablet(async ({ context, page }) => {
+      await signInThroughUi(page, gw.url, people.carla.email, people.carla.password);
+      await upToDate(page);
+      await waitForServiceWorker(page);
+      const cookie = (await context.cookies()).find((c) => c.name === 'inmo.sid');
+      assert.ok(cookie, 'la cookie de la sesión');
+      await context.setOffline(true);
+      await offline(page);
+      await page.getByTestId('logout').click();
+      await page.getByLabel('Correo electrónico').waitFor();
+      assert.equal(await page.getByTestId('sync-signout-question').count(), 0, 'sin cambios pendientes no pregunta');
+      await eventually('las bases de Carla borradas', async () => (await personDatabases(page, people.carla.id)).length === 0);
+      assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.carla.id), null);
+      // Until the gateway hears of it, that cookie still opens the session: it is told at once.
+      const told = page.waitForResponse((r) => r.url().endsWith('/api/logout'));
+      await context.setOffline(false);
+      assert.equal((await told).status(), 200);
+      const answer = await fetch(`${gw.url}/api/check-auth`, { headers: { cookie: `${cookie.name}=${cookie.value}` } });
+      assert.equal(((await answer.json()) as { authenticated: boolean }).authenticated, false);
+    });
+  });
+
+  it('with a change never sent says how many and asks: «Cancelar» keeps everything, «Cerrar sesión» wipes', async () => {
+    await withTablet(async ({ context, page }) => {
+      await signInThroughUi(page, gw.url, people.carla.email, people.carla.password);
+      await upToDate(page);
+      await waitForServiceWorker(page);
+      await page.goto(`${gw.url}/dashboard/captaciones`);
+      const row = page.getByTestId('captacion-row').filter({ hasText: owner(60).nombre });
+      await row.waitFor();
+      await context.setOffline(true);
+      await offline(page);
+      await row.getByRole('button', { name: 'Editar' }).click();
+      await page.locator('#f-propietario-telefono').fill('5511112222');
+      await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+      await page.waitForURL(/\/dashboard\/captaciones$/);
+      await page.getByTestId('sync-state').getByText('1 cambio pendiente').waitFor();
+
+      const question = page.getByTestId('sync-signout-question');
+      await page.getByTestId('logout').click();
+      assert.equal(await question.innerText(), 'Tiene 1 cambio sin sincronizar. Si cierra sesión ahora se perderán en este dispositivo. ¿Desea cerrar sesión de todos modos?');
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar' }).click();
+      await question.waitFor({ state: 'detached' });
+      await page.getByTestId('sync-state').getByText('1 cambio pendiente').waitFor();
+      assert.notDeepEqual(await personDatabases(page, people.carla.id), []);
+      assert.notEqual(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.carla.id), null);
+
+      await page.getByTestId('logout').click();
+      await question.waitFor();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Cerrar sesión' }).click();
+      await page.getByLabel('Correo electrónico').waitFor();
+      await eventually('las bases de Carla borradas', async () => (await personDatabases(page, people.carla.id)).length === 0);
+      assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.carla.id), null);
     });
   });
 });

@@ -87,7 +87,16 @@ export function markLogoutPending(): void {
   }
 }
 
-function logoutPending(): boolean {
+/** A sign-in replaced the session the pending sign-out meant (the gateway ends the old one): nothing left to send. */
+export function clearPendingLogout(): void {
+  try {
+    localStorage.removeItem(PENDING_LOGOUT_KEY);
+  } catch {
+    // storage disabled: nothing was kept
+  }
+}
+
+export function logoutPending(): boolean {
   try {
     return localStorage.getItem(PENDING_LOGOUT_KEY) === '1';
   } catch {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeHandler } from './fake-fetch';
@@ -56,6 +56,8 @@ async function signedInBefore(): Promise<void> {
   vi.unstubAllGlobals();
 }
 afterEach(() => {
+  // Every provider a test drew goes: one left listening would answer the next test's 'online'.
+  cleanup();
   cleanups.splice(0).forEach((fn) => fn());
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -247,6 +249,39 @@ describe('sign-in and sign-out', () => {
     const after = fake.calls.length;
     await checkSession(null);
     expect(fake.calls.slice(after).map((c) => c.path)).toEqual(['/api/check-auth']);
+  });
+
+  it('an offline sign-out is sent as soon as the connection comes back, before anything else', async () => {
+    await signedInBefore();
+    let online = true;
+    const fake = serve({
+      'GET /api/check-auth': () => (online ? LIVE : { networkError: true }),
+      'POST /api/logout': () => (online ? { json: { success: true } } : { networkError: true }),
+    });
+    const { result } = await settled();
+    online = false;
+    await act(async () => void (await result.current.signOut()));
+    online = true;
+    const before = fake.calls.length;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(fake.calls.slice(before).map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/logout', 'GET /api/check-auth']));
+  });
+
+  it('a sign-in after an offline sign-out never sends that sign-out: it would end the new session', async () => {
+    await signedInBefore();
+    let online = true;
+    const fake = serve({
+      'GET /api/check-auth': () => (online ? LIVE : { networkError: true }),
+      'POST /api/logout': () => (online ? { json: { success: true } } : { networkError: true }),
+      'POST /api/signin': SIGNED_IN,
+    });
+    const { result } = await settled();
+    online = false;
+    await act(async () => void (await result.current.signOut()));
+    online = true;
+    await act(() => result.current.signIn(ANA.email, PASSWORD));
+    await checkSession(null);
+    expect(fake.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/logout', '/api/signin']);
   });
 
   it('signs out: clears the user entry, wipes the key and runs the signed-out callbacks with the leaving user', async () => {

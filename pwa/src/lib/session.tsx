@@ -11,7 +11,7 @@ import { ApiError, api } from './api';
 import { requestPersistentStorage } from './pwa';
 import { SIGNIN_FAILED } from '../../../couch-design/usuario/signin-messages';
 import { isUnreachable } from './data/errors';
-import { ANONYMOUS, checkSession, liveSessionSecret, markLogoutPending, sessionFromPage, takeFirstCheck, takeSessionAnswer, type AuthAnswer, type SessionSnapshot } from './session-check';
+import { ANONYMOUS, checkSession, clearPendingLogout, liveSessionSecret, logoutPending, markLogoutPending, sessionFromPage, takeFirstCheck, takeSessionAnswer, type AuthAnswer, type SessionSnapshot } from './session-check';
 import { clearStoredUser, clearTabCopies, readStoredUser, toAuthUser, USER_STORAGE_KEY, writeStoredUser, type AuthUser } from './session-storage';
 import { idleExpired, watchIdle } from './vault/idle-lock';
 import { hasKey, onKeysChanged } from './vault/keyring';
@@ -225,8 +225,9 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
     // Back online: ask the server whether the session still lives.
     // Every reconnection asks: a person deleted meanwhile is wiped at this first contact (a
     // sync's refusal alone could not tell a revoked session from an expired one).
+    // A sign-out made offline is sent then too: until it is, the browser's cookie still opens the session.
     const onOnline = () => {
-      if (current.current.fromCache || current.current.status === 'authenticated' || current.current.status === 'locked') void refresh();
+      if (current.current.fromCache || current.current.status === 'authenticated' || current.current.status === 'locked' || logoutPending()) void refresh();
     };
     // Another tab signed in or out: follow it, so two tabs never disagree about who is signed in.
     const onStorage = (e: StorageEvent) => {
@@ -253,6 +254,9 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
       const answer = await api.post<AuthAnswer>('/api/signin', { email, password });
       const user = toAuthUser(answer.user);
       if (!answer.success || !user) throw new ApiError(answer.mensaje || SIGNIN_FAILED, 401);
+      // The sign-in took the place of the session an offline sign-out left: sending that sign-out
+      // now would end this one.
+      clearPendingLogout();
       takeSessionAnswer(answer);
       // The gateway just checked the password: it opens (or makes) this person's key here.
       await openAtSignIn(user.id, password, liveSessionSecret(), { wipe: () => wipePersonData(user.id) });
