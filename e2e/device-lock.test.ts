@@ -7,7 +7,8 @@
  * person deleted while the tablet was offline is wiped at its first contact, before anything shows;
  * past the grace period without reaching the gateway only an online sign-in opens the data, and
  * past the wipe limit the next start wipes it; signing out offline wipes at once, or asks first
- * when changes were never sent.
+ * when changes were never sent; on a shared tablet the next person never sees the previous one's
+ * data, which stays sealed while its owner used it within the grace period, and goes after.
  *
  * One gateway for the file; waits are on what the page shows or stores, never on the clock.
  */
@@ -24,7 +25,7 @@ import { CHROMIUM_FLAGS, eventually, signInThroughUi, startE2EGateway, waitForSe
 
 let gw: TestGateway;
 let adminApi: HttpClient;
-const people = {} as Record<'admin' | 'ana' | 'beto' | 'carla', CreatedUser>;
+const people = {} as Record<'admin' | 'ana' | 'beto' | 'carla' | 'dario', CreatedUser>;
 const ANA_EMPLEADO = 'emp-ana-cifrado';
 const SALARIO = 18765.43;
 const RECORDS = 12;
@@ -48,10 +49,12 @@ before(async () => {
   people.ana = await gw.createUser({ role: 'asesor', prim_nom: 'Ana', apell_pa: 'Campo', empleado_id: ANA_EMPLEADO });
   people.beto = await gw.createUser({ role: 'asesor', prim_nom: 'Beto', apell_pa: 'Ruiz' });
   people.carla = await gw.createUser({ role: 'asesor', prim_nom: 'Carla', apell_pa: 'Sosa' });
+  // A supervisor reads only the captaciones they advise: none of Ana's reach Darío from the gateway.
+  people.dario = await gw.createUser({ role: 'supervisor de obra', prim_nom: 'Darío', apell_pa: 'Vega' });
   await seedEmpleados(gw, [{ _id: ANA_EMPLEADO, prim_nom: 'Ana', apell_pa: 'Campo', apell_ma: 'Vera', userId: people.ana.id, salario: SALARIO }]);
   await seedNominas(gw, [nominaOf(ANA_EMPLEADO, '2026-01-15', SALARIO, { empleado: 'Ana Campo Vera' })]);
   await seed(gw, Array.from({ length: RECORDS }, (_, i) => captacionOf(people.ana.id, i + 1, { propietario: owner(i) })));
-  await seed(gw, [captacionOf(people.beto.id, 40, { propietario: owner(90) }), captacionOf(people.carla.id, 60, { propietario: owner(60) })]);
+  await seed(gw, [captacionOf(people.beto.id, 40, { propietario: owner(90) }), captacionOf(people.carla.id, 60, { propietario: owner(60) }), captacionOf(people.dario.id, 70, { propietario: owner(70) })]);
   adminApi = await gw.client().signIn(people.admin.email, people.admin.password);
 });
 after(() => gw.close());
@@ -354,6 +357,56 @@ describe('signing out offline', () => {
       await page.getByLabel('Correo electrónico').waitFor();
       await eventually('las bases de Carla borradas', async () => (await personDatabases(page, people.carla.id)).length === 0);
       assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.carla.id), null);
+    });
+  });
+});
+
+/** The tablet is left alone longer than the idle time (the page's clock moved on): it locks. */
+async function leftIdle(page: Page): Promise<void> {
+  await page.clock.fastForward('16:00');
+  await page.getByRole('heading', { name: 'Desbloquear' }).waitFor();
+}
+
+/** The next person on the tablet, from the locked screen. */
+async function nextPerson(page: Page, who: CreatedUser): Promise<void> {
+  await page.getByRole('button', { name: 'Iniciar sesión con otra cuenta' }).click();
+  await page.getByLabel('Correo electrónico').fill(who.email);
+  await page.getByLabel('Contraseña').fill(who.password);
+  await page.getByLabel('Contraseña').press('Enter');
+  await page.getByTestId('topbar').waitFor();
+}
+
+describe('a tablet shared by two people', () => {
+  it('the second never sees the first’s records; the first’s stay sealed while used within the grace period, then go', async () => {
+    await withTablet(async ({ page }) => {
+      await page.clock.install();
+      await signInThroughUi(page, gw.url, people.ana.email, people.ana.password);
+      await upToDate(page);
+      await leftIdle(page);
+      await nextPerson(page, people.dario);
+      await upToDate(page);
+      await page.goto(`${gw.url}/dashboard/captaciones`);
+      await page.getByTestId('captacion-row').filter({ hasText: owner(70).nombre }).waitFor();
+
+      assert.equal(await page.getByTestId('captacion-row').count(), 1, 'solo la captación de Darío');
+      const shown = await page.locator('body').innerText();
+      assert.deepEqual(
+        Array.from({ length: RECORDS }, (_, i) => owner(i).nombre).filter((n) => shown.includes(n)),
+        [],
+      );
+      // Ana opened her data here minutes ago: it waits for her, sealed by her key.
+      assert.notDeepEqual(await personDatabases(page, people.ana.id), []);
+
+      // Ana has not opened it for longer than her grace period: the next sign-in wipes it.
+      await page.evaluate((id) => {
+        const key = `inmo.llave.${id}`;
+        localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key) ?? '{}'), desbloqueo: Date.now() - 8 * 86_400_000 }));
+      }, people.ana.id);
+      await leftIdle(page);
+      await nextPerson(page, people.dario);
+      await eventually('las bases de Ana borradas', async () => (await personDatabases(page, people.ana.id)).length === 0);
+      assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.ana.id), null);
+      assert.notDeepEqual(await personDatabases(page, people.dario.id), [], 'los de Darío siguen');
     });
   });
 });

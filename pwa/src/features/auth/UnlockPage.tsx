@@ -146,7 +146,7 @@ function OfflineTooLong({ userId, onSignIn }: { userId: string; onSignIn: () => 
   const { graceDays, wipeDays } = limitsOf(readVault(userId));
   return (
     <>
-      <Callout intent="warning" icon="offline" className="signin__error" role="alert" data-testid="unlock-offline-too-long">
+      <Callout intent="warning" icon="warning-sign" className="signin__error" role="alert" data-testid="unlock-offline-too-long">
         {offlineTooLongText(graceDays, wipeDays)}
       </Callout>
       <Button intent="primary" size="large" fill icon="log-in" autoFocus onClick={onSignIn}>
