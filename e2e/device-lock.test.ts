@@ -8,7 +8,8 @@
  * past the grace period without reaching the gateway only an online sign-in opens the data, and
  * past the wipe limit the next start wipes it; signing out offline wipes at once, or asks first
  * when changes were never sent; on a shared tablet the next person never sees the previous one's
- * data, which stays sealed while its owner used it within the grace period, and goes after.
+ * data, which stays sealed while its owner used it within the grace period, and goes after; the
+ * idle lock keeps what was typed in the edit forms of gateway records as drafts.
  *
  * One gateway for the file; waits are on what the page shows or stores, never on the clock.
  */
@@ -21,7 +22,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { captacionOf, seed } from '../sync-server/src/testing/captaciones';
 import type { CreatedUser, HttpClient, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
-import { CHROMIUM_FLAGS, eventually, signInThroughUi, startE2EGateway, waitForServiceWorker } from './harness';
+import { CHROMIUM_FLAGS, eventually, signInThroughUi, startE2EGateway, unlockWith, waitForServiceWorker } from './harness';
 
 let gw: TestGateway;
 let adminApi: HttpClient;
@@ -407,6 +408,33 @@ describe('a tablet shared by two people', () => {
       await eventually('las bases de Ana borradas', async () => (await personDatabases(page, people.ana.id)).length === 0);
       assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.ana.id), null);
       assert.notDeepEqual(await personDatabases(page, people.dario.id), [], 'los de Darío siguen');
+    });
+  });
+});
+
+describe('the idle lock', () => {
+  it('keeps what was typed in the edit forms of a user and of an employee, back after the password', async () => {
+    await withTablet(async ({ page }) => {
+      await page.clock.install();
+      await signInThroughUi(page, gw.url, people.admin.email, people.admin.password);
+      const restored = page.getByTestId('draft-restored');
+
+      await page.goto(`${gw.url}/dashboard/users/edit/${people.carla.id}`);
+      await page.locator('#f-telefono').fill('5587654321');
+      await leftIdle(page);
+      await unlockWith(page, people.admin.password);
+      await restored.getByText('Se recuperó un borrador sin guardar.').waitFor();
+      assert.equal(await page.locator('#f-telefono').inputValue(), '5587654321');
+
+      await page.goto(`${gw.url}/dashboard/empleados/editar/${ANA_EMPLEADO}`);
+      await page.locator('#f-pust').fill('Coordinadora de campo');
+      await leftIdle(page);
+      await unlockWith(page, people.admin.password);
+      await restored.getByText('Se recuperó un borrador sin guardar.').waitFor();
+      assert.equal(await page.locator('#f-pust').inputValue(), 'Coordinadora de campo');
+      // Nothing reached the gateway: a draft stays on the device until it is saved.
+      const stored = (await (await gw.store.db('empleados')).get(ANA_EMPLEADO)) as unknown as { pust?: string };
+      assert.notEqual(stored.pust, 'Coordinadora de campo');
     });
   });
 });
