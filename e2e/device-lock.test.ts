@@ -4,7 +4,12 @@
  * addresses, the agent's payslips with salaries, a half-filled form), the profile's files on disk
  * hold none of it in any encoding; offline, 'Desbloquear' opens the data with the password alone
  * (keyboard only), wrong passwords are counted across reloads and the tenth wipes the device; a
- * person deleted while the tablet was offline is wiped at its first contact, before anything shows.
+ * person deleted while the tablet was offline is wiped at its first contact, before anything shows;
+ * past the grace period without reaching the gateway only an online sign-in opens the data, and
+ * past the wipe limit the next start wipes it; signing out offline wipes at once, or asks first
+ * when changes were never sent; on a shared tablet the next person never sees the previous one's
+ * data, which stays sealed while its owner used it within the grace period, and goes after; the
+ * idle lock keeps what was typed in the edit forms of gateway records as drafts.
  *
  * One gateway for the file; waits are on what the page shows or stores, never on the clock.
  */
@@ -17,11 +22,11 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { captacionOf, seed } from '../sync-server/src/testing/captaciones';
 import type { CreatedUser, HttpClient, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
-import { CHROMIUM_FLAGS, eventually, signInThroughUi, startE2EGateway, waitForServiceWorker } from './harness';
+import { CHROMIUM_FLAGS, eventually, signInThroughUi, startE2EGateway, unlockWith, waitForServiceWorker } from './harness';
 
 let gw: TestGateway;
 let adminApi: HttpClient;
-const people = {} as Record<'admin' | 'ana' | 'beto', CreatedUser>;
+const people = {} as Record<'admin' | 'ana' | 'beto' | 'carla' | 'dario', CreatedUser>;
 const ANA_EMPLEADO = 'emp-ana-cifrado';
 const SALARIO = 18765.43;
 const RECORDS = 12;
@@ -44,10 +49,13 @@ before(async () => {
   people.admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
   people.ana = await gw.createUser({ role: 'asesor', prim_nom: 'Ana', apell_pa: 'Campo', empleado_id: ANA_EMPLEADO });
   people.beto = await gw.createUser({ role: 'asesor', prim_nom: 'Beto', apell_pa: 'Ruiz' });
+  people.carla = await gw.createUser({ role: 'asesor', prim_nom: 'Carla', apell_pa: 'Sosa' });
+  // A supervisor reads only the captaciones they advise: none of Ana's reach Darío from the gateway.
+  people.dario = await gw.createUser({ role: 'supervisor de obra', prim_nom: 'Darío', apell_pa: 'Vega' });
   await seedEmpleados(gw, [{ _id: ANA_EMPLEADO, prim_nom: 'Ana', apell_pa: 'Campo', apell_ma: 'Vera', userId: people.ana.id, salario: SALARIO }]);
   await seedNominas(gw, [nominaOf(ANA_EMPLEADO, '2026-01-15', SALARIO, { empleado: 'Ana Campo Vera' })]);
   await seed(gw, Array.from({ length: RECORDS }, (_, i) => captacionOf(people.ana.id, i + 1, { propietario: owner(i) })));
-  await seed(gw, [captacionOf(people.beto.id, 40, { propietario: owner(90) })]);
+  await seed(gw, [captacionOf(people.beto.id, 40, { propietario: owner(90) }), captacionOf(people.carla.id, 60, { propietario: owner(60) }), captacionOf(people.dario.id, 70, { propietario: owner(70) })]);
   adminApi = await gw.client().signIn(people.admin.email, people.admin.password);
 });
 after(() => gw.close());
@@ -84,6 +92,7 @@ async function withTablet(fn: (t: Tablet) => Promise<void>, size?: { width: numb
   }
 }
 
+const offline = (page: Page) => page.locator('[data-testid="sync-state"][data-status="offline"]').waitFor();
 const upToDate = (page: Page) => page.locator('[data-testid="sync-state"][data-status="up-to-date"]').waitFor({ timeout: 90_000 });
 
 function filesUnder(dir: string): string[] {
@@ -110,6 +119,17 @@ function findOnDisk(dir: string, texts: string[]): string[] {
     }
   }
   return found;
+}
+
+/** The clock moved on: the tablet last reached the gateway `days` ago (the stored time, moved back). */
+async function lastContactDaysAgo(page: Page, userId: string, days: number): Promise<void> {
+  await page.evaluate(
+    ([id, d]) => {
+      const key = `inmo.llave.${id}`;
+      localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key) ?? '{}'), contacto: Date.now() - d * 86_400_000 }));
+    },
+    [userId, days] as const,
+  );
 }
 
 async function personDatabases(page: Page, userId: string): Promise<string[]> {
@@ -242,6 +262,179 @@ describe('a lost tablet', () => {
       await page.getByText('Se borraron los datos de este dispositivo porque tu cuenta ya no tiene acceso.', { exact: false }).waitFor({ timeout: 15_000 });
       await eventually('las bases de Beto borradas', async () => (await personDatabases(page, people.beto.id)).length === 0);
       assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.beto.id), null);
+    });
+  });
+});
+
+describe('a tablet that does not reach the gateway', () => {
+  it('locks past the grace period until an online sign-in, and wipes past the limit at the next start', async () => {
+    await withTablet(async ({ context, page }) => {
+      await signInThroughUi(page, gw.url, people.ana.email, people.ana.password);
+      await upToDate(page);
+      await waitForServiceWorker(page);
+      await context.setOffline(true);
+      await lastContactDaysAgo(page, people.ana.id, 8);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Desbloquear' }).waitFor();
+      const said = page.getByTestId('unlock-offline-too-long');
+      assert.match(await said.innerText(), /más de 7 días sin conectarse al servidor.*solo se abren al iniciar sesión con conexión.*Si llega a 30 días/s);
+      assert.equal(await page.getByLabel('Contraseña').count(), 0, 'sin campo de contraseña: la contraseña sola no abre');
+      // The way out is an online sign-in: offline it is refused with the connection's words.
+      await page.getByRole('button', { name: 'Iniciar sesión con conexión' }).click();
+      await page.getByLabel('Correo electrónico').fill(people.ana.email);
+      await page.getByLabel('Contraseña').fill(people.ana.password);
+      await page.getByLabel('Contraseña').press('Enter');
+      await page.getByText('Error al conectar con el servidor.', { exact: false }).waitFor();
+      assert.notDeepEqual(await personDatabases(page, people.ana.id), [], 'los datos siguen, sellados');
+      // Back online after the session ended meanwhile: the sign-in opens the same data.
+      await context.clearCookies();
+      await context.setOffline(false);
+      await signInThroughUi(page, gw.url, people.ana.email, people.ana.password);
+      await page.goto(`${gw.url}/dashboard/captaciones`);
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="captacion-row"]').length > 0);
+
+      await context.setOffline(true);
+      await lastContactDaysAgo(page, people.ana.id, 31);
+      await page.reload();
+      await page.getByText('Se borraron los datos de este dispositivo porque pasaron más de 30 días sin conectarse al servidor.', { exact: false }).waitFor();
+      await eventually('las bases de Ana borradas', async () => (await personDatabases(page, people.ana.id)).length === 0);
+      assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.ana.id), null);
+    });
+  });
+});
+
+describe('signing out offline', () => {
+  it('with nothing pending wipes at once, and the gateway ends the session when the connection comes back', async () => {
+    await withTablet(async ({ context, page }) => {
+      await signInThroughUi(page, gw.url, people.carla.email, people.carla.password);
+      await upToDate(page);
+      await waitForServiceWorker(page);
+      const cookie = (await context.cookies()).find((c) => c.name === 'inmo.sid');
+      assert.ok(cookie, 'la cookie de la sesión');
+      await context.setOffline(true);
+      await offline(page);
+      await page.getByTestId('logout').click();
+      await page.getByLabel('Correo electrónico').waitFor();
+      assert.equal(await page.getByTestId('sync-signout-question').count(), 0, 'sin cambios pendientes no pregunta');
+      await eventually('las bases de Carla borradas', async () => (await personDatabases(page, people.carla.id)).length === 0);
+      assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.carla.id), null);
+      // Until the gateway hears of it, that cookie still opens the session: it is told at once.
+      const told = page.waitForResponse((r) => r.url().endsWith('/api/logout'));
+      await context.setOffline(false);
+      assert.equal((await told).status(), 200);
+      const answer = await fetch(`${gw.url}/api/check-auth`, { headers: { cookie: `${cookie.name}=${cookie.value}` } });
+      assert.equal(((await answer.json()) as { authenticated: boolean }).authenticated, false);
+    });
+  });
+
+  it('with a change never sent says how many and asks: «Cancelar» keeps everything, «Cerrar sesión» wipes', async () => {
+    await withTablet(async ({ context, page }) => {
+      await signInThroughUi(page, gw.url, people.carla.email, people.carla.password);
+      await upToDate(page);
+      await waitForServiceWorker(page);
+      await page.goto(`${gw.url}/dashboard/captaciones`);
+      const row = page.getByTestId('captacion-row').filter({ hasText: owner(60).nombre });
+      await row.waitFor();
+      await context.setOffline(true);
+      await offline(page);
+      await row.getByRole('button', { name: 'Editar' }).click();
+      await page.locator('#f-propietario-telefono').fill('5511112222');
+      await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+      await page.waitForURL(/\/dashboard\/captaciones$/);
+      await page.getByTestId('sync-state').getByText('1 cambio pendiente').waitFor();
+
+      const question = page.getByTestId('sync-signout-question');
+      await page.getByTestId('logout').click();
+      assert.equal(await question.innerText(), 'Tiene 1 cambio sin sincronizar. Si cierra sesión ahora se perderán en este dispositivo. ¿Desea cerrar sesión de todos modos?');
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar' }).click();
+      await question.waitFor({ state: 'detached' });
+      await page.getByTestId('sync-state').getByText('1 cambio pendiente').waitFor();
+      assert.notDeepEqual(await personDatabases(page, people.carla.id), []);
+      assert.notEqual(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.carla.id), null);
+
+      await page.getByTestId('logout').click();
+      await question.waitFor();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Cerrar sesión' }).click();
+      await page.getByLabel('Correo electrónico').waitFor();
+      await eventually('las bases de Carla borradas', async () => (await personDatabases(page, people.carla.id)).length === 0);
+      assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.carla.id), null);
+    });
+  });
+});
+
+/** The tablet is left alone longer than the idle time (the page's clock moved on): it locks. */
+async function leftIdle(page: Page): Promise<void> {
+  await page.clock.fastForward('16:00');
+  await page.getByRole('heading', { name: 'Desbloquear' }).waitFor();
+}
+
+/** The next person on the tablet, from the locked screen. */
+async function nextPerson(page: Page, who: CreatedUser): Promise<void> {
+  await page.getByRole('button', { name: 'Iniciar sesión con otra cuenta' }).click();
+  await page.getByLabel('Correo electrónico').fill(who.email);
+  await page.getByLabel('Contraseña').fill(who.password);
+  await page.getByLabel('Contraseña').press('Enter');
+  await page.getByTestId('topbar').waitFor();
+}
+
+describe('a tablet shared by two people', () => {
+  it('the second never sees the first’s records; the first’s stay sealed while used within the grace period, then go', async () => {
+    await withTablet(async ({ page }) => {
+      await page.clock.install();
+      await signInThroughUi(page, gw.url, people.ana.email, people.ana.password);
+      await upToDate(page);
+      await leftIdle(page);
+      await nextPerson(page, people.dario);
+      await upToDate(page);
+      await page.goto(`${gw.url}/dashboard/captaciones`);
+      await page.getByTestId('captacion-row').filter({ hasText: owner(70).nombre }).waitFor();
+
+      assert.equal(await page.getByTestId('captacion-row').count(), 1, 'solo la captación de Darío');
+      const shown = await page.locator('body').innerText();
+      assert.deepEqual(
+        Array.from({ length: RECORDS }, (_, i) => owner(i).nombre).filter((n) => shown.includes(n)),
+        [],
+      );
+      // Ana opened her data here minutes ago: it waits for her, sealed by her key.
+      assert.notDeepEqual(await personDatabases(page, people.ana.id), []);
+
+      // Ana has not opened it for longer than her grace period: the next sign-in wipes it.
+      await page.evaluate((id) => {
+        const key = `inmo.llave.${id}`;
+        localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key) ?? '{}'), desbloqueo: Date.now() - 8 * 86_400_000 }));
+      }, people.ana.id);
+      await leftIdle(page);
+      await nextPerson(page, people.dario);
+      await eventually('las bases de Ana borradas', async () => (await personDatabases(page, people.ana.id)).length === 0);
+      assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.ana.id), null);
+      assert.notDeepEqual(await personDatabases(page, people.dario.id), [], 'los de Darío siguen');
+    });
+  });
+});
+
+describe('the idle lock', () => {
+  it('keeps what was typed in the edit forms of a user and of an employee, back after the password', async () => {
+    await withTablet(async ({ page }) => {
+      await page.clock.install();
+      await signInThroughUi(page, gw.url, people.admin.email, people.admin.password);
+      const restored = page.getByTestId('draft-restored');
+
+      await page.goto(`${gw.url}/dashboard/users/edit/${people.carla.id}`);
+      await page.locator('#f-telefono').fill('5587654321');
+      await leftIdle(page);
+      await unlockWith(page, people.admin.password);
+      await restored.getByText('Se recuperó un borrador sin guardar.').waitFor();
+      assert.equal(await page.locator('#f-telefono').inputValue(), '5587654321');
+
+      await page.goto(`${gw.url}/dashboard/empleados/editar/${ANA_EMPLEADO}`);
+      await page.locator('#f-pust').fill('Coordinadora de campo');
+      await leftIdle(page);
+      await unlockWith(page, people.admin.password);
+      await restored.getByText('Se recuperó un borrador sin guardar.').waitFor();
+      assert.equal(await page.locator('#f-pust').inputValue(), 'Coordinadora de campo');
+      // Nothing reached the gateway: a draft stays on the device until it is saved.
+      const stored = (await (await gw.store.db('empleados')).get(ANA_EMPLEADO)) as unknown as { pust?: string };
+      assert.notEqual(stored.pust, 'Coordinadora de campo');
     });
   });
 });

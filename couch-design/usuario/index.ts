@@ -19,6 +19,7 @@ export { fullName } from '../helpers/names';
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 export {
+  DEFAULT_DEVICE_SETTINGS,
   NO_SESSION,
   PAGE_SESSION_ID,
   SESSION_REVOKED,

@@ -14,6 +14,10 @@ export interface SessionAnswerUser extends SessionUser {
 export interface DeviceSettings {
   /** Minutes without use before the app locks (BLOQUEO_INACTIVIDAD_MIN). */
   bloqueo_min: number;
+  /** Days without reaching the gateway after which only an online sign-in opens the data (GRACIA_SIN_CONEXION_DIAS). */
+  gracia_dias: number;
+  /** Days without reaching the gateway after which the device wipes the person's data at its next start (BORRADO_SIN_CONEXION_DIAS). */
+  borrado_dias: number;
 }
 
 /**
@@ -22,6 +26,9 @@ export interface DeviceSettings {
  * ended every session of theirs ('todos', 'Cerrar sesión en todos los dispositivos').
  */
 export type RevocationReason = 'cuenta' | 'dispositivo' | 'todos';
+
+/** What a device holds to when the operator has not said otherwise (docs/operacion.md). */
+export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = { bloqueo_min: 15, gracia_dias: 7, borrado_dias: 30 };
 
 export type SessionAnswer =
   | ({ success: true; authenticated: true; user: SessionAnswerUser; clave_sesion: string } & DeviceSettings)

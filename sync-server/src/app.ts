@@ -8,7 +8,7 @@ import { createPassport } from './auth/passport';
 import { StoreAttemptCounters } from './auth/attempt-counters';
 import { LimitedPasswordChecks } from './auth/password-attempts';
 import { DEFAULT_SIGNIN_LIMITS, SigninLimiter } from './auth/rate-limit';
-import { authRoutes, SESSION_COOKIE, sessionAnswer } from './auth/routes';
+import { authRoutes, deviceSettings, SESSION_COOKIE, sessionAnswer } from './auth/routes';
 import { sessionSecret } from './auth/secret';
 import { StoreSessionStore } from './auth/session-store';
 import { DeviceActivity } from './auth/device-activity';
@@ -61,6 +61,7 @@ import { isNavigation, pageWithSession } from './http/shell-page';
 import { fileNotFound, wantsShell } from './http/shell-requests';
 import type { Store } from './store/port';
 import { DEMO_SETTINGS_PATH, type DemoSettings } from '../../couch-design/demo';
+import type { DeviceSettings } from '../../couch-design/usuario/session-answer';
 import { ENTITIES } from '../../couch-design/entities';
 import { childLinksOf, type EntityDeclaration } from '../../couch-design/entity';
 import { CAPTACION } from '../../couch-design/captacion/entity';
@@ -191,7 +192,8 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   // A person's REST requests take turns before their bodies are read (sync/person-slots.ts).
   api.use(restTurns());
   api.use(jsonBody({ limit: '1mb', otherBodies: apiOtherBodies }));
-  api.use(authRoutes(pp, signinLimiter, sessionStore, config.deviceLockMinutes));
+  const device = deviceSettings(config);
+  api.use(authRoutes(pp, signinLimiter, sessionStore, device));
   api.get(DEMO_SETTINGS_PATH.slice('/api'.length), (_req, res) => res.json({ githubStars: config.demoGithubStars === true } satisfies DemoSettings));
   // Before the captaciones routes, which answer deeper paths as bad ids.
   api.use(fotosRoutes(fotosService));
@@ -230,7 +232,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
     }),
   );
 
-  serveShell(app, config.staticDir, config.deviceLockMinutes);
+  serveShell(app, config.staticDir, device);
   app.use(errorHandler);
 
   sessionStore.startPurging();
@@ -260,7 +262,7 @@ const apiOtherBodies: OtherBodyRoute[] = [CREAR_NOMINA_FORM, USER_PHOTO_UPLOAD, 
  * The built PWA: hashed assets cached for good, the shell and the service worker always
  * revalidated; each sent as the build's brotli or gzip copy when the browser accepts one.
  */
-function serveShell(app: Express, staticDir: string | undefined, lockMinutes: number | undefined): void {
+function serveShell(app: Express, staticDir: string | undefined, device: DeviceSettings): void {
   if (!staticDir || !existsSync(path.join(staticDir, 'index.html'))) return;
   const index = path.join(staticDir, 'index.html');
   const cacheControl = (file: string) => (file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -280,7 +282,7 @@ function serveShell(app: Express, staticDir: string | undefined, lockMinutes: nu
     if (!wantsShell(req)) return next();
     if (req.user && isNavigation(req)) {
       // The page holds who is signed in: never kept by any cache, nor shown again from history.
-      const page = pageWithSession(await readFile(index, 'utf8'), sessionAnswer(req, lockMinutes));
+      const page = pageWithSession(await readFile(index, 'utf8'), sessionAnswer(req, device));
       res.setHeader('Cache-Control', 'private, no-store');
       res.vary('Cookie');
       withSession(req, res, () => res.type('html').send(page));

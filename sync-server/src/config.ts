@@ -11,6 +11,7 @@ import path from 'node:path';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log';
 import { parseNodeUrls } from './store/couch-nodes';
 import type { PdfPoolSettings } from './http/pdf-pool';
+import { DEFAULT_DEVICE_SETTINGS } from '../../couch-design/usuario/session-answer';
 
 export interface Config {
   port: number;
@@ -33,6 +34,10 @@ export interface Config {
   slowRequestMs: number;
   /** Idle minutes before the PWA locks itself and asks for the password (BLOQUEO_INACTIVIDAD_MIN, docs/operacion.md). */
   deviceLockMinutes?: number;
+  /** Days a device may go without reaching the gateway before only an online sign-in opens it (GRACIA_SIN_CONEXION_DIAS). */
+  offlineGraceDays?: number;
+  /** Days without reaching the gateway after which a device wipes the person's data at its next start (BORRADO_SIN_CONEXION_DIAS). */
+  offlineWipeDays?: number;
   /** The demo dashboard may ask GitHub for a live star count (CSP widened to api.github.com); off, no third-party call. */
   demoGithubStars?: boolean;
   /** `/metrics` answers only with this bearer token; without it, `/metrics` does not exist. */
@@ -53,9 +58,6 @@ export class BadSetting extends Error {
     this.name = 'BadSetting';
   }
 }
-
-/** Minutes the app may sit unused on a device before it locks: 15 unless the operator says otherwise. */
-export const DEFAULT_DEVICE_LOCK_MINUTES = 15;
 
 /** Bytes a SESSION_SECRET needs with NODE_ENV=production. */
 export const MIN_SECRET_BYTES = 32;
@@ -99,6 +101,22 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new BadSetting(name, `${name}=${shown(v)} no es válido: se espera un número entero de ${min} a ${max} (p. ej. ${name}=${example}).`);
   }
   return Number(v);
+}
+
+/**
+ * The offline limits of a device (docs/architecture.md, "Datos cifrados en el dispositivo"): the
+ * wipe must come after the grace period, or a device would wipe before it ever asked to go online.
+ */
+function offlineLimits(env: Env): { offlineGraceDays: number; offlineWipeDays: number } {
+  const offlineGraceDays = integer(env, 'GRACIA_SIN_CONEXION_DIAS', DEFAULT_DEVICE_SETTINGS.gracia_dias, 1, 365, '7');
+  const offlineWipeDays = integer(env, 'BORRADO_SIN_CONEXION_DIAS', DEFAULT_DEVICE_SETTINGS.borrado_dias, 2, 3650, '30');
+  if (offlineWipeDays <= offlineGraceDays) {
+    throw new BadSetting(
+      'BORRADO_SIN_CONEXION_DIAS',
+      `BORRADO_SIN_CONEXION_DIAS=${offlineWipeDays} no es válido: debe ser mayor que GRACIA_SIN_CONEXION_DIAS (${offlineGraceDays}), porque el dispositivo pide conectarse antes de borrar (p. ej. GRACIA_SIN_CONEXION_DIAS=7 y BORRADO_SIN_CONEXION_DIAS=30).`,
+    );
+  }
+  return { offlineGraceDays, offlineWipeDays };
 }
 
 function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
@@ -151,7 +169,8 @@ export function configFromEnv(env: Env = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     // Readable text in a terminal, JSON lines for a service (journald, a collector).
     logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, process.stdout.isTTY ? 'texto' : 'json'),
-    deviceLockMinutes: integer(env, 'BLOQUEO_INACTIVIDAD_MIN', DEFAULT_DEVICE_LOCK_MINUTES, 1, 1440, '15'),
+    deviceLockMinutes: integer(env, 'BLOQUEO_INACTIVIDAD_MIN', DEFAULT_DEVICE_SETTINGS.bloqueo_min, 1, 1440, '15'),
+    ...offlineLimits(env),
     pdf: {
       workers: integer(env, 'PDF_WORKERS', DEFAULT_PDF.workers, 1, 64, '2'),
       memoryMb: integer(env, 'PDF_WORKER_MEMORY_MB', DEFAULT_PDF.memoryMb, 64, 16_384, '256'),

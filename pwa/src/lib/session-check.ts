@@ -3,10 +3,10 @@
  * start-up script (boot.ts) can send it before React is evaluated. The session provider
  * (session.tsx) takes that answer and asks again whenever it needs to.
  */
-import { PAGE_SESSION_ID, type RevocationReason } from '../../../couch-design/usuario/session-answer';
+import { DEFAULT_DEVICE_SETTINGS, PAGE_SESSION_ID, type RevocationReason } from '../../../couch-design/usuario/session-answer';
 import { ApiError, api } from './api';
 import { readStoredUser, toAuthUser, type AuthUser } from './session-storage';
-
+import { recordContact } from './vault/offline-limits';
 
 /** 'locked': a person's data is on this device but their key is not in memory (lib/vault). */
 export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous' | 'locked';
@@ -37,6 +37,9 @@ export interface AuthAnswer {
   motivo?: RevocationReason;
   /** The operator's idle time before the app locks, in minutes (BLOQUEO_INACTIVIDAD_MIN). */
   bloqueo_min?: number;
+  /** The operator's offline limits, in days (GRACIA_SIN_CONEXION_DIAS, BORRADO_SIN_CONEXION_DIAS). */
+  gracia_dias?: number;
+  borrado_dias?: number;
 }
 
 let secret: string | null = null;
@@ -47,22 +50,23 @@ export function liveSessionSecret(): string | null {
 }
 
 const LOCK_MINUTES_KEY = 'inmo.bloqueo-min';
-/** The idle time before the app locks when the gateway has not said otherwise. */
-export const DEFAULT_LOCK_MINUTES = 15;
-
 /** The operator's idle time, as the gateway last said it (kept for offline starts). */
 export function lockMinutes(): number {
   try {
     const n = Number(localStorage.getItem(LOCK_MINUTES_KEY));
-    return Number.isFinite(n) && n > 0 ? n : DEFAULT_LOCK_MINUTES;
+    return Number.isFinite(n) && n > 0 ? n : DEFAULT_DEVICE_SETTINGS.bloqueo_min;
   } catch {
-    return DEFAULT_LOCK_MINUTES;
+    return DEFAULT_DEVICE_SETTINGS.bloqueo_min;
   }
 }
 
 function remember(answer: AuthAnswer): void {
+  const signedIn = !!(answer.success || answer.authenticated);
   if (typeof answer.clave_sesion === 'string' && answer.clave_sesion) secret = answer.clave_sesion;
-  else if (!(answer.success || answer.authenticated)) secret = null;
+  else if (!signedIn) secret = null;
+  // The gateway answered for this person: their offline grace period starts again (vault/offline-limits.ts).
+  const id = signedIn ? toAuthUser(answer.user)?.id : undefined;
+  if (id) recordContact(id, answer);
   if (typeof answer.bloqueo_min === 'number' && answer.bloqueo_min > 0) {
     try {
       localStorage.setItem(LOCK_MINUTES_KEY, String(answer.bloqueo_min));
@@ -87,7 +91,16 @@ export function markLogoutPending(): void {
   }
 }
 
-function logoutPending(): boolean {
+/** A sign-in replaced the session the pending sign-out meant (the gateway ends the old one): nothing left to send. */
+export function clearPendingLogout(): void {
+  try {
+    localStorage.removeItem(PENDING_LOGOUT_KEY);
+  } catch {
+    // storage disabled: nothing was kept
+  }
+}
+
+export function logoutPending(): boolean {
   try {
     return localStorage.getItem(PENDING_LOGOUT_KEY) === '1';
   } catch {

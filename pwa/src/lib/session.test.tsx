@@ -1,21 +1,27 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeHandler } from './fake-fetch';
-import { onSignedOut, registerLockSaver, registerSignOutGuard, REVOKED_NOTICE, REVOKED_NOTICES, SessionProvider, useSession } from './session';
+import { offlineWipeNotice, onSignedOut, registerLockSaver, registerSignOutGuard, REVOKED_NOTICE, REVOKED_NOTICES, SessionProvider, useSession } from './session';
 import { checkSession } from './session-check';
 import { USER_STORAGE_KEY } from './session-storage';
 import { dropAllKeys, hasKey } from './vault/keyring';
-import { hasVault } from './vault/vault';
+import { offlineState } from './vault/offline-limits';
+import { hasVault, tryState } from './vault/vault';
+import { readVault, updateVault } from './vault/vault-store';
 
 const ANA = { id: 'u-ana', role: 'user', empleado_id: 'e-7', email: 'ana@inmo.mx', nombre: 'Ana López' };
 const PASSWORD = 'Clave-secreta-1';
 /** The live session's key the gateway hands out (auth/routes.ts). */
 const CLAVE = btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, i) => i + 1)));
-const LIVE = { json: { success: true, authenticated: true, user: ANA, clave_sesion: CLAVE, bloqueo_min: 15 } };
-const SIGNED_IN = { json: { success: true, user: ANA, clave_sesion: CLAVE, bloqueo_min: 15 } };
+const LIMITS = { bloqueo_min: 15, gracia_dias: 7, borrado_dias: 30 };
+const LIVE = { json: { success: true, authenticated: true, user: ANA, clave_sesion: CLAVE, ...LIMITS } };
+const SIGNED_IN = { json: { success: true, user: ANA, clave_sesion: CLAVE, ...LIMITS } };
+const DAY_MS = 86_400_000;
+/** The clock moved on: the device last reached the gateway `days` ago. */
+const lastContactDaysAgo = (days: number) => updateVault(ANA.id, (r) => ({ ...r, contacto: Date.now() - days * DAY_MS }));
 /** What stays readable in the device's storage: never a name, an e-mail or the password. */
 const clearStorage = () => JSON.stringify({ ...localStorage });
 
@@ -50,6 +56,8 @@ async function signedInBefore(): Promise<void> {
   vi.unstubAllGlobals();
 }
 afterEach(() => {
+  // Every provider a test drew goes: one left listening would answer the next test's 'online'.
+  cleanup();
   cleanups.splice(0).forEach((fn) => fn());
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -261,6 +269,39 @@ describe('sign-in and sign-out', () => {
     expect(fake.calls.slice(after).map((c) => c.path)).toEqual(['/api/check-auth']);
   });
 
+  it('an offline sign-out is sent as soon as the connection comes back, before anything else', async () => {
+    await signedInBefore();
+    let online = true;
+    const fake = serve({
+      'GET /api/check-auth': () => (online ? LIVE : { networkError: true }),
+      'POST /api/logout': () => (online ? { json: { success: true } } : { networkError: true }),
+    });
+    const { result } = await settled();
+    online = false;
+    await act(async () => void (await result.current.signOut()));
+    online = true;
+    const before = fake.calls.length;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(fake.calls.slice(before).map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/logout', 'GET /api/check-auth']));
+  });
+
+  it('a sign-in after an offline sign-out never sends that sign-out: it would end the new session', async () => {
+    await signedInBefore();
+    let online = true;
+    const fake = serve({
+      'GET /api/check-auth': () => (online ? LIVE : { networkError: true }),
+      'POST /api/logout': () => (online ? { json: { success: true } } : { networkError: true }),
+      'POST /api/signin': SIGNED_IN,
+    });
+    const { result } = await settled();
+    online = false;
+    await act(async () => void (await result.current.signOut()));
+    online = true;
+    await act(() => result.current.signIn(ANA.email, PASSWORD));
+    await checkSession(null);
+    expect(fake.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/logout', '/api/signin']);
+  });
+
   it('signs out: clears the user entry, wipes the key and runs the signed-out callbacks with the leaving user', async () => {
     await signedInBefore();
     serve({ 'GET /api/check-auth': LIVE, 'POST /api/logout': { json: { success: true } } });
@@ -275,5 +316,99 @@ describe('sign-in and sign-out', () => {
     expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
     expect(hasVault(ANA.id)).toBe(false);
     expect(leaving).toEqual(['u-ana']);
+  });
+});
+
+describe('offline limits (GRACIA_SIN_CONEXION_DIAS, BORRADO_SIN_CONEXION_DIAS)', () => {
+  it('keeps the time and the limits of every authenticated answer in the person’s key record', async () => {
+    serve({ 'GET /api/check-auth': { status: 401, json: { success: false } }, 'POST /api/signin': { json: { ...SIGNED_IN.json, gracia_dias: 3, borrado_dias: 12 } } });
+    const { result, unmount } = await settled();
+    const before = Date.now();
+    await act(() => result.current.signIn(ANA.email, PASSWORD));
+    expect(readVault(ANA.id)).toMatchObject({ graciaDias: 3, borradoDias: 12 });
+    expect(readVault(ANA.id)!.contacto).toBeGreaterThanOrEqual(before);
+    unmount();
+    lastContactDaysAgo(5);
+    serve({ 'GET /api/check-auth': LIVE });
+    await settled();
+    expect(readVault(ANA.id)).toMatchObject({ graciaDias: 7, borradoDias: 30 });
+    expect(Date.now() - readVault(ANA.id)!.contacto!).toBeLessThan(DAY_MS);
+  });
+
+  it('past the grace period the password alone opens nothing offline, and no try is counted; online it opens again', async () => {
+    await signedInBefore();
+    lastContactDaysAgo(8);
+    let online = false;
+    serve({ 'GET /api/check-auth': () => (online ? LIVE : { networkError: true }) });
+    const { result } = await settled();
+    expect(result.current.status).toBe('locked');
+    let answer: unknown;
+    await act(async () => void (answer = await result.current.unlock(PASSWORD)));
+    expect(answer).toEqual({ ok: false, reason: 'offline' });
+    expect(result.current.status).toBe('locked');
+    expect(tryState(ANA.id).left).toBe(10);
+    // Reaching the gateway is what the grace period asks for: the same screen opens then.
+    online = true;
+    await act(async () => void (answer = await result.current.unlock(PASSWORD)));
+    expect(answer).toEqual({ ok: true });
+    expect(result.current.status).toBe('authenticated');
+    expect(offlineState(ANA.id)).toBe('open');
+  });
+
+  it('a gateway that answers without a session does not open it: an online sign-in does', async () => {
+    await signedInBefore();
+    lastContactDaysAgo(8);
+    let gateway = false;
+    serve({
+      'GET /api/check-auth': () => (gateway ? { json: { success: false, authenticated: false, mensaje: 'No hay una sesión activa.' } } : { networkError: true }),
+      'POST /api/signin': SIGNED_IN,
+    });
+    const { result } = await settled();
+    gateway = true;
+    let answer: unknown;
+    await act(async () => void (answer = await result.current.unlock(PASSWORD)));
+    expect(answer).toEqual({ ok: false, reason: 'offline' });
+    await waitFor(() => expect(result.current.status).toBe('anonymous'));
+    expect(hasVault(ANA.id)).toBe(true);
+    await act(() => result.current.signIn(ANA.email, PASSWORD));
+    expect(result.current.status).toBe('authenticated');
+    expect(offlineState(ANA.id)).toBe('open');
+  });
+
+  it('locks while the app is open offline once the grace period ends', async () => {
+    await signedInBefore();
+    serve({ 'GET /api/check-auth': { networkError: true } });
+    const { result } = await settled();
+    await act(async () => void (await result.current.unlock(PASSWORD)));
+    expect(result.current.status).toBe('authenticated');
+    lastContactDaysAgo(8);
+    // A tablet woken from sleep: its timers ran late, the return to the page checks.
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(result.current.status).toBe('locked'));
+    expect(hasKey(ANA.id)).toBe(false);
+  });
+
+  it('past the wipe limit the next start wipes the person’s data and says why on the sign-in screen', async () => {
+    await signedInBefore();
+    lastContactDaysAgo(31);
+    serve({ 'GET /api/check-auth': { networkError: true } });
+    const leaving: unknown[] = [];
+    cleanups.push(onSignedOut((user) => void leaving.push(user?.id)));
+    const { result } = await settled();
+    expect(result.current.status).toBe('anonymous');
+    expect(result.current.notice).toBe(offlineWipeNotice(30));
+    expect(result.current.notice).toMatch(/más de 30 días sin conectarse al servidor/);
+    expect(hasVault(ANA.id)).toBe(false);
+    expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+    expect(leaving).toEqual(['u-ana']);
+  });
+
+  it('a start that reaches the gateway with a live session restarts the clock instead of wiping', async () => {
+    await signedInBefore();
+    lastContactDaysAgo(31);
+    serve({ 'GET /api/check-auth': LIVE });
+    const { result } = await settled();
+    expect(result.current.status).toBe('authenticated');
+    expect(hasVault(ANA.id)).toBe(true);
   });
 });

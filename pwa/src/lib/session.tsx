@@ -12,11 +12,13 @@ import { requestPersistentStorage } from './pwa';
 import type { RevocationReason } from '../../../couch-design/usuario/session-answer';
 import { SIGNIN_FAILED } from '../../../couch-design/usuario/signin-messages';
 import { isUnreachable } from './data/errors';
-import { ANONYMOUS, checkSession, liveSessionSecret, markLogoutPending, sessionFromPage, takeFirstCheck, takeSessionAnswer, type AuthAnswer, type SessionSnapshot } from './session-check';
+import { ANONYMOUS, checkSession, clearPendingLogout, liveSessionSecret, logoutPending, markLogoutPending, sessionFromPage, takeFirstCheck, takeSessionAnswer, type AuthAnswer, type SessionSnapshot } from './session-check';
 import { clearStoredUser, clearTabCopies, readStoredUser, toAuthUser, USER_STORAGE_KEY, writeStoredUser, type AuthUser } from './session-storage';
 import { idleExpired, watchIdle } from './vault/idle-lock';
 import { hasKey, onKeysChanged } from './vault/keyring';
+import { limitsOf, offlineState, ownersPastWipe, recordContact, watchGrace } from './vault/offline-limits';
 import { hasVault, keepProfile, lockVault, openAtSignIn, readProfile, resumeWithSession, unlockWithPassword, type UnlockResult } from './vault/vault';
+import { readVault } from './vault/vault-store';
 
 /** The wipe opens the person's databases (PouchDB): loaded when needed, never with the sign-in screen. */
 const wiping = () => import('./vault/wipe');
@@ -36,6 +38,25 @@ export const REVOKED_NOTICES: Record<RevocationReason, string> = {
   todos: 'Se borraron los datos de este dispositivo porque un administrador cerró tu sesión en todos los dispositivos. Inicia sesión para volver a descargarlos.',
 };
 export const TOO_MANY_TRIES_NOTICE = 'Se borraron los datos de este dispositivo tras 10 contraseñas equivocadas. Inicia sesión con conexión para volver a descargarlos.';
+
+export function offlineWipeNotice(days: number): string {
+  return `Se borraron los datos de este dispositivo porque pasaron más de ${days} días sin conectarse al servidor. Inicia sesión con conexión para volver a descargarlos.`;
+}
+
+/**
+ * Everyone on this device past their wipe limit without reaching the gateway goes (the start of
+ * the app is the "next open" of docs/architecture.md). Resolves with the wiped limit in days when
+ * `currentId` was among them: the caller then tells that person why.
+ */
+async function wipeUnreached(currentId: string | undefined): Promise<number | null> {
+  const stale = ownersPastWipe();
+  if (stale.length === 0) return null;
+  const days = currentId && stale.includes(currentId) ? limitsOf(readVault(currentId)).wipeDays : null;
+  for (const id of stale) {
+    if (id !== currentId) await wipePersonData(id).catch((err: unknown) => console.error('No se pudieron borrar los datos de este dispositivo.', err));
+  }
+  return days;
+}
 
 export interface SessionValue extends SessionSnapshot {
   /** A check-auth call is running (the first one or a refresh). */
@@ -175,11 +196,18 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
     let next: SessionSnapshot | undefined;
     try {
       next = await (takeFirstCheck() ?? checkSession(current.current.user ?? readStoredUser()));
-      const gone = next.revoked ? (current.current.user ?? readStoredUser()) : null;
+      const known = current.current.user ?? readStoredUser();
+      const gone = next.revoked ? known : null;
+      // After the check: an answer from the gateway has started the person's offline clock again.
+      const wipedAfterDays = gone ? null : await wipeUnreached((next.user ?? known)?.id);
       if (gone) {
         // Before anything is shown: the person was deleted or sent off every device meanwhile.
         const notice = REVOKED_NOTICES[next.revokedWhy ?? 'cuenta'];
         await leave(gone, notice);
+        next = { ...ANONYMOUS, notice };
+      } else if (wipedAfterDays !== null) {
+        const notice = offlineWipeNotice(wipedAfterDays);
+        await leave(next.user ?? known, notice);
         next = { ...ANONYMOUS, notice };
       } else {
         next = await settleVault(next);
@@ -210,14 +238,16 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
     }
     void takeFirstCheck();
     apply(answered); // the state already holds it: this only keeps the user for offline use
+    void wipeUnreached(answered.user?.id); // the others on this device past their wipe limit
   }, [refresh, apply]);
 
   useEffect(() => {
     // Back online: ask the server whether the session still lives.
     // Every reconnection asks: a person deleted meanwhile is wiped at this first contact (a
     // sync's refusal alone could not tell a revoked session from an expired one).
+    // A sign-out made offline is sent then too: until it is, the browser's cookie still opens the session.
     const onOnline = () => {
-      if (current.current.fromCache || current.current.status === 'authenticated' || current.current.status === 'locked') void refresh();
+      if (current.current.fromCache || current.current.status === 'authenticated' || current.current.status === 'locked' || logoutPending()) void refresh();
     };
     // Another tab signed in or out: follow it, so two tabs never disagree about who is signed in.
     const onStorage = (e: StorageEvent) => {
@@ -244,9 +274,13 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
       const answer = await api.post<AuthAnswer>('/api/signin', { email, password });
       const user = toAuthUser(answer.user);
       if (!answer.success || !user) throw new ApiError(answer.mensaje || SIGNIN_FAILED, 401);
+      // The sign-in took the place of the session an offline sign-out left: sending that sign-out
+      // now would end this one.
+      clearPendingLogout();
       takeSessionAnswer(answer);
       // The gateway just checked the password: it opens (or makes) this person's key here.
       await openAtSignIn(user.id, password, liveSessionSecret(), { wipe: () => wipePersonData(user.id) });
+      recordContact(user.id, answer); // a first sign-in here made the key record only now
       await keepProfile(user.id, user);
       // A shared tablet: nothing of the previous people stays beside this one's, but unsent changes.
       await wipeOthers(user.id).catch((err: unknown) => console.error('No se pudieron borrar los datos de otras personas.', err));
@@ -278,7 +312,18 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
     async (password: string): Promise<UnlockResult> => {
       const locked = current.current;
       if (locked.status !== 'locked' || !locked.user) return { ok: false, reason: 'missing' };
-      const result = await unlockWithPassword(locked.user.id, password, locked.fromCache ? null : liveSessionSecret());
+      let online = !locked.fromCache;
+      if (offlineState(locked.user.id) !== 'open') {
+        // Past the grace period only the gateway opens the data: its answer restarts the clock.
+        const answer = await checkSession(locked.user);
+        online = answer.status === 'authenticated' && !answer.fromCache && answer.user?.id === locked.user.id;
+        if (!online) {
+          // An ended or revoked session: the session follows it (sign-in screen, or the wipe).
+          if (!answer.fromCache) void refresh();
+          return { ok: false, reason: 'offline' };
+        }
+      }
+      const result = await unlockWithPassword(locked.user.id, password, online ? liveSessionSecret() : null);
       if (result.ok) {
         const user = (await readProfile<AuthUser>(locked.user.id)) ?? locked.user;
         writeStoredUser(user);
@@ -288,7 +333,7 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
       }
       return result;
     },
-    [leave],
+    [leave, refresh],
   );
 
   const lock = useCallback(async () => {
@@ -306,6 +351,16 @@ export function SessionProvider({ children }: { children: ReactNode }): JSX.Elem
     if (!openUser) return;
     return watchIdle(() => void lock());
   }, [openUser, lock]);
+
+  // The grace period ends while the app is open (used offline for days): the gateway is asked
+  // first, and if it cannot answer for the person, the app locks until an online sign-in.
+  useEffect(() => {
+    if (!openUser) return;
+    return watchGrace(openUser, async () => {
+      await refresh();
+      if (offlineState(openUser) !== 'open') await lock();
+    });
+  }, [openUser, refresh, lock]);
 
   // A key dropped elsewhere (another part of the page locked): follow it.
   useEffect(

@@ -2,6 +2,8 @@
  * Mounting a screen in a component test as the app does: Blueprint's overlays, the router, the
  * session, and an `output` that shows where the screen navigated to.
  */
+// The screens keep drafts in the person's local database, as in the browser.
+import 'fake-indexeddb/auto';
 import { OverlaysProvider } from '@blueprintjs/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { JSX, ReactNode } from 'react';

@@ -23,9 +23,11 @@ describe('POST /api/signin', () => {
     expect(r.body).toEqual({
       success: true,
       user: expect.objectContaining({ id: admin.id, role: 'administrator', empleado_id: null }),
-      // The device's key of this session and the operator's lock time (device-answers.api.test.ts).
+      // The device's key of this session and the operator's limits (device-answers.api.test.ts).
       clave_sesion: expect.any(String),
       bloqueo_min: 15,
+      gracia_dias: 7,
+      borrado_dias: 30,
     });
     expect(JSON.stringify(r.body)).not.toMatch(/password|scrypt/);
     expect(c.cookie).toMatch(/^inmo\.sid=/);

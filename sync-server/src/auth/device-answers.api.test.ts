@@ -1,8 +1,9 @@
 /**
  * What the gateway tells a device about its person (issue 31; docs/architecture.md, "Datos
  * cifrados en el dispositivo"): a key of the session alone, that opens the device's copy of its
- * data key after a reload; the operator's idle time before the app locks; and, for a session whose
- * person was deleted meanwhile, an answer of its own so the device wipes that person's data.
+ * data key after a reload; the operator's idle time before the app locks and how long it may go
+ * without reaching the gateway; and, for a session whose person was deleted meanwhile, an answer
+ * of its own so the device wipes that person's data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_SESSION, SESSION_REVOKED } from '../../../couch-design/usuario';
@@ -12,17 +13,19 @@ import { startGateway, type CreatedUser, type TestGateway } from '../testing/gat
 let gw: TestGateway;
 let admin: CreatedUser;
 beforeAll(async () => {
-  gw = await startGateway({ deviceLockMinutes: 7 });
+  gw = await startGateway({ deviceLockMinutes: 7, offlineGraceDays: 3, offlineWipeDays: 12 });
   admin = await gw.createUser({ role: 'administrator' });
 });
 afterAll(() => gw?.close());
 
-describe('the session key and the lock time', () => {
+describe('the session key, the lock time and the offline limits', () => {
   it('come with the sign-in and every check; the key is the session’s own and stays the same', async () => {
     const p = await gw.createUser();
+    const signin = await gw.client().json('POST', '/api/signin', { email: p.email, password: p.password });
+    expect(signin.body).toMatchObject({ success: true, bloqueo_min: 7, gracia_dias: 3, borrado_dias: 12 });
     const c = await gw.client().signIn(p.email, p.password);
     const first = (await c.json('GET', '/api/check-auth')).body;
-    expect(first).toMatchObject({ authenticated: true, bloqueo_min: 7 });
+    expect(first).toMatchObject({ authenticated: true, bloqueo_min: 7, gracia_dias: 3, borrado_dias: 12 });
     expect(Buffer.from(String(first.clave_sesion), 'base64')).toHaveLength(32);
     expect((await c.json('GET', '/api/check-auth')).body.clave_sesion).toBe(first.clave_sesion);
 
@@ -35,6 +38,22 @@ describe('the session key and the lock time', () => {
   it('is never given to a visitor', async () => {
     const visitor = (await gw.client().json('GET', '/api/check-auth')).body;
     expect(visitor).toEqual({ success: false, authenticated: false, mensaje: NO_SESSION });
+  });
+
+  it('default to 7 and 30 days; the wipe must come after the grace, and a wrong value stops the start naming it', () => {
+    expect(configFromEnv({})).toMatchObject({ offlineGraceDays: 7, offlineWipeDays: 30 });
+    expect(configFromEnv({ GRACIA_SIN_CONEXION_DIAS: '3', BORRADO_SIN_CONEXION_DIAS: '4' })).toMatchObject({ offlineGraceDays: 3, offlineWipeDays: 4 });
+    for (const wrong of ['0', 'siete', '1.5', '366', '']) {
+      expect(() => configFromEnv({ GRACIA_SIN_CONEXION_DIAS: wrong })).toThrow(/GRACIA_SIN_CONEXION_DIAS/);
+    }
+    for (const wrong of ['1', 'treinta', '3651', ' 30']) {
+      expect(() => configFromEnv({ BORRADO_SIN_CONEXION_DIAS: wrong })).toThrow(/BORRADO_SIN_CONEXION_DIAS/);
+    }
+    for (const [grace, wipe] of [['7', '7'], ['10', '9'], ['40', undefined]] as const) {
+      const env = { GRACIA_SIN_CONEXION_DIAS: grace, ...(wipe ? { BORRADO_SIN_CONEXION_DIAS: wipe } : {}) };
+      expect(() => configFromEnv(env)).toThrow(BadSetting);
+      expect(() => configFromEnv(env)).toThrow(/BORRADO_SIN_CONEXION_DIAS=\d+ no es válido: debe ser mayor que GRACIA_SIN_CONEXION_DIAS/);
+    }
   });
 
   it('defaults to 15 minutes and refuses a wrong value in Spanish, naming the setting', () => {

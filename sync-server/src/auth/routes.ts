@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type passport from 'passport';
-import { NO_SESSION, SESSION_REVOKED_BY, SIGNIN_FAILED, signinSchema, type DeviceSettings, type RevocationReason, type SessionAnswer } from '../../../couch-design/usuario';
-import { DEFAULT_DEVICE_LOCK_MINUTES } from '../config';
+import { DEFAULT_DEVICE_SETTINGS, NO_SESSION, SESSION_REVOKED_BY, SIGNIN_FAILED, signinSchema, type DeviceSettings, type RevocationReason, type SessionAnswer } from '../../../couch-design/usuario';
+import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 import { CROSS_SITE, fromOwnPages } from '../http/same-origin';
 import { validateBody } from '../http/validate';
@@ -34,13 +34,21 @@ function deviceKey(req: Request): string {
   return req.session.claveDispositivo;
 }
 
-/** What a device is told with every sign-in and check: the operator's idle time before it locks. */
-export function deviceSettings(lockMinutes: number | undefined): DeviceSettings {
-  return { bloqueo_min: lockMinutes ?? DEFAULT_DEVICE_LOCK_MINUTES };
+/**
+ * What a device is told with every sign-in and check: the operator's idle time before it locks,
+ * and how long it may go without reaching the gateway before it locks until an online sign-in,
+ * then wipes.
+ */
+export function deviceSettings(config: Pick<Config, 'deviceLockMinutes' | 'offlineGraceDays' | 'offlineWipeDays'>): DeviceSettings {
+  return {
+    bloqueo_min: config.deviceLockMinutes ?? DEFAULT_DEVICE_SETTINGS.bloqueo_min,
+    gracia_dias: config.offlineGraceDays ?? DEFAULT_DEVICE_SETTINGS.gracia_dias,
+    borrado_dias: config.offlineWipeDays ?? DEFAULT_DEVICE_SETTINGS.borrado_dias,
+  };
 }
 
 /** What `GET /check-auth` answers, and what the shell page of a signed-in navigation carries (http/shell-page.ts). */
-export function sessionAnswer(req: Request, lockMinutes?: number): SessionAnswer {
+export function sessionAnswer(req: Request, device: DeviceSettings = DEFAULT_DEVICE_SETTINGS): SessionAnswer {
   const user = req.user;
   if (!user) {
     // Told apart from an ended session: the device wipes the person's data at once.
@@ -50,7 +58,7 @@ export function sessionAnswer(req: Request, lockMinutes?: number): SessionAnswer
     }
     return { success: false, authenticated: false, mensaje: NO_SESSION };
   }
-  return { success: true, authenticated: true, user: answerUser(user), clave_sesion: deviceKey(req), ...deviceSettings(lockMinutes) };
+  return { success: true, authenticated: true, user: answerUser(user), clave_sesion: deviceKey(req), ...device };
 }
 
 function tooMany(res: Response, retryAfterSec: number): HttpError {
@@ -68,7 +76,7 @@ export interface AccountSessions {
   keepNewest(userId: string, keep: number): Promise<number>;
 }
 
-export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter, sessions: AccountSessions, lockMinutes?: number): Router {
+export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter, sessions: AccountSessions, device: DeviceSettings = DEFAULT_DEVICE_SETTINGS): Router {
   const r = Router();
 
   r.post('/signin', async (req, res, next) => {
@@ -95,7 +103,7 @@ export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter, 
             void sessions
               .keepNewest(user.id, MAX_SESSIONS_PER_ACCOUNT)
               .catch((e: unknown) => log.error({ err: e }, 'No se pudieron cerrar las sesiones más antiguas'))
-              .finally(() => res.json({ success: true, user: answerUser(user), clave_sesion: deviceKey(req), ...deviceSettings(lockMinutes) }));
+              .finally(() => res.json({ success: true, user: answerUser(user), clave_sesion: deviceKey(req), ...device }));
           });
         })
         .catch(next);
@@ -104,7 +112,7 @@ export function authRoutes(pp: passport.PassportStatic, limiter: SigninLimiter, 
 
   // "Nobody is signed in here" is an answer, not a failure: 200, so a visitor's first load logs no error.
   r.get('/check-auth', (req, res) => {
-    res.json(sessionAnswer(req, lockMinutes));
+    res.json(sessionAnswer(req, device));
   });
 
   // Signing out changes something. By POST, which the same-origin check of every change covers

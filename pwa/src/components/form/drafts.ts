@@ -1,7 +1,8 @@
 /**
  * Drafts of long forms (docs/architecture.md section 5: long forms lose nothing). The values are kept in the
  * person's local database (`_local`, never synced) about half a second after each change,
- * immediately when the page is hidden or the form left, and cleared on save or Cancelar.
+ * immediately when the page is hidden or the form left, before a lock takes the person's key, and
+ * cleared on save or Cancelar.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { clearDraft, loadDraft, saveDraft } from '../../lib/db';
@@ -28,6 +29,21 @@ export async function readDraft<T>(key: string): Promise<Draft<T> | null> {
   } catch {
     return null;
   }
+}
+
+/** What a draft can keep of the values: a chosen file (a photo) is not kept, it is chosen again. */
+function keepable<T>(values: T): T {
+  return JSON.parse(JSON.stringify(values, (_key, v: unknown) => (typeof Blob !== 'undefined' && v instanceof Blob ? null : v))) as T;
+}
+
+/**
+ * The form over a gateway record (REST: a user, an employee) as it opens: the record's values,
+ * with the draft over them when it was made on the record's current revision (a draft of an
+ * older one would undo someone else's change, so it is not restored).
+ */
+export function editFormDraft<T extends object>(key: string, stored: Draft<T> | null, rev: string | undefined, fromRecord: T): { initialValues: T; draft: { key: string; baseRev?: string; restored: boolean } } {
+  const usable = stored && (!stored.baseRev || !rev || stored.baseRev === rev) ? stored : null;
+  return { initialValues: usable ? { ...fromRecord, ...usable.values } : fromRecord, draft: { key, baseRev: rev, restored: !!usable } };
 }
 
 export interface DraftAutosave<T> {
@@ -62,7 +78,7 @@ export function useDraftAutosave<T>(key: string | null, baseRev?: string): Draft
     cancelTimer();
     if (values === null || stopped.current || key === null) return Promise.resolve();
     stored.current = true;
-    const draft: Draft<T> = { values, savedAt: new Date().toISOString() };
+    const draft: Draft<T> = { values: keepable(values), savedAt: new Date().toISOString() };
     if (baseRev) draft.baseRev = baseRev;
     return saveDraft(key, draft).then(
       () => {

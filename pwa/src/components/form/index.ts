@@ -1,4 +1,4 @@
-export { readDraft, useDraftAutosave, useInitialDraft, type Draft, type DraftAutosave } from './drafts';
+export { editFormDraft, readDraft, useDraftAutosave, useInitialDraft, type Draft, type DraftAutosave } from './drafts';
 export { jsonEqual } from './equal';
 export { errorLines } from './error-lines';
 export { ErrorSummary, type SummarySection } from './ErrorSummary';

@@ -72,7 +72,8 @@ describe('sign-in screen', () => {
     const fake = start({ 'POST /api/signin': { json: { success: true, user: ADMIN } } });
     await fill('  admin@inmo.mx ', 'secreta123');
     fireEvent.keyDown(screen.getByLabelText('Contraseña'), { key: 'Enter' });
-    expect(await screen.findByText('Página de inicio')).toBeTruthy();
+    // The sign-in derives the person's key (PBKDF2, 200 000 rounds): on a loaded machine that alone passes 1 s.
+    expect(await screen.findByText('Página de inicio', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(signInCalls(fake)).toHaveLength(1);
     expect(signInCalls(fake)[0].body).toEqual({ email: 'admin@inmo.mx', password: 'secreta123' });
     expect(JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? 'null')).toMatchObject({ id: 'u-admin' });

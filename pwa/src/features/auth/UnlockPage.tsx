@@ -2,16 +2,20 @@
  * 'Desbloquear' (docs/architecture.md, "Datos cifrados en el dispositivo"): the person's data is on
  * this device, sealed, and their key is not in memory (a reload offline, the idle lock). The
  * password is checked here, against the wrapped key, with or without a connection; wrong tries
- * are counted across reloads (lib/vault/vault.ts), and the last one wipes the device's data.
+ * are counted across reloads (lib/vault/vault.ts), and the last one wipes the device's data. Past
+ * the operator's grace period without reaching the gateway it only says so and leads to an online
+ * sign-in: no password opens the data offline then.
  */
 import { Button, Callout, Card, Classes, FormGroup, H1, InputGroup } from '@blueprintjs/core';
-import { useEffect, useRef, useState, type FormEvent, type JSX } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type JSX, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { BRAND_NAME } from '../../lib/titles';
+import { limitsOf, offlineState } from '../../lib/vault/offline-limits';
 import { tryState } from '../../lib/vault/vault';
-import { LAST_TRY_WARNING, UNLOCK_EMPTY, UNLOCK_INTRO, UNLOCK_OTHER_ACCOUNT, UNLOCK_SUBMIT, UNLOCK_TITLE, waitText, wrongText } from './unlock-texts';
+import { readVault } from '../../lib/vault/vault-store';
+import { LAST_TRY_WARNING, OFFLINE_SIGN_IN, offlineTooLongText, UNLOCK_EMPTY, UNLOCK_INTRO, UNLOCK_OTHER_ACCOUNT, UNLOCK_SUBMIT, UNLOCK_TITLE, waitText, wrongText } from './unlock-texts';
 import './sign-in.css';
 
 export default function UnlockPage(): JSX.Element {
@@ -23,6 +27,7 @@ export default function UnlockPage(): JSX.Element {
   const [error, setError] = useState<string | null>(null);
   const [tries, setTries] = useState(() => ({ ...tryState(userId), at: Date.now() }));
   const [now, setNow] = useState(() => Date.now());
+  const [tooLong, setTooLong] = useState(() => offlineState(userId) !== 'open');
   const field = useRef<HTMLInputElement>(null);
   const waitLeft = Math.max(0, tries.waitMs - (now - tries.at));
   const waiting = waitLeft > 0;
@@ -46,6 +51,11 @@ export default function UnlockPage(): JSX.Element {
     try {
       const result = await unlock(password);
       if (result.ok || result.reason === 'wipe' || result.reason === 'missing') return;
+      if (result.reason === 'offline') {
+        setPassword('');
+        setTooLong(true);
+        return;
+      }
       setPassword('');
       const at = Date.now();
       setNow(at);
@@ -58,6 +68,60 @@ export default function UnlockPage(): JSX.Element {
     field.current?.focus();
   };
 
+  if (tooLong) {
+    return (
+      <UnlockFrame>
+        <OfflineTooLong userId={userId} onSignIn={() => navigate(paths.signIn)} />
+      </UnlockFrame>
+    );
+  }
+  return (
+    <UnlockFrame>
+      <p className={Classes.TEXT_MUTED}>{UNLOCK_INTRO}</p>
+      <form noValidate onSubmit={(e) => void submit(e)} aria-label={UNLOCK_TITLE}>
+        {error && (
+          <Callout intent="danger" icon="error" className="signin__error" role="alert">
+            {error}
+          </Callout>
+        )}
+        {waiting && (
+          <Callout intent="warning" icon="warning-sign" className="signin__error" role="status">
+            {waitText(waitLeft)}
+          </Callout>
+        )}
+        {tries.left === 1 && (
+          <Callout intent="danger" icon="warning-sign" className="signin__error" role="alert" data-testid="unlock-last-try">
+            {LAST_TRY_WARNING}
+          </Callout>
+        )}
+        <FormGroup label="Contraseña" labelFor="unlock-password">
+          <InputGroup
+            id="unlock-password"
+            name="password"
+            type="password"
+            size="large"
+            leftIcon="lock"
+            autoComplete="current-password"
+            autoFocus
+            inputRef={field}
+            value={password}
+            readOnly={busy}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </FormGroup>
+        <Button type="submit" intent="primary" size="large" fill loading={busy} disabled={waiting}>
+          {UNLOCK_SUBMIT}
+        </Button>
+      </form>
+      <Button className="signin__other" variant="minimal" fill icon="log-in" onClick={() => navigate(paths.signIn)}>
+        {UNLOCK_OTHER_ACCOUNT}
+      </Button>
+    </UnlockFrame>
+  );
+}
+
+/** The sign-in screen's frame, with the brand and the screen's title. */
+function UnlockFrame({ children }: { children: ReactNode }): JSX.Element {
   return (
     <div className="signin">
       <div className="signin__panel" aria-hidden>
@@ -70,47 +134,24 @@ export default function UnlockPage(): JSX.Element {
             <span>{BRAND_NAME}</span>
           </div>
           <H1 className="signin__title">{UNLOCK_TITLE}</H1>
-          <p className={Classes.TEXT_MUTED}>{UNLOCK_INTRO}</p>
-          <form noValidate onSubmit={(e) => void submit(e)} aria-label={UNLOCK_TITLE}>
-            {error && (
-              <Callout intent="danger" icon="error" className="signin__error" role="alert">
-                {error}
-              </Callout>
-            )}
-            {waiting && (
-              <Callout intent="warning" icon="warning-sign" className="signin__error" role="status">
-                {waitText(waitLeft)}
-              </Callout>
-            )}
-            {tries.left === 1 && (
-              <Callout intent="danger" icon="warning-sign" className="signin__error" role="alert" data-testid="unlock-last-try">
-                {LAST_TRY_WARNING}
-              </Callout>
-            )}
-            <FormGroup label="Contraseña" labelFor="unlock-password">
-              <InputGroup
-                id="unlock-password"
-                name="password"
-                type="password"
-                size="large"
-                leftIcon="lock"
-                autoComplete="current-password"
-                autoFocus
-                inputRef={field}
-                value={password}
-                readOnly={busy}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </FormGroup>
-            <Button type="submit" intent="primary" size="large" fill loading={busy} disabled={waiting}>
-              {UNLOCK_SUBMIT}
-            </Button>
-          </form>
-          <Button className="signin__other" variant="minimal" fill icon="log-in" onClick={() => navigate(paths.signIn)}>
-            {UNLOCK_OTHER_ACCOUNT}
-          </Button>
+          {children}
         </Card>
       </main>
     </div>
+  );
+}
+
+/** Too long without reaching the gateway: what happened, what comes at the wipe limit, and the way out. */
+function OfflineTooLong({ userId, onSignIn }: { userId: string; onSignIn: () => void }): JSX.Element {
+  const { graceDays, wipeDays } = limitsOf(readVault(userId));
+  return (
+    <>
+      <Callout intent="warning" icon="warning-sign" className="signin__error" role="alert" data-testid="unlock-offline-too-long">
+        {offlineTooLongText(graceDays, wipeDays)}
+      </Callout>
+      <Button intent="primary" size="large" fill icon="log-in" autoFocus onClick={onSignIn}>
+        {OFFLINE_SIGN_IN}
+      </Button>
+    </>
   );
 }

@@ -19,3 +19,9 @@ export function waitText(ms: number): string {
   const s = String(total % 60).padStart(2, '0');
   return `Demasiadas contraseñas equivocadas. Espera ${m}:${s} para volver a intentarlo.`;
 }
+
+/** Past the operator's grace period without reaching the gateway (lib/vault/offline-limits.ts). */
+export function offlineTooLongText(graceDays: number, wipeDays: number): string {
+  return `Este dispositivo lleva más de ${graceDays} días sin conectarse al servidor. Por seguridad, tus datos solo se abren al iniciar sesión con conexión a internet. Si llega a ${wipeDays} días sin conexión, se borrarán los datos de este dispositivo y los cambios que aún no se hayan enviado.`;
+}
+export const OFFLINE_SIGN_IN = 'Iniciar sesión con conexión';

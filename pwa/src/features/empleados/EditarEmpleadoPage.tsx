@@ -7,6 +7,7 @@
 import { useRef, type JSX } from 'react';
 import { useParams } from 'react-router-dom';
 import type { EmpleadoPublico } from '../../../../couch-design/empleado';
+import { editFormDraft, useInitialDraft } from '../../components/form';
 import { RecordShell } from '../../components/page';
 import { DataError, useRecord, useResourceList, type Loadable } from '../../lib/data';
 import { paths } from '../../lib/paths';
@@ -16,6 +17,7 @@ import { forgetEmpleado } from './data/stored';
 import { updateEmpleado } from './data/save';
 import { usuariosResource } from './data/usuarios';
 import { empleadosResource } from './data/empleados';
+import { editDraftKey } from './form/drafts';
 import { EmpleadoForm } from './form/EmpleadoForm';
 import { linkedUserId, toBody, toFormValues, type EmpleadoFormValues } from './form/values';
 import { ACTUALIZADO_OK, BTN_ACTUALIZAR, ERROR_CARGAR, ERROR_CONEXION, ERROR_GUARDAR, TITLE_EDITAR } from './texts';
@@ -23,7 +25,9 @@ import './empleados.css';
 
 interface Opened {
   empleado: EmpleadoPublico;
+  /** The record's values (the baseline) and what the form opens with (a draft over them). */
   values: EmpleadoFormValues;
+  form: ReturnType<typeof editFormDraft<EmpleadoFormValues>>;
 }
 
 /** Without the network the form cannot open: said as a failure, like a gateway that could not be reached. */
@@ -46,13 +50,17 @@ export default function EditarEmpleadoPage(): JSX.Element {
   const allowed = ready && admin;
   const [loaded] = useRecord(empleadosResource, empleadoId, allowed);
   const [users] = useResourceList(usuariosResource, allowed);
+  // A lock (idle time) puts 'Desbloquear' in the form's place: what was typed waits as a draft.
+  const draftKey = editDraftKey(empleadoId);
+  const stored = useInitialDraft<EmpleadoFormValues>(allowed ? draftKey : null);
 
   // The form edits the record as it was opened; the users list only has to settle first, so the
   // selector shows the linked user's e-mail from the start.
   const opened = useRef<Opened | null>(null);
-  if (!opened.current && loaded.status === 'ready' && loaded.value && users.status !== 'loading') {
+  if (!opened.current && loaded.status === 'ready' && loaded.value && users.status !== 'loading' && !stored.loading) {
     const empleado = loaded.value;
-    opened.current = { empleado, values: toFormValues(empleado, linkedUserId(empleado, users.status === 'ready' ? users.value : [])) };
+    const values = toFormValues(empleado, linkedUserId(empleado, users.status === 'ready' ? users.value : []));
+    opened.current = { empleado, values, form: editFormDraft(draftKey, stored.draft, empleado._rev, values) };
   }
   const base = opened.current;
 
@@ -62,9 +70,11 @@ export default function EditarEmpleadoPage(): JSX.Element {
 
   return (
     <RecordShell title={TITLE_EDITAR} recordId={base?.empleado.id} state={state} texts={LOAD_TEXTS}>
-      {({ empleado, values }) => (
+      {({ empleado, values, form }) => (
         <EmpleadoForm
-          initialValues={values}
+          initialValues={form.initialValues}
+          baseline={values}
+          draft={form.draft}
           empleadoId={empleado.id}
           fotoActual={empleado.foto_perfil}
           admin={admin}

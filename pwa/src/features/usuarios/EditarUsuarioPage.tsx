@@ -13,7 +13,7 @@ import { useParams } from 'react-router-dom';
 import { roleLabel } from '../../../../couch-design/roles';
 import { adminPasswordSchema, fullName } from '../../../../couch-design/usuario';
 import { Facts, Feedback } from '../../components/feedback';
-import { FormShell, PasswordForm, SelectField, useFormUi } from '../../components/form';
+import { editFormDraft, FormShell, PasswordForm, SelectField, useFormUi, useInitialDraft, type Draft } from '../../components/form';
 import { Page, PageHeader } from '../../components/page';
 import { PhotoField } from '../../components/photo';
 import { DataError, useLoad, useResourceList } from '../../lib/data';
@@ -25,6 +25,7 @@ import { empleadosResource, RefusedAnswer } from './data/resources';
 import { setUsuarioPassword, updateUsuario, uploadUsuarioPhoto } from './data/writes';
 import { USUARIO_REDIRECT_MS } from './form/RegistroUsuarioView';
 import { DireccionFields, EmailField, NombreFields, RoleField, Section, TelefonoField } from './form/sections';
+import { editDraftKey } from './form/drafts';
 import { confirmEmpleadoPick } from './form/reasignar';
 import { editBody, editInitialValues, empleadoOptions, pickedEmpleado, showsContacto, validateEdit, type EditContext, type UsuarioFormValues } from './form/values';
 import {
@@ -70,14 +71,17 @@ function EditarUsuario({ id }: { id: string }): JSX.Element {
   const viewer = useViewer();
   const load = useCallback(() => loadEditContext(id, viewer.admin), [id, viewer.admin]);
   const [ctx] = useLoad(load, { source: 'rest' });
+  // A lock (idle time) puts 'Desbloquear' in the form's place: what was typed waits as a draft.
+  const stored = useInitialDraft<UsuarioFormValues>(editDraftKey(id));
+  const loading = ctx.status === 'loading' || (ctx.status === 'ready' && !!ctx.value && stored.loading);
   return (
     <Page>
       <PageHeader title={TITLE_EDITAR} />
-      {ctx.status === 'loading' ? <Feedback kind="loading" text={CARGANDO_USUARIO} /> : null}
+      {loading ? <Feedback kind="loading" text={CARGANDO_USUARIO} /> : null}
       {ctx.status === 'offline' ? <Feedback kind="offline" /> : null}
       {ctx.status === 'error' ? <Feedback kind="error" text={ctx.error instanceof RefusedAnswer ? ERROR_CARGAR_INFO : ERROR_CARGAR_DATOS} /> : null}
       {ctx.status === 'ready' && !ctx.value ? <Feedback kind="error" text={ERROR_CARGAR_INFO} /> : null}
-      {ctx.status === 'ready' && ctx.value ? <EditForm ctx={ctx.value} /> : null}
+      {ctx.status === 'ready' && ctx.value && !stored.loading ? <EditForm ctx={ctx.value} stored={stored.draft} /> : null}
       {ctx.status === 'ready' && ctx.value && viewer.admin && viewer.id !== id ? (
         <Card className="page-card usuario-section" data-testid="password-admin">
           <H2 className="usuario-section__title">{TITLE_PASSWORD_ADMIN}</H2>
@@ -89,10 +93,11 @@ function EditarUsuario({ id }: { id: string }): JSX.Element {
   );
 }
 
-function EditForm({ ctx }: { ctx: EditContext }): JSX.Element {
+function EditForm({ ctx, stored }: { ctx: EditContext; stored: Draft<UsuarioFormValues> | null }): JSX.Element {
   const viewer = useViewer();
   const { refresh } = useSession();
   const initial = editInitialValues(ctx);
+  const opened = editFormDraft(editDraftKey(ctx.user._id), stored, ctx.user._rev, initial);
   const validate = useCallback((v: UsuarioFormValues) => validateEdit(v, ctx), [ctx]);
   const id = ctx.user._id;
 
@@ -113,8 +118,9 @@ function EditForm({ ctx }: { ctx: EditContext }): JSX.Element {
 
   return (
     <FormShell<UsuarioFormValues>
-      initialValues={initial}
+      initialValues={opened.initialValues}
       baseline={initial}
+      draft={opened.draft}
       validate={validate}
       texts={{ submit: BTN_GUARDAR_CAMBIOS, success: ACTUALIZADO_OK, errorFallback: ERROR_ACTUALIZAR, leave: { leave: SALIR_PREGUNTA, discard: DESCARTAR_PREGUNTA } }}
       onSave={save}

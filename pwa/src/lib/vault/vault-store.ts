@@ -1,9 +1,10 @@
 /**
  * Each person's wrapped data key on this device, in localStorage (`inmo.llave.<id>`), with what
  * the unlock screen needs across reloads: the wrong tries so far and until when the next one
- * must wait. Nothing in it reads without the password: the key is sealed by the password's key,
- * a second copy (while a session lives) by a key only the gateway's session holds, and the
- * person's name and e-mail by the data key itself.
+ * must wait, when the gateway was last reached and the operator's offline limits. Nothing in it
+ * reads without the password: the key is sealed by the password's key, a second copy (while a
+ * session lives) by a key only the gateway's session holds, and the person's name and e-mail by
+ * the data key itself.
  */
 
 export interface VaultRecord {
@@ -20,6 +21,13 @@ export interface VaultRecord {
   /** Wrong passwords in a row, and the moment (epoch ms) before which no try is taken. */
   fallos: number;
   esperaHasta: number;
+  /** The last authenticated answer from the gateway for this person (epoch ms; vault/offline-limits.ts). */
+  contacto?: number;
+  /** The operator's offline limits, in days, as that answer said them. */
+  graciaDias?: number;
+  borradoDias?: number;
+  /** The last time the key was opened here, by password or by the session (a shared tablet keeps that person's data). */
+  desbloqueo?: number;
 }
 
 const PREFIX = 'inmo.llave.';

@@ -3,10 +3,12 @@
  * created at their first sign-in here, opened by the password at every later sign-in or unlock
  * (offline too: the password is checked against the wrapped key, not the server), and by the live
  * session's key after a reload. Wrong passwords are counted across reloads: after
- * `FREE_TRIES` each try waits longer, and the `MAX_TRIES`-th wrong one ends with a wipe.
+ * `FREE_TRIES` each try waits longer, and the `MAX_TRIES`-th wrong one ends with a wipe. Past the
+ * operator's grace period without reaching the gateway, no password opens it offline.
  */
 import { fromBase64, importDataKey, newDataKeyBytes, newSalt, passwordKey, PBKDF2_ITERATIONS, seal, sealJson, sessionKey, toBase64, unseal, unsealJson } from './crypto';
 import { dropKey, holdKey, keyOf } from './keyring';
+import { offlineState, recordUnlock } from './offline-limits';
 import { readVault, removeVault, updateVault, writeVault, type VaultRecord } from './vault-store';
 
 export const FREE_TRIES = 5;
@@ -27,7 +29,9 @@ export type UnlockResult =
   /** The last try was wrong: the caller wipes the person's data. */
   | { ok: false; reason: 'wipe' }
   /** Nothing of this person to unlock on this device. */
-  | { ok: false; reason: 'missing' };
+  | { ok: false; reason: 'missing' }
+  /** Too long without reaching the gateway (vault/offline-limits.ts): only an online sign-in opens it. */
+  | { ok: false; reason: 'offline' };
 
 export interface Clock {
   now(): number;
@@ -59,7 +63,7 @@ async function holdRaw(userId: string, raw: Uint8Array<ArrayBuffer>, sessionSecr
   holdKey(userId, await importDataKey(raw));
   const sesion = sessionSecret ? toBase64(await seal(await sessionKey(fromBase64(sessionSecret)), raw)) : undefined;
   raw.fill(0);
-  updateVault(userId, (r) => ({ ...r, sesion, fallos: 0, esperaHasta: 0 }));
+  updateVault(userId, (r) => ({ ...r, sesion, fallos: 0, esperaHasta: 0, desbloqueo: Date.now() }));
 }
 
 /**
@@ -111,6 +115,8 @@ export async function openAtSignIn(
 export async function unlockWithPassword(userId: string, password: string, sessionSecret: string | null = null, clock: Clock = systemClock): Promise<UnlockResult> {
   const r = readVault(userId);
   if (!r) return { ok: false, reason: 'missing' };
+  // Not counted as a try: the password is not what is missing.
+  if (offlineState(userId, clock.now()) !== 'open') return { ok: false, reason: 'offline' };
   const waitMs = r.esperaHasta - clock.now();
   if (waitMs > 0) return { ok: false, reason: 'wait', waitMs, left: MAX_TRIES - r.fallos };
   // Counted before the slow check: a reload in the middle of it cannot save a try.
@@ -133,6 +139,7 @@ export async function resumeWithSession(userId: string, sessionSecret: string): 
     const raw = await unseal(await sessionKey(fromBase64(sessionSecret)), fromBase64(r.sesion));
     holdKey(userId, await importDataKey(raw));
     raw.fill(0);
+    recordUnlock(userId);
     return true;
   } catch {
     // Another session's copy: only the password opens the key now.

@@ -7,6 +7,7 @@ import { PUSHED_DBS } from '../db/databases';
 import { dbFor, destroyLocalDbs } from '../db/registry';
 import { clearStoredUser, clearTabCopies, readStoredUser } from '../session-storage';
 import { defaultKeyValueStore, lastSyncKey, readPushSeq } from '../sync/meta';
+import { unlockedWithinGrace } from './offline-limits';
 import { forgetVault } from './vault';
 import { vaultOwners } from './vault-store';
 
@@ -34,12 +35,14 @@ export async function mayHaveUnsent(userId: string): Promise<boolean> {
 }
 
 /**
- * A person signs in: every other person's data on this device goes, unless it may hold changes
- * that were never sent (those wait, sealed, for their owner's password).
+ * A person signs in on a shared tablet: every other person's data on this device goes, unless it
+ * may hold changes that were never sent, or its owner opened it here within their grace period
+ * (the colleague who hands the tablet over at lunch finds it as they left it). What stays is
+ * sealed by its owner's key: nobody else's password opens it.
  */
-export async function wipeOthers(userId: string): Promise<void> {
+export async function wipeOthers(userId: string, at = Date.now()): Promise<void> {
   for (const other of vaultOwners()) {
-    if (other === userId) continue;
+    if (other === userId || unlockedWithinGrace(other, at)) continue;
     if (await mayHaveUnsent(other).catch(() => true)) continue;
     await wipePersonData(other);
   }

@@ -39,6 +39,10 @@ export const EMPLEADO_REDIRECT_MS = 1500;
 
 export interface EmpleadoFormProps {
   initialValues: EmpleadoFormValues;
+  /** The stored record's values when editing (what "no unsaved changes" means); else `initialValues`. */
+  baseline?: EmpleadoFormValues;
+  /** Keeps a draft on the device while the form is filled (the edit form). */
+  draft?: { key: string; baseRev?: string; restored: boolean };
   /** The employee being edited (null while creating): its own link is not "another employee's". */
   empleadoId: string | null;
   fotoActual: string | null;
@@ -97,12 +101,13 @@ function AsociarUsuario({ users, empleadoId }: { users: Loadable<UsuarioOpcion[]
 }
 
 export function EmpleadoForm(props: EmpleadoFormProps): JSX.Element {
-  const { initialValues, empleadoId, fotoActual, admin, users, submitText, successText, errorFallback, exitTo, onSave } = props;
+  const { initialValues, baseline = initialValues, draft, empleadoId, fotoActual, admin, users, submitText, successText, errorFallback, exitTo, onSave } = props;
 
   return (
     <FormShell<EmpleadoFormValues>
       initialValues={initialValues}
-      baseline={initialValues}
+      baseline={baseline}
+      draft={draft}
       validate={validateEmpleado}
       summarize={summarizeEmpleado}
       texts={{ submit: submitText, success: successText, errorFallback, leave: { leave: SALIR_PREGUNTA, discard: DESCARTAR_PREGUNTA } }}
