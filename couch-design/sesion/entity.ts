@@ -1,6 +1,7 @@
 /**
- * The sesiones database: express-session's sessions, and the sign-in attempt counters beside
- * them so every gateway on the store shares them. Server only.
+ * The sesiones database: express-session's sessions, and beside them what every gateway on the
+ * store shares: the sign-in attempt counters and each person's turns (sync-server/src/sync/shared-turns.ts).
+ * Server only.
  */
 import { declareEntity, type MangoIndexDef } from '../entity';
 
@@ -17,8 +18,11 @@ export const SESIONES_BY_USER: MangoIndexDef = {
   name: 'sesiones-user',
 };
 
+/** A person's turns of one kind, with an entry per gateway serving them. */
+export const TURN_LEASE_TYPE = 'turnos_persona';
+
 export const SESION = declareEntity({
   database: 'sesiones',
-  docTypes: ['sesion', 'intentos_inicio'],
+  docTypes: ['sesion', 'intentos_inicio', TURN_LEASE_TYPE],
   indexes: [SESIONES_BY_EXPIRES, SESIONES_BY_USER],
 });

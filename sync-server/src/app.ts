@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import session from 'express-session';
 import { existsSync } from 'node:fs';
@@ -47,7 +48,8 @@ import { parentsFrom } from './policy/parent-facts';
 import { childrenOf } from './policy/children';
 import { syncedDatabases } from './sync/databases';
 import { syncRoutes } from './sync/routes';
-import { queuedTurns, restTurns } from './sync/person-slots';
+import { DEFAULT_SLOT_LIMITS, queuedTurns, REST_SLOT_LIMITS, restTurns } from './sync/person-slots';
+import { SharedTurns, TURN_KINDS } from './sync/shared-turns';
 import { precompressedFiles, sendPrecompressed } from './http/precompressed';
 import { noStore, sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security';
@@ -58,6 +60,7 @@ import { DEMO_SETTINGS_PATH, type DemoSettings } from '../../couch-design/demo';
 import { ENTITIES } from '../../couch-design/entities';
 import { childLinksOf, type EntityDeclaration } from '../../couch-design/entity';
 import { CAPTACION } from '../../couch-design/captacion/entity';
+import { TURN_LEASE_TYPE } from '../../couch-design/sesion/entity';
 import { VISITA } from '../../couch-design/visita/entity';
 import { visitasPdfList } from '../../couch-design/visita/rules';
 import type { VisitaDatos } from '../../couch-design/visita/schema';
@@ -138,6 +141,13 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   // What devices store through `/db/captaciones` enters the list at once too (captaciones/synced.ts).
   const synced = syncedDatabases(entities, { captaciones: captacionesFollowed(captaciones.directory) });
 
+  // A person's turns are split between the gateways serving them, through the store (sync/shared-turns.ts).
+  const gatewayId = randomUUID();
+  const sharedTurns = (kind: string, budget: number): SharedTurns =>
+    new SharedTurns({ db: sesiones, docType: TURN_LEASE_TYPE, feed: feeds.sesiones, gateway: gatewayId, kind, budget, observe: metrics.turnLease });
+  const restBudget = sharedTurns(TURN_KINDS.rest, REST_SLOT_LIMITS.atOnce);
+  const heavyBudget = sharedTurns(TURN_KINDS.heavy, DEFAULT_SLOT_LIMITS.atOnce);
+
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', 1);
@@ -175,7 +185,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
 
   const api = express.Router();
   // A person's REST requests take turns before their bodies are read (sync/person-slots.ts).
-  api.use(restTurns());
+  api.use(restTurns(restBudget));
   api.use(jsonBody({ limit: '1mb', otherBodies: apiOtherBodies }));
   api.use(authRoutes(pp, signinLimiter, sessionStore, config.deviceLockMinutes));
   api.get(DEMO_SETTINGS_PATH.slice('/api'.length), (_req, res) => res.json({ githubStars: config.demoGithubStars === true } satisfies DemoSettings));
@@ -196,7 +206,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   } catch {
     /* not Node's AbortSignal */
   }
-  app.use(syncRoutes({ store, dbPrefix: config.dbPrefix, databases: synced, facts, actors: sessionUsers, onSessionChange: (l) => sessionStore.onSessionChange(l), stopping: stopping.signal, onPushed: metrics.pushed }));
+  app.use(syncRoutes({ store, dbPrefix: config.dbPrefix, databases: synced, facts, actors: sessionUsers, onSessionChange: (l) => sessionStore.onSessionChange(l), stopping: stopping.signal, onPushed: metrics.pushed, heavyBudget }));
 
   serveShell(app, config.staticDir, config.deviceLockMinutes);
   app.use(errorHandler);
@@ -208,6 +218,8 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
     readiness.stop();
     backupDoor?.close();
     stopping.abort();
+    restBudget.close();
+    heavyBudget.close();
     Object.values(feeds).forEach((f) => f.stop());
     sessionStore.stopPurging();
     captaciones.close();

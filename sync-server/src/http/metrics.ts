@@ -22,6 +22,8 @@ export interface GatewayMetrics {
   pushed(db: string, accepted: number, refused: number): void;
   /** Calls to the store, by operation: duration, and failures. */
   storeCall(operation: string, seconds: number, failed: boolean): void;
+  /** Reads and writes of the turns shared between gateways (sync/shared-turns.ts), and whether they failed. */
+  turnLease(operation: 'lectura' | 'escritura', failed: boolean): void;
 }
 
 export interface MetricsSources {
@@ -44,6 +46,8 @@ export function createMetrics(sources: MetricsSources): GatewayMetrics {
   const pushedDocs = new client.Counter({ name: 'inmo_replicacion_documentos_enviados_total', help: 'Documentos enviados por los dispositivos, por base y resultado (aceptado o rechazado).', labelNames: ['base', 'resultado'], registers: [registry] });
   const storeSeconds = new client.Histogram({ name: 'inmo_almacen_llamadas_segundos', help: 'Duración de las llamadas al almacén, por operación.', labelNames: ['operacion'], buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30], registers: [registry] });
   const storeErrors = new client.Counter({ name: 'inmo_almacen_errores_total', help: 'Llamadas al almacén que fallaron, por operación.', labelNames: ['operacion'], registers: [registry] });
+
+  const turnLeases = new client.Counter({ name: 'inmo_turnos_compartidos_total', help: 'Lecturas y escrituras de los turnos por persona compartidos entre pasarelas, por operación y resultado.', labelNames: ['operacion', 'resultado'], registers: [registry] });
 
   let openFeeds = 0;
   new client.Gauge({ name: 'inmo_replicacion_feeds_abiertos', help: 'Longpoll de _changes esperando ahora.', registers: [registry], collect() { this.set(openFeeds); } });
@@ -93,6 +97,9 @@ export function createMetrics(sources: MetricsSources): GatewayMetrics {
     storeCall(operation, seconds, failed) {
       storeSeconds.observe({ operacion: operation }, seconds);
       if (failed) storeErrors.inc({ operacion: operation });
+    },
+    turnLease(operation, failed) {
+      turnLeases.inc({ operacion: operation, resultado: failed ? 'fallo' : 'bien' });
     },
   };
 }
