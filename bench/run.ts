@@ -17,6 +17,7 @@ import { benchFotos } from './fotos';
 import { benchFotosPdf } from './fotos-pdf';
 import { benchVault } from './vault';
 import { benchSessions } from './sessions';
+import { benchTurns } from './turns';
 
 const BENCHES: Array<[string, Bench]> = [
   ['sync', benchSync],
@@ -30,6 +31,7 @@ const BENCHES: Array<[string, Bench]> = [
   ['fotos-pdf', benchFotosPdf],
   ['vault', benchVault],
   ['sesiones', benchSessions],
+  ['turnos', benchTurns],
 ];
 
 /** Options that take their value as the next argument. */

@@ -1,6 +1,6 @@
 /**
  * Costs bounded per person, not only per request: each person runs at most a few heavy
- * replication requests at once on a gateway, whatever number of connections or sessions they open.
+ * replication requests at once on the gateways, whatever number of connections or sessions they open.
  * Every request under its cap, 20 parallel `_bulk_get` of 2,000 ids from one adviser held other
  * people's requests for seconds and doubled the gateway's memory; now the adviser's own requests
  * queue behind each other and everybody else's are served meanwhile.

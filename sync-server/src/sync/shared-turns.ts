@@ -9,10 +9,11 @@
  *    that loses a race with another gateway's conflicts and is planned again on what won), and
  *    only what the other live entries leave free;
  *  - what each should hold is the budget split by what each wants (one turn at a time, in an
- *    order that rotates every minute; what nobody wants is split too), so a gateway that has no
- *    entry yet gets its fair share as soon as the others give it back: each gateway follows the
- *    `sesiones` feed and plans again when a document of a person it serves changes, giving back
- *    at once what it does not run, and the rest as its requests end;
+ *    order that rotates every minute; what nobody wants is split too), and turns move only when
+ *    a gateway is short of them: a gateway that has no entry yet, or wants more than it holds,
+ *    says so in its entry, and gets its fair share as soon as the others give it back: each
+ *    gateway follows the `sesiones` feed and plans again when a document of a person it serves
+ *    changes, giving back at once what it does not run, and the rest as its requests end;
  *  - an entry is renewed every RENEW_MS while its gateway has had work of that person, and stops
  *    counting LEASE_MS after its last write: a gateway that died frees its share by then;
  *  - every store call has a time-out (STORE_CALL_MS): a store that is slow or fails makes the
@@ -190,7 +191,7 @@ export class SharedTurns implements TurnBudget {
     // Short of turns, and the others do not know yet how short.
     if (wants > h.cap && h.recordedWants < wants) return true;
     // Holds turns it does not run while another gateway is short: give them back now.
-    return h.othersShort && h.claim > Math.max(h.running, Math.min(h.cap, wants));
+    return h.othersShort && h.claim > Math.max(h.running, h.cap);
   }
 
   /** Plans `h` now, or once more after the plan under way. */
@@ -225,9 +226,15 @@ export class SharedTurns implements TurnBudget {
         const wants = Math.min(budget, Math.max(h.peak, h.running + h.waiting));
         const target = shares(budget, new Map([...others.map(([g, e]) => [g, e.wants] as const), [gateway, wants]]), now).get(gateway) ?? 0;
         const free = budget - others.reduce((n, [, e]) => n + e.claim, 0);
-        const cap = Math.max(0, Math.min(target, free));
-        const claim = Math.max(h.running, cap);
+        const fair = Math.max(0, Math.min(target, free));
         h.othersShort = others.some(([, e]) => e.wants > e.claim);
+        // Turns move only when someone is short of them: more to this gateway when it is, fewer when
+        // another one is. Otherwise what it holds stays (within what the others leave), so a
+        // person's requests alternating between gateways do not move turns back and forth.
+        const holds = mine ? Math.min(mine.claim, Math.max(0, free)) : 0;
+        let cap = holds;
+        if (!mine || (wants > holds && fair > holds) || (h.othersShort && fair < holds)) cap = fair;
+        const claim = Math.max(h.running, cap);
         const idle = wants === 0 && h.running === 0;
         const write =
           (!mine && !idle) ||
