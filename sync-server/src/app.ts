@@ -91,7 +91,8 @@ export interface GatewayApp {
  * endpoint only reads.
  */
 export async function createApp(givenStore: Store, config: Config, entities: readonly EntityDeclaration[] = ENTITIES): Promise<GatewayApp> {
-  const metrics = createMetrics({ queuedTurns });
+  // The PDF threads are made below; the gauges read them only when /metrics is asked.
+  const metrics = createMetrics({ queuedTurns, pdfLoad: () => pdfs.load() });
   // Every call the gateway makes to the store is timed for /metrics (store/measured.ts).
   const store = measuredStore(givenStore, metrics.storeCall);
   const usuarios = await UsuariosRepository.open(store);

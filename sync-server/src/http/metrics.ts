@@ -29,6 +29,8 @@ export interface GatewayMetrics {
 export interface MetricsSources {
   /** Heavy replication requests waiting for a turn now (sync/person-slots.ts). */
   queuedTurns: () => number;
+  /** The PDF threads now (pdf-pool.ts): alive, making a PDF, and PDFs waiting for one. */
+  pdfLoad: () => { threads: number; busy: number; waiting: number };
 }
 
 export function createMetrics(sources: MetricsSources): GatewayMetrics {
@@ -61,6 +63,10 @@ export function createMetrics(sources: MetricsSources): GatewayMetrics {
   new client.Gauge({ name: 'inmo_personas_activas', help: 'Personas con alguna petición en los últimos 5 minutos.', registers: [registry], collect() { this.set(activeIn(people)); } });
   new client.Gauge({ name: 'inmo_dispositivos_activos', help: 'Sesiones (dispositivos o pestañas) con alguna petición en los últimos 5 minutos.', registers: [registry], collect() { this.set(activeIn(devices)); } });
   new client.Gauge({ name: 'inmo_replicacion_turnos_en_cola', help: 'Peticiones de replicación pesada esperando turno.', registers: [registry], collect() { this.set(sources.queuedTurns()); } });
+
+  new client.Gauge({ name: 'inmo_pdf_en_cola', help: 'PDF esperando un hilo libre.', registers: [registry], collect() { this.set(sources.pdfLoad().waiting); } });
+  new client.Gauge({ name: 'inmo_pdf_hilos_ocupados', help: 'Hilos de PDF haciendo un PDF ahora.', registers: [registry], collect() { this.set(sources.pdfLoad().busy); } });
+  new client.Gauge({ name: 'inmo_pdf_hilos', help: 'Hilos de PDF en marcha (PDF_WORKERS cuando están todos).', registers: [registry], collect() { this.set(sources.pdfLoad().threads); } });
 
   const middleware: RequestHandler = (req, res, next) => {
     const started = performance.now();
