@@ -16,6 +16,8 @@ import { benchList } from './list';
 import { benchFotos } from './fotos';
 import { benchFotosPdf } from './fotos-pdf';
 import { benchVault } from './vault';
+import { benchSessions } from './sessions';
+import { benchTurns } from './turns';
 
 const BENCHES: Array<[string, Bench]> = [
   ['sync', benchSync],
@@ -28,6 +30,8 @@ const BENCHES: Array<[string, Bench]> = [
   ['fotos', benchFotos],
   ['fotos-pdf', benchFotosPdf],
   ['vault', benchVault],
+  ['sesiones', benchSessions],
+  ['turnos', benchTurns],
 ];
 
 /** Options that take their value as the next argument. */

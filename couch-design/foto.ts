@@ -11,6 +11,13 @@
 
 export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
 
+/**
+ * The longest side a stored profile photo keeps: the gateway writes every upload again, of its own
+ * type, at most this size and without metadata (sync-server/src/http/photo.ts). The app shows it
+ * at a few hundred pixels at most; this leaves room for a sharp screen.
+ */
+export const PHOTO_SIDE = 1024;
+
 /** The multipart field of `POST /api/users/{id}/upload-photo` (section 7). */
 export const PHOTO_FIELD = 'foto_perfil';
 

@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import session from 'express-session';
 import { existsSync } from 'node:fs';
@@ -53,7 +54,8 @@ import { parentsFrom } from './policy/parent-facts';
 import { childrenOf } from './policy/children';
 import { syncedDatabases } from './sync/databases';
 import { syncRoutes } from './sync/routes';
-import { queuedTurns, restTurns } from './sync/person-slots';
+import { DEFAULT_SLOT_LIMITS, queuedTurns, REST_SLOT_LIMITS, restTurns } from './sync/person-slots';
+import { SharedTurns, TURN_KINDS } from './sync/shared-turns';
 import { precompressedFiles, sendPrecompressed } from './http/precompressed';
 import { noStore, sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security';
@@ -67,6 +69,7 @@ import { childLinksOf, type EntityDeclaration } from '../../couch-design/entity'
 import { CAPTACION } from '../../couch-design/captacion/entity';
 import { EMPLEADO } from '../../couch-design/empleado/entity';
 import { USUARIO } from '../../couch-design/usuario/entity';
+import { TURN_LEASE_TYPE } from '../../couch-design/sesion/entity';
 import { VISITA } from '../../couch-design/visita/entity';
 import { visitasPdfList } from '../../couch-design/visita/rules';
 import type { VisitaDatos } from '../../couch-design/visita/schema';
@@ -99,7 +102,8 @@ export interface GatewayApp {
  * endpoint only reads.
  */
 export async function createApp(givenStore: Store, config: Config, entities: readonly EntityDeclaration[] = ENTITIES): Promise<GatewayApp> {
-  const metrics = createMetrics({ queuedTurns });
+  // The PDF threads are made below; the gauges read them only when /metrics is asked.
+  const metrics = createMetrics({ queuedTurns, pdfLoad: () => pdfs.load() });
   // Every call the gateway makes to the store is timed for /metrics (store/measured.ts).
   const store = measuredStore(givenStore, metrics.storeCall);
   const usuarios = await UsuariosRepository.open(store);
@@ -152,6 +156,13 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   // What devices store through `/db/captaciones` enters the list at once too (captaciones/synced.ts).
   const synced = syncedDatabases(entities, { captaciones: captacionesFollowed(captaciones.directory) });
 
+  // A person's turns are split between the gateways serving them, through the store (sync/shared-turns.ts).
+  const gatewayId = randomUUID();
+  const sharedTurns = (kind: string, budget: number): SharedTurns =>
+    new SharedTurns({ db: sesiones, docType: TURN_LEASE_TYPE, feed: feeds.sesiones, gateway: gatewayId, kind, budget, observe: metrics.turnLease });
+  const restBudget = sharedTurns(TURN_KINDS.rest, REST_SLOT_LIMITS.atOnce);
+  const heavyBudget = sharedTurns(TURN_KINDS.heavy, DEFAULT_SLOT_LIMITS.atOnce);
+
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', 1);
@@ -190,7 +201,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
 
   const api = express.Router();
   // A person's REST requests take turns before their bodies are read (sync/person-slots.ts).
-  api.use(restTurns());
+  api.use(restTurns(restBudget));
   api.use(jsonBody({ limit: '1mb', otherBodies: apiOtherBodies }));
   const device = deviceSettings(config);
   api.use(authRoutes(pp, signinLimiter, sessionStore, device));
@@ -229,6 +240,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
         // What each device had refused, for 'Mis dispositivos' and 'Estado del sistema'.
         if (sid) activity.refused(sid, refused);
       },
+      heavyBudget,
     }),
   );
 
@@ -243,6 +255,8 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
     readiness.stop();
     backupDoor?.close();
     stopping.abort();
+    restBudget.close();
+    heavyBudget.close();
     Object.values(feeds).forEach((f) => f.stop());
     sessionStore.stopPurging();
     activity.stop();

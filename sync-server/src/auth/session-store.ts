@@ -56,7 +56,8 @@ type Cb<T = void> = (err?: unknown, value?: T) => void;
  * express-session store on the `sesiones` database of the Store port, so a session survives a
  * gateway restart and several gateways can serve the same people. Sessions read are kept in
  * memory while the database's feed is followed (every request reads its session, a replication
- * dozens of times a minute): a session ended or rewritten by any gateway is forgotten at once.
+ * dozens of times a minute): a session ended or rewritten by any gateway is forgotten at once, and
+ * none is read from memory once the feed has been silent for a few seconds (store/follower.ts).
  */
 export class StoreSessionStore extends session.Store {
   private purgeTimer?: NodeJS.Timeout;

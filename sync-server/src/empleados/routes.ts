@@ -67,7 +67,7 @@ export function empleadosRoutes(service: EmpleadosService): Router {
     requireCapability(canManageEmployees, MSG.soloAdmins),
     photoUpload,
     async (req: IdRequest, res: Response) => {
-      const foto = await service.savePhoto(userOf(req), parseId(req.params.id), uploadedPhoto(req.file));
+      const foto = await service.savePhoto(userOf(req), parseId(req.params.id), await uploadedPhoto(req.file));
       res.json({ success: true, foto_perfil: foto, message: MSG.fotoActualizada });
     },
   );

@@ -1,7 +1,8 @@
 /**
- * The gateway's own image work on property photos, with sharp (libvips): every decode runs in
- * libuv's thread pool, never on the event loop, and is refused by the header's promise before a
- * pixel is inflated (`limitInputPixels`, after couch-design/image-check.ts has read the structure).
+ * The gateway's own image work on property photos, with sharp (libvips, http/image-reencode.ts):
+ * every decode runs in libuv's thread pool, never on the event loop, and is refused by the
+ * header's promise before a pixel is inflated (`limitInputPixels`, after
+ * couch-design/image-check.ts has read the structure).
  *
  * - `reencodeUpload`: what a REST upload stores. A client other than the PWA may send a camera's
  *   photo: it is turned upright (EXIF orientation), reduced to fit ORIGINAL_LADO or MINIATURA_LADO
@@ -10,10 +11,10 @@
  *   loop; sharp turns each stored image into a small JPEG first, which jsPDF embeds as it is. An
  *   image stored before the limits existed that promises too many pixels is refused, never decoded.
  */
-import sharp from 'sharp';
 import { FOTO_TYPES, FOTOS_MSG, MINIATURA_LADO, ORIGINAL_LADO, SUBIDA_LIMITS, type FotoKind } from '../../../couch-design/fotos/types';
 import { checkImage, type ImageProblem } from '../../../couch-design/image-check';
 import { HttpError } from '../http/errors';
+import { reencodeImage } from '../http/image-reencode';
 
 export interface Encoded {
   data: Buffer;
@@ -38,14 +39,7 @@ const PDF_INPUT_PIXELS = ORIGINAL_LADO * ORIGINAL_LADO;
 const bytesOf = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
 async function toJpeg(input: Buffer, limitInputPixels: number, side: number, quality: number): Promise<Encoded> {
-  const { data, info } = await sharp(input, { limitInputPixels, failOn: 'error' })
-    .rotate()
-    .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .jpeg({ quality })
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, mime: 'image/jpeg' };
+  return { ...(await reencodeImage(input, { limitInputPixels, side, format: 'jpeg', quality })), mime: 'image/jpeg' };
 }
 
 /** A REST upload's image as it is stored; 400 in Spanish for anything that is not a photo to keep. */

@@ -22,11 +22,15 @@ export interface GatewayMetrics {
   pushed(db: string, accepted: number, refused: number): void;
   /** Calls to the store, by operation: duration, and failures. */
   storeCall(operation: string, seconds: number, failed: boolean): void;
+  /** Reads and writes of the turns shared between gateways (sync/shared-turns.ts), and whether they failed. */
+  turnLease(operation: 'lectura' | 'escritura', failed: boolean): void;
 }
 
 export interface MetricsSources {
   /** Heavy replication requests waiting for a turn now (sync/person-slots.ts). */
   queuedTurns: () => number;
+  /** The PDF threads now (pdf-pool.ts): alive, making a PDF, and PDFs waiting for one. */
+  pdfLoad: () => { threads: number; busy: number; waiting: number };
 }
 
 export function createMetrics(sources: MetricsSources): GatewayMetrics {
@@ -45,6 +49,8 @@ export function createMetrics(sources: MetricsSources): GatewayMetrics {
   const storeSeconds = new client.Histogram({ name: 'inmo_almacen_llamadas_segundos', help: 'Duración de las llamadas al almacén, por operación.', labelNames: ['operacion'], buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30], registers: [registry] });
   const storeErrors = new client.Counter({ name: 'inmo_almacen_errores_total', help: 'Llamadas al almacén que fallaron, por operación.', labelNames: ['operacion'], registers: [registry] });
 
+  const turnLeases = new client.Counter({ name: 'inmo_turnos_compartidos_total', help: 'Lecturas y escrituras de los turnos por persona compartidos entre pasarelas, por operación y resultado.', labelNames: ['operacion', 'resultado'], registers: [registry] });
+
   let openFeeds = 0;
   new client.Gauge({ name: 'inmo_replicacion_feeds_abiertos', help: 'Longpoll de _changes esperando ahora.', registers: [registry], collect() { this.set(openFeeds); } });
   const people = new Map<string, number>();
@@ -57,6 +63,10 @@ export function createMetrics(sources: MetricsSources): GatewayMetrics {
   new client.Gauge({ name: 'inmo_personas_activas', help: 'Personas con alguna petición en los últimos 5 minutos.', registers: [registry], collect() { this.set(activeIn(people)); } });
   new client.Gauge({ name: 'inmo_dispositivos_activos', help: 'Sesiones (dispositivos o pestañas) con alguna petición en los últimos 5 minutos.', registers: [registry], collect() { this.set(activeIn(devices)); } });
   new client.Gauge({ name: 'inmo_replicacion_turnos_en_cola', help: 'Peticiones de replicación pesada esperando turno.', registers: [registry], collect() { this.set(sources.queuedTurns()); } });
+
+  new client.Gauge({ name: 'inmo_pdf_en_cola', help: 'PDF esperando un hilo libre.', registers: [registry], collect() { this.set(sources.pdfLoad().waiting); } });
+  new client.Gauge({ name: 'inmo_pdf_hilos_ocupados', help: 'Hilos de PDF haciendo un PDF ahora.', registers: [registry], collect() { this.set(sources.pdfLoad().busy); } });
+  new client.Gauge({ name: 'inmo_pdf_hilos', help: 'Hilos de PDF en marcha (PDF_WORKERS cuando están todos).', registers: [registry], collect() { this.set(sources.pdfLoad().threads); } });
 
   const middleware: RequestHandler = (req, res, next) => {
     const started = performance.now();
@@ -93,6 +103,9 @@ export function createMetrics(sources: MetricsSources): GatewayMetrics {
     storeCall(operation, seconds, failed) {
       storeSeconds.observe({ operacion: operation }, seconds);
       if (failed) storeErrors.inc({ operacion: operation });
+    },
+    turnLease(operation, failed) {
+      turnLeases.inc({ operacion: operation, resultado: failed ? 'fallo' : 'bien' });
     },
   };
 }

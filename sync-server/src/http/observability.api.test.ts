@@ -12,7 +12,7 @@ import { expectLoggedError } from '../../../testing/logged-errors';
 import { captureLogs } from '../log';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import { cuttable } from '../testing/cuttable-store';
-import { localDb, remoteDb } from '../testing/pouch-client';
+import { eventually, localDb, remoteDb } from '../testing/pouch-client';
 import { testStore } from '../testing/store';
 import { REQUEST_ID_HEADER } from './access-log';
 import { routeLabel } from './route-label';
@@ -164,5 +164,32 @@ describe('/metrics', { timeout: 60_000 }, () => {
     expect(after.get('inmo_dispositivos_activos')).toBe(1);
     expect(after.get('inmo_almacen_llamadas_segundos_count{operacion="bulkDocs"}')).toBeGreaterThanOrEqual(1);
     expect(after.get('inmo_http_duracion_segundos_count{metodo="POST",ruta="/api/signin"}')).toBe(1);
+  });
+
+  it('shows the PDF threads: how many make a PDF and how many PDFs wait', async () => {
+    const token = 'token-de-metricas-0123456789';
+    const gw = await gateway({ metricsToken: token });
+    const read = async (): Promise<Map<string, number>> =>
+      parsePrometheus(await (await fetch(`${gw.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text());
+    const asesor = await gw.createUser({ role: 'asesor' });
+    const client = await gw.client().signIn(asesor.email, asesor.password);
+    const { _id: _omit, ...body } = sampleCaptacion() as ReturnType<typeof sampleCaptacion> & { _id?: string };
+    const created = await client.json('POST', '/api/captaciones', body);
+    expect(created.status).toBe(201);
+    const id: string = created.body.captacion._id;
+    await gw.gateway.pdfs.start();
+    const pdfGauges = async (): Promise<number[]> => {
+      const m = await read();
+      return ['inmo_pdf_hilos', 'inmo_pdf_hilos_ocupados', 'inmo_pdf_en_cola'].map((k) => m.get(k) ?? NaN);
+    };
+    expect(await pdfGauges()).toEqual([1, 0, 0]);
+
+    // The test gateway's one thread holds the first PDF; the second waits for it.
+    const release = gw.gateway.pdfs.pause();
+    const pdfs = [client.fetch(`/api/captaciones/${id}/pdf`), client.fetch(`/api/captaciones/${id}/pdf`)];
+    await eventually(async () => (await pdfGauges()).join() === '1,1,1', 'un PDF en su hilo y otro esperando', 30_000);
+    release();
+    expect((await Promise.all(pdfs)).map((r) => r.status)).toEqual([200, 200]);
+    expect(await pdfGauges()).toEqual([1, 0, 0]);
   });
 });

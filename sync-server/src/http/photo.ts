@@ -1,13 +1,15 @@
 /**
  * Profile photos over HTTP: the multipart upload (field `foto_perfil`, one file, at most 2 MB,
- * kept in memory, checked by its bytes) and the answer that serves a stored photo. Every failure
+ * kept in memory, checked by its bytes, stored written again without metadata) and the answer
+ * that serves a stored photo. Every failure
  * of the multipart parser is the client's: a Spanish 400 or 413, never a 500.
  */
 import type { RequestHandler, Response } from 'express';
 import multer from 'multer';
-import { FOTO_MSG, MAX_PHOTO_BYTES, PHOTO_FIELD, sniffPhotoType, type PhotoType } from '../../../couch-design/foto';
-import { checkImage } from '../../../couch-design/image-check';
+import { FOTO_MSG, MAX_PHOTO_BYTES, PHOTO_FIELD, PHOTO_SIDE, sniffPhotoType, type PhotoType } from '../../../couch-design/foto';
+import { checkImage, MAX_IMAGE_SIDE } from '../../../couch-design/image-check';
 import { HttpError } from './errors';
+import { reencodeImage, type ReencodedFormat } from './image-reencode';
 
 export const BAD_MULTIPART = 'El formulario enviado no es válido.';
 export const PHOTO_NOT_FOUND = 'No se encontró la foto.';
@@ -32,15 +34,26 @@ const bytesOf = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset
 
 export interface Photo { data: Buffer; contentType: PhotoType }
 
+const FORMAT: Record<PhotoType, ReencodedFormat> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/gif': 'gif', 'image/webp': 'webp' };
+
 /**
- * The uploaded file when it is one whole accepted image of sane dimensions; 400 when missing or
- * anything else (a signature with a page behind it is no photo, even if it would be served safely).
+ * The photo to store from the uploaded file when it is one whole accepted image of sane
+ * dimensions: written again, of its own type, upright, at most PHOTO_SIDE px and without any
+ * metadata (a phone's photo says where it was taken and with which camera: image-reencode.ts).
+ * 400 when missing or anything else (a signature with a page behind it is no photo, even if it
+ * would be served safely; whole by its structure but not decodable is no photo either).
  */
-export function uploadedPhoto(file: Express.Multer.File | undefined): Photo {
+export async function uploadedPhoto(file: Express.Multer.File | undefined): Promise<Photo> {
   if (!file || file.size === 0) throw new HttpError(400, FOTO_MSG.falta);
   const checked = checkImage(bytesOf(file.buffer));
   if (!checked.ok) throw new HttpError(400, checked.problem === 'too-big' ? FOTO_MSG.medidas : FOTO_MSG.invalida);
-  return { data: file.buffer, contentType: checked.image.type };
+  const type = checked.image.type;
+  try {
+    const { data } = await reencodeImage(file.buffer, { limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, side: PHOTO_SIDE, format: FORMAT[type], quality: 85 });
+    return { data, contentType: type };
+  } catch {
+    throw new HttpError(400, FOTO_MSG.invalida);
+  }
 }
 
 /**

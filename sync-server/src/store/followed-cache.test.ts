@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cuttable } from '../testing/cuttable-store';
 import { eventually } from '../testing/eventually';
 import { testStore } from '../testing/store';
 import { FollowedCache } from './followed-cache';
-import { Follower } from './follower';
+import { FRESH_FOR_MS, Follower } from './follower';
 import type { Store, StoreDb } from './port';
 
 /** What a gateway keeps of shared records stays true while another process writes them. */
@@ -67,5 +68,37 @@ describe('a cache that follows its database', () => {
     await cache.get('a', r.load);
     await cache.get('a', r.load);
     expect(r.reads()).toBe(2);
+  });
+
+  it('stops trusting memory within a few seconds of its feed going silent, and trusts it again once the feed answers', async () => {
+    const silenced = cuttable(store);
+    const quiet = new Follower(await silenced.db('usuarios'));
+    await quiet.start();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const cache = new FollowedCache<unknown>(quiet);
+      const r = reader();
+      await cache.get('a', r.load);
+      await cache.get('a', r.load);
+      expect(r.reads()).toBe(1);
+      // The store answers reads but its feed answers nothing: neither rows, nor its empty answer, nor an error.
+      silenced.silence('usuarios', 'changes');
+      await eventually(async () => {
+        const before = r.reads();
+        await cache.get('a', r.load);
+        return r.reads() > before;
+      }, 'la memoria deja de valer con el seguimiento callado', FRESH_FOR_MS + 10_000);
+      // Then the unanswered longpoll is given up, and the operator is told.
+      await eventually(() => logged.mock.calls.some((c) => String(c[0]).includes('Se perdió el seguimiento de cambios')), 'la pasarela dice que el seguimiento se perdió', 30_000);
+      silenced.reconnect();
+      await eventually(() => quiet.live, 'el seguimiento vuelve a contestar', 30_000);
+      await cache.get('a', r.load);
+      const reads = r.reads();
+      await cache.get('a', r.load);
+      expect(r.reads()).toBe(reads);
+    } finally {
+      quiet.stop();
+      logged.mockRestore();
+    }
   });
 });

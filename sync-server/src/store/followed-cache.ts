@@ -1,7 +1,8 @@
 /**
  * Values read from the store by document id, kept in memory while their database's feed
- * (follower.ts) is followed: a change to a document, made by this process or any other, forgets it; losing the feed
- * forgets everything and reads go to the store until it is back. A read that was under way when
+ * (follower.ts) is followed and has answered within its FRESH_FOR_MS: a change to a document, made
+ * by this process or any other, forgets it; losing the feed, or its silence, forgets everything and
+ * reads go to the store until it answers again. A read that was under way when
  * its key changed is answered but not kept, so a value older than the change is never stored.
  */
 import type { Follower } from './follower';

@@ -43,20 +43,22 @@ export { MAX_DOCS_PER_BULK_DOCS } from '../store/batch-limit';
 
 /**
  * Heavy replication requests (`_bulk_get`, `_bulk_docs`, `_revs_diff`, `_changes`) one person runs
- * at once, on one gateway, whatever the number of their connections or sessions. A device's live
+ * at once, on all the gateways on the store together (shared-turns.ts), whatever the number of
+ * their connections or sessions. A device's live
  * sync has one or two in flight per database (a page of changes and its `_bulk_get`, a push's
  * `_revs_diff` then `_bulk_docs`); more simply wait their turn (person-slots.ts).
  */
 export const HEAVY_AT_ONCE_PER_PERSON = 2;
 /**
- * Heavy requests of one person waiting for a turn; one more is answered 429. A queued request has
+ * Heavy requests of one person waiting for a turn on one gateway; one more is answered 429. A queued request has
  * not had its body read, so waiting costs a socket, not memory. No device of one person reaches
  * this: a PouchDB that gets a 429 on its first `_bulk_get` falls back to one GET per document for
  * the rest of the page's life, so the queue is long and only a flood meets its end.
  */
 export const HEAVY_QUEUED_PER_PERSON = 20;
 /**
- * REST requests (lists, PDFs, photos) one person runs at once on one gateway, and waiting: a page
+ * REST requests (lists, PDFs, photos) one person runs at once on all the gateways together, and
+ * waiting on one gateway: a page
  * asks for a few things at once (a list, its names, a photo), a flood waits behind itself.
  */
 export const REST_AT_ONCE_PER_PERSON = 4;

@@ -1,6 +1,6 @@
 /**
  * Costs bounded per person, not only per request: each person runs at most a few heavy
- * replication requests at once on a gateway, whatever number of connections or sessions they open.
+ * replication requests at once on the gateways, whatever number of connections or sessions they open.
  * Every request under its cap, 20 parallel `_bulk_get` of 2,000 ids from one adviser held other
  * people's requests for seconds and doubled the gateway's memory; now the adviser's own requests
  * queue behind each other and everybody else's are served meanwhile.
@@ -18,7 +18,9 @@
  * session running fewest (then the longest waiting), so a second session flooding (another tab, a
  * script with a copied cookie) cannot starve the tablet's own pull; each still waits its turn.
  *
- * Per gateway: behind a balancer with N gateways a person may run N times as many.
+ * Shared by the gateways on one store: how many of a person's turns this gateway may run is its
+ * `TurnBudget`'s answer (shared-turns.ts splits the person's budget between the gateways serving
+ * them through leases in the `sesiones` database); alone, the budget is `atOnce` here.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { actorOf } from '../http/actor';
@@ -57,6 +59,22 @@ interface Line {
   bySession: Map<string, number>;
 }
 
+/**
+ * How many turns of each key this gateway may run now. The local one is always `atOnce`; a shared
+ * one (shared-turns.ts) splits a person's budget between gateways and is told this gateway's demand.
+ */
+export interface TurnBudget {
+  /** Turns `key` may run here now. */
+  capOf(key: string): number;
+  /** This gateway's running and waiting turns of `key` changed (both 0: none left here). */
+  demand(key: string, running: number, waiting: number): void;
+  /** Called with a key whose cap grew: its waiters may start. */
+  onGrow(listener: (key: string) => void): void;
+}
+
+/** Every gateway its own `atOnce` (one gateway on its store, or the bound while the store is slow). */
+export const localBudget = (atOnce: number): TurnBudget => ({ capOf: () => atOnce, demand: () => undefined, onGrow: () => undefined });
+
 /** Why a turn was not given: the queue is full, or the wait was too long. */
 export class NoTurn extends Error {}
 
@@ -90,8 +108,15 @@ export function queuedTurns(): number {
 export class PersonSlots {
   private readonly lines = new Map<string, Line>();
 
-  constructor(readonly limits: SlotLimits = DEFAULT_SLOT_LIMITS) {
+  constructor(
+    readonly limits: SlotLimits = DEFAULT_SLOT_LIMITS,
+    private readonly budget: TurnBudget = localBudget(limits.atOnce),
+  ) {
     everyInstance.add(new WeakRef(this));
+    budget.onGrow((key) => {
+      const line = this.lines.get(key);
+      if (line) this.pump(key, line);
+    });
   }
 
   /** Requests waiting for a turn, of every key. */
@@ -114,28 +139,34 @@ export class PersonSlots {
   take(key: string, gone: AbortSignal, session = ''): Promise<(() => void) | null> {
     const line: Line = this.lines.get(key) ?? { running: 0, waiting: [], bySession: new Map() };
     this.lines.set(key, line);
-    if (line.running < this.limits.atOnce) {
+    if (line.running < this.budget.capOf(key)) {
       this.start(line, session);
+      this.told(key, line);
       return Promise.resolve(this.releaser(key, line, session));
     }
     if (gone.aborted) {
       this.forget(key, line);
       return Promise.resolve(null);
     }
-    if (line.waiting.length >= this.limits.queued) return Promise.reject(new NoTurn());
+    if (line.waiting.length >= this.limits.queued) {
+      this.forget(key, line);
+      return Promise.reject(new NoTurn());
+    }
     return new Promise((resolve, reject) => {
       const leave = (): void => {
         clearTimeout(timer);
         gone.removeEventListener('abort', onGone);
         const at = line.waiting.indexOf(waiter);
         if (at >= 0) line.waiting.splice(at, 1);
+        this.told(key, line);
         this.forget(key, line);
       };
       const waiter: Waiter = {
         session,
         grant: () => {
-          leave();
+          // Started before it leaves the queue: a line with nothing running or waiting is dropped.
           this.start(line, session);
+          leave();
           resolve(this.releaser(key, line, session));
         },
       };
@@ -149,7 +180,24 @@ export class PersonSlots {
       }, this.limits.maxWaitMs);
       gone.addEventListener('abort', onGone, { once: true });
       line.waiting.push(waiter);
+      this.told(key, line);
     });
+  }
+
+  /** The budget hears of every change of what this gateway runs and queues for `key`. */
+  private told(key: string, line: Line): void {
+    this.budget.demand(key, line.running, line.waiting.length);
+  }
+
+  /** Starts waiters, fairest first, while the budget lets `key` run more. */
+  private pump(key: string, line: Line): void {
+    for (;;) {
+      const next = line.running < this.budget.capOf(key) ? this.fairest(line) : undefined;
+      if (!next) break;
+      next.grant();
+    }
+    this.told(key, line);
+    this.forget(key, line);
   }
 
   private start(line: Line, session: string): void {
@@ -166,9 +214,7 @@ export class PersonSlots {
       const left = (line.bySession.get(session) ?? 1) - 1;
       if (left > 0) line.bySession.set(session, left);
       else line.bySession.delete(session);
-      const next = this.fairest(line);
-      if (next) next.grant();
-      else this.forget(key, line);
+      this.pump(key, line);
     };
   }
 
@@ -259,6 +305,7 @@ const LIGHT_API = /^\/(check-auth|signin|logout)\/?$/;
  * behind themself while everybody else is served. Their turn comes back when the answer ends (a
  * REST handler's work is bounded and short; it is not wrapped in `withTurn`).
  */
-export function restTurns(slots = new PersonSlots(REST_SLOT_LIMITS)): RequestHandler {
+export function restTurns(budget?: TurnBudget): RequestHandler {
+  const slots = new PersonSlots(REST_SLOT_LIMITS, budget);
   return heavyTurns(slots, (req) => !!req.user && !LIGHT_API.test(req.path), REST_BUSY);
 }

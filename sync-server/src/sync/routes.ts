@@ -28,7 +28,7 @@ import {
 } from './couch-http';
 import type { SyncedDatabases, SyncedDb } from './databases';
 import { MAX_DOCS_PER_BULK_DOCS, MAX_DOCS_WITH_ATTACHMENTS, MAX_IDS_PER_REQUEST, MAX_OPEN_REVS, MAX_REVS_PER_REQUEST, READ_BODY_LIMIT } from './limits';
-import { heavyTurns, PersonSlots, withTurn } from './person-slots';
+import { DEFAULT_SLOT_LIMITS, heavyTurns, PersonSlots, withTurn, type TurnBudget } from './person-slots';
 import { Instances } from './instance';
 import { getLocal, putLocal } from './local-docs';
 import { scopedAttachment, scopedBulkGet, scopedGet, scopedOpenRevs, scopedRevsDiff, type ReadOptions } from './reads';
@@ -131,6 +131,8 @@ export interface SyncDeps {
   stopping: AbortSignal;
   /** Told the outcome of every push (`_bulk_docs`): documents accepted and refused, and by which session (metrics, devices). */
   onPushed?: (db: string, accepted: number, refused: number, sessionId: string | undefined) => void;
+  /** How many heavy turns of a person this gateway may run (shared-turns.ts); this gateway's own bound unless told. */
+  heavyBudget?: TurnBudget;
 }
 
 export function syncRoutes(ctx: SyncDeps): Router {
@@ -145,7 +147,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
   );
   const bigPush = (req: Request) => bigPushes.get(req.path.split('/')[1] ?? '');
   const readJson = jsonBody({ limit: READ_BODY_LIMIT });
-  const slots = new PersonSlots();
+  const slots = new PersonSlots(DEFAULT_SLOT_LIMITS, ctx.heavyBudget);
   const instances = new Instances(ctx.store, ctx.databases.names());
   const infos = new RecentInfo();
   const fresh = new FreshRevisions();

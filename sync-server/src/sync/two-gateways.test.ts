@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { stampCaptacion } from '../../../couch-design/captacion/stamp';
 import { deployDesignDocs } from '../store/deploy';
+import { FRESH_FOR_MS } from '../store/follower';
+import { cuttable, type CuttableStore } from '../testing/cuttable-store';
 import { startGateway, type HttpClient, type TestGateway } from '../testing/gateway';
 import { eventually, localDb, remoteDb } from '../testing/pouch-client';
 import { sameDatabases, testPrefix, testStore } from '../testing/store';
@@ -134,6 +136,48 @@ describe('two gateways on one store', () => {
     expect((await admin.onA.json('PUT', `/api/users/${demoted.id}`, { role: 'user' })).status).toBe(200);
     await within(1_000, 'el rol nuevo rige en la otra pasarela', async () => (await demoted.onB.json('GET', '/api/users')).status === 403);
     expect((await demoted.onB.json('GET', '/api/check-auth')).body.user.role).toBe('user');
+  });
+});
+
+describe('a gateway whose sessions feed goes silent', () => {
+  let c: TestGateway;
+  let toC: CuttableStore;
+  beforeAll(async () => {
+    toC = cuttable(sameDatabases(a.store));
+    c = await startGateway({ store: toC, joining: a });
+  });
+  afterAll(async () => {
+    toC?.reconnect();
+    await c?.close();
+  });
+
+  it('refuses, within a few seconds, a session signed out on the other gateway, and keeps serving the others', async () => {
+    const u = await a.createUser({ role: 'asesor' });
+    const onA = await a.client().signIn(u.email, u.password);
+    const onC = c.client();
+    onC.cookie = onA.cookie;
+    // Gateway C has read the session: it is in its memory.
+    expect((await onC.json('GET', '/api/check-auth')).body.authenticated).toBe(true);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // C's store answers every call but the `sesiones` feed, which answers nothing at all.
+      toC.silence('sesiones', 'changes');
+      expect((await onA.json('POST', '/api/logout')).status).toBe(200);
+      const took = await within(FRESH_FOR_MS + 10_000, 'la sesión cerrada en A deja de valer en C', async () => (await onC.json('GET', '/api/check-auth')).body.authenticated === false);
+      console.info(`sesión cerrada en otra pasarela rechazada tras ${took} ms con el seguimiento callado`);
+      expect((await onC.json('GET', '/api/captaciones?limit=1')).status).toBe(401);
+
+      // Someone else still signs in through A and is served by C meanwhile (from the store itself).
+      const other = await a.createUser({ role: 'asesor' });
+      const otherOnC = c.client();
+      otherOnC.cookie = (await a.client().signIn(other.email, other.password)).cookie;
+      expect((await otherOnC.json('GET', '/api/check-auth')).body.authenticated).toBe(true);
+      expect((await otherOnC.json('GET', '/api/captaciones?limit=1')).status).toBe(200);
+      await eventually(() => logged.mock.calls.some((call) => String(call[0]).includes('Se perdió el seguimiento de cambios')), 'C dice que perdió el seguimiento', 30_000);
+    } finally {
+      toC.reconnect();
+      logged.mockRestore();
+    }
   });
 });
 

@@ -84,7 +84,7 @@ export function usuariosRoutes(service: UsuariosService, sessionUsers: Pick<Acto
     (req: IdRequest, _res, next) => next(canEditUser(userOf(req), parseId(req.params.id)) ? undefined : new HttpError(403, MSG.soloAdmins)),
     photoUpload,
     async (req: IdRequest, res: Response) => {
-      const foto = await service.savePhoto(userOf(req), parseId(req.params.id), uploadedPhoto(req.file));
+      const foto = await service.savePhoto(userOf(req), parseId(req.params.id), await uploadedPhoto(req.file));
       res.json({ success: true, foto_perfil: foto, message: MSG.fotoActualizada });
     },
   );
