@@ -13,7 +13,10 @@
  *    as an admin (target ≥ 2,500 documents/s) and from a copy of the same LevelDB opened with
  *    PouchDB in this process (no transport at all: the floor no remote client can reach, so the
  *    ratio charges the gateway with everything it adds), the supervisor's pull (10 %), and the
- *    time a change takes to reach a live client.
+ *    time a change takes to reach a live client; and a device's initial pull of everything into a
+ *    database sealed as the PWA seals a person's (transform-pouch with pwa/src/lib/vault/doc-cipher.ts,
+ *    a random AES-GCM key), beside the same pull into an unsealed one: ≤ 1.3× (issue 31). Both in
+ *    the PWA's batches of 200, memory adapter, so the ratio is the sealing's.
  *  - With COUCHDB_URL: a gateway process on that CouchDB (`sync-server/src/main.ts`, as deployed)
  *    beside CouchDB's own endpoint, over HTTP both:
  *      initial pull of everything, admin: gateway ≤ 1.1× CouchDB direct;
@@ -37,7 +40,7 @@
  * printed beside wall time because on a shared machine wall time mostly measures the neighbours.
  * SYNC_ONLY=couchdb runs the CouchDB section alone; SYNC_CPU_PROFILE=<folder> writes the CouchDB
  * section's gateway CPU profile there.
- * Pulls use batches of 500; pushes and live feeds use the PWA's settings (batches of 200,
+ * Pulls use batches of 500 (the device's sealed and unsealed ones, the PWA's 200); pushes and live feeds use the PWA's settings (batches of 200,
  * checkpoints kept on the device). Prints; asserts nothing about the figures.
  */
 import { randomUUID } from 'node:crypto';
@@ -51,6 +54,8 @@ import { captacionesSelector, type MangoSelector } from '../couch-design/scope';
 import { PouchDB as ServerPouch } from '../sync-server/src/store/pouchdb';
 import type { StoreDoc } from '../sync-server/src/store/port';
 import { localDb, PouchDB, remoteDb, sessionFetch, type ClientDb } from '../sync-server/src/testing/pouch-client';
+import { importDataKey, newDataKeyBytes } from '../pwa/src/lib/vault/crypto';
+import { SEALED_FIELD, sealDatabase } from '../pwa/src/lib/vault/doc-cipher';
 import { startGateway, type TestGateway } from '../sync-server/src/testing/gateway';
 import { createAccounts, signIn, type Account, type AccountSpec } from './load/accounts';
 import { copyDatabase, databaseUrl, deleteDatabases, docCount, localCouchPid } from './load/couchdb';
@@ -76,6 +81,8 @@ const MAX_RATIO_PULL = 1.1;
 const MAX_RATIO_SCOPED = 1.2;
 const MAX_RATIO_PUSH = 1.3;
 const MAX_RATIO_LIVE_P95 = 1.3;
+/** A device's initial pull into its sealed database, against an unsealed one (issue 31). */
+const MAX_RATIO_SEALED = 1.3;
 
 const NOMBRES = ['María', 'José', 'Guadalupe', 'Juan', 'Rosa', 'Luis', 'Ana', 'Carlos', 'Patricia', 'Jorge'];
 const COLONIAS = ['Roma Sur', 'Narvarte', 'Del Valle', 'Coyoacán', 'Polanco', 'Condesa', 'Tlalpan', 'Lindavista'];
@@ -128,8 +135,8 @@ async function timed(meter: Meter, fn: () => Promise<unknown>): Promise<Sample> 
 
 interface Compared { via: Sample[]; direct: Sample[]; load: [number, number] }
 
-/** One warm-up each, then `RUNS` of each side in turns. */
-async function compare(label: string, via: () => Promise<Sample>, direct: () => Promise<Sample>, runs = RUNS): Promise<Compared> {
+/** One warm-up each, then `RUNS` of each side in turns; `sides` names them in the progress lines. */
+async function compare(label: string, via: () => Promise<Sample>, direct: () => Promise<Sample>, runs = RUNS, sides = ['gateway', 'directo']): Promise<Compared> {
   const start = load1();
   await via();
   await direct();
@@ -137,7 +144,7 @@ async function compare(label: string, via: () => Promise<Sample>, direct: () => 
   for (let r = 0; r < runs; r++) {
     out.via.push(await via());
     out.direct.push(await direct());
-    progress(`${label}: gateway ${out.via.at(-1)!.wall.toFixed(0)} ms / directo ${out.direct.at(-1)!.wall.toFixed(0)} ms`);
+    progress(`${label}: ${sides[0]} ${out.via.at(-1)!.wall.toFixed(0)} ms / ${sides[1]} ${out.direct.at(-1)!.wall.toFixed(0)} ms`);
   }
   out.load[1] = load1();
   return out;
@@ -148,18 +155,36 @@ const loadNote = (c: Compared): string => `carga media de 1 min de la máquina: 
 
 // --- Replicating ----------------------------------------------------------------------------
 
-/** An initial pull into a new client; throws unless it brought `expected` documents. */
-async function pull(meter: Meter, source: () => ClientDb, expected: number, selector?: MangoSelector): Promise<Sample> {
+interface PullOptions {
+  selector?: MangoSelector;
+  batch?: number;
+  /** Into a database sealed with this key, as the PWA opens a person's (pwa/src/lib/vault/doc-cipher.ts). */
+  sealedWith?: CryptoKey;
+}
+
+/** An initial pull into a new client; throws unless it brought `expected` documents (and, sealed, stored them sealed). */
+async function pull(meter: Meter, source: () => ClientDb, expected: number, { selector, batch = BATCH, sealedWith }: PullOptions = {}): Promise<Sample> {
   const target = localDb();
+  if (sealedWith) sealDatabase(target, () => sealedWith);
   try {
-    const opts = { batch_size: BATCH, retry: false, ...PULL_CHECKPOINT, ...(selector ? { selector } : {}) } as PouchDB.Replication.ReplicateOptions;
+    const opts = { batch_size: batch, retry: false, ...PULL_CHECKPOINT, ...(selector ? { selector } : {}) } as PouchDB.Replication.ReplicateOptions;
     const s = await timed(meter, () => target.replicate.from(source(), opts));
     const got = (await target.info()).doc_count;
     if (got !== expected) throw new Error(`La réplica trajo ${got} documentos en vez de ${expected}`);
+    if (sealedWith) await assertStoredSealed(target);
     return s;
   } finally {
     await target.destroy();
   }
+}
+
+/** The memory adapter shares a database's storage by name: a second handle without the seal reads what is stored. */
+async function assertStoredSealed(db: ClientDb): Promise<void> {
+  const raw = new PouchDB(db.name, { adapter: 'memory' });
+  const { rows } = await raw.allDocs({ include_docs: true, limit: 1, startkey: 'cap-' });
+  const stored = (rows[0]?.doc ?? {}) as Record<string, unknown>;
+  const clear = Object.keys(stored).filter((k) => !k.startsWith('_') && k !== SEALED_FIELD);
+  if (typeof stored[SEALED_FIELD] !== 'string' || clear.length) throw new Error('La base cifrada guardó una captación en claro.');
 }
 
 type PushResult = PouchDB.Replication.ReplicationResultComplete<Record<string, unknown>>;
@@ -351,6 +376,10 @@ async function benchEmbedded(): Promise<Row[]> {
     const c = await compare('almacén', () => pull(me, admin, DOCS), () => pull(me, () => source, directCount));
     const sup: Sample[] = [];
     for (let r = 0; r < RUNS; r++) sup.push(await pull(me, supervisor, DOCS / ADVISERS));
+    // A device's data key, made as the PWA makes one (lib/vault/crypto.ts): random, non-extractable.
+    const key = await importDataKey(newDataKeyBytes());
+    const device = { batch: PWA_BATCH };
+    const sealed = await compare('dispositivo', () => pull(me, admin, DOCS, { ...device, sealedWith: key }), () => pull(me, admin, DOCS, device), RUNS, ['con cifrado', 'sin cifrar']);
 
     const live = await liveClient(supervisor());
     const writer = localDb();
@@ -384,6 +413,7 @@ async function benchEmbedded(): Promise<Row[]> {
       { name: 'CPU del pull vía gateway (cliente + gateway)', value: Math.round(med(c.via, 'client')), unit: 'ms' },
       { name: 'CPU del pull directo', value: Math.round(med(c.direct, 'client')), unit: 'ms' },
       { name: `pull del supervisor (${DOCS / ADVISERS} de ${DOCS}, 10 %), mediana`, value: Math.round(med(sup)), unit: 'ms' },
+      ...sealedPullRows(sealed),
       {
         name: `latencia de un cambio (envío de un admin por el gateway) hasta un cliente en vivo, p50 de ${LATENCY_SAMPLES}`,
         value: Math.round(median(latencies)),
@@ -398,6 +428,29 @@ async function benchEmbedded(): Promise<Row[]> {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(copyDir, { recursive: true, force: true });
   }
+}
+
+/** A device's initial pull into a sealed database beside the same pull into an unsealed one (issue 31: within 1.3×). */
+function sealedPullRows(c: Compared): Row[] {
+  const sealed = med(c.via);
+  const plain = med(c.direct);
+  const what = `pull inicial de ${DOCS} a una base del dispositivo (vía gateway, admin, lotes de ${PWA_BATCH} como la PWA)`;
+  return [
+    { name: `${what}, con cifrado, mediana de ${c.via.length}`, value: Math.round(sealed), unit: 'ms', target: `≤ ${es(Math.round(plain * MAX_RATIO_SEALED))} (${MAX_RATIO_SEALED}× sin cifrar)` },
+    { name: `${what}, sin cifrar, mediana de ${c.direct.length}`, value: Math.round(plain), unit: 'ms' },
+    {
+      name: 'pull inicial a una base del dispositivo, razón con / sin cifrar, tiempo real',
+      value: ratio(sealed, plain),
+      unit: 'x',
+      target: `≤ ${MAX_RATIO_SEALED}`,
+      note:
+        'la base cifrada es la de la PWA: transform-pouch con sealDatabase (pwa/src/lib/vault/doc-cipher.ts) y una llave AES-GCM de 256 bits hecha como la hace el dispositivo; ' +
+        'cada lote llega en claro y se sella al guardarse (se comprueba que lo guardado está sellado). Adaptador de memoria en Node, no IndexedDB: ' +
+        `la razón mide el sellado, no el disco. Las dos por turnos tras un calentamiento. CPU (medianas): con cifrado ${es(Math.round(med(c.via, 'client')))} ms, ` +
+        `sin cifrar ${es(Math.round(med(c.direct, 'client')))} ms (cliente y gateway, este proceso; WebCrypto en sus hilos incluido). ${loadNote(c)}`,
+    },
+    { name: 'pull inicial a una base del dispositivo, razón con / sin cifrar, tiempo de CPU', value: ratio(med(c.via, 'client'), med(c.direct, 'client')), unit: 'x' },
+  ];
 }
 
 // --- Apache CouchDB -------------------------------------------------------------------------
@@ -455,7 +508,7 @@ async function benchCouchDb(url: string): Promise<Row[]> {
     const selector = captacionesSelector({ id: supervisor.id, role: supervisor.role });
     const pulls = await compare('pull admin', () => pull(me, viaAdmin, DOCS), () => pull(me, toAnchor, anchorCount));
     const gzPulls = await compare('pull admin comprimido', () => pull(me, () => remoteDb(gw!.url, 'captaciones', adminCookie), DOCS), () => pull(me, toAnchor, anchorCount));
-    const scoped = await compare('pull supervisor', () => pull(me, viaSupervisor, DOCS / ADVISERS), () => pull(me, toAnchor, DOCS / ADVISERS, selector));
+    const scoped = await compare('pull supervisor', () => pull(me, viaSupervisor, DOCS / ADVISERS), () => pull(me, toAnchor, DOCS / ADVISERS, { selector }));
     const pushes = await compare(
       'push',
       () => push(me, viaAdmin, freshDocs(people, PUSH_DOCS, 'g'), 'Envío por el gateway'),

@@ -1,6 +1,8 @@
 /**
  * A real PouchDB client for sync tests and benchmarks: pouchdb-core with the memory and HTTP
- * adapters and replication, the same building blocks the PWA uses (IndexedDB there).
+ * adapters, replication and transform-pouch, the same building blocks the PWA uses (IndexedDB
+ * there; transform-pouch is its seam for sealing a person's databases, which a benchmark can apply
+ * to a client here with the PWA's own `sealDatabase`).
  *
  * Requests go through node-fetch, the fetch PouchDB itself uses in Node, with the session cookie
  * set per database. PouchDB.fetch wraps it in a process-wide cookie jar (fetch-cookie), which
@@ -22,6 +24,7 @@ export const PouchDB = require('pouchdb-core') as PouchStatic;
 PouchDB.plugin(require('pouchdb-adapter-memory'));
 PouchDB.plugin(require('pouchdb-adapter-http'));
 PouchDB.plugin(require('pouchdb-replication'));
+PouchDB.plugin(require('transform-pouch'));
 
 interface NodeFetchHeaders { set(name: string, value: string): void }
 type NodeFetch = ((url: string, init?: { headers?: NodeFetchHeaders; [k: string]: unknown }) => Promise<unknown>) & {

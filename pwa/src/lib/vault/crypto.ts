@@ -30,7 +30,9 @@ export function newSalt(): Uint8Array<ArrayBuffer> {
 export function toBase64(bytes: Uint8Array): string {
   let binary = '';
   const CHUNK = 0x8000;
-  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
+  // `apply` takes the bytes as they are; spreading them (`...`) walks an iterator per byte and cost
+  // 8× more, over half of sealing a pulled batch (bench/sync.ts, the device's sealed pull).
+  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + CHUNK) as unknown as number[]);
   return btoa(binary);
 }
 
