@@ -16,6 +16,7 @@ import { benchList } from './list';
 import { benchFotos } from './fotos';
 import { benchFotosPdf } from './fotos-pdf';
 import { benchVault } from './vault';
+import { benchScale } from './scale';
 
 const BENCHES: Array<[string, Bench]> = [
   ['sync', benchSync],
@@ -28,6 +29,7 @@ const BENCHES: Array<[string, Bench]> = [
   ['fotos', benchFotos],
   ['fotos-pdf', benchFotosPdf],
   ['vault', benchVault],
+  ['scale', benchScale],
 ];
 
 /** Options that take their value as the next argument. */
