@@ -62,15 +62,16 @@ const es = (n: number): string => n.toLocaleString('es-MX');
 const mb = (bytes: number): number => round(bytes / 1024 / 1024);
 
 /** Seconds from the gateway process's start until `/api/ready` answers 200. */
-async function startTimed(s: GatewaySettings): Promise<{ gw: GatewayProcess; seconds: number }> {
+async function startTimed(s: GatewaySettings): Promise<{ gw: GatewayProcess; seconds: number; listeningS: number }> {
   const t0 = performance.now();
   const gw = await startGatewayProcess(s, (line) => progress(`gateway: ${line}`));
+  const listeningS = (performance.now() - t0) / 1000;
   for (;;) {
     const ok = await fetch(`${gw.url}/api/ready`, { signal: AbortSignal.timeout(5_000) }).then(
       (r) => (void r.body?.cancel(), r.status === 200),
       () => false,
     );
-    if (ok) return { gw, seconds: (performance.now() - t0) / 1000 };
+    if (ok) return { gw, seconds: (performance.now() - t0) / 1000, listeningS };
     if (performance.now() - t0 > READY_LIMIT_MS) throw new Error(`La pasarela no estuvo lista en ${READY_LIMIT_MS / 1000} s (/api/ready).`);
     await new Promise((r) => setTimeout(r, READY_POLL_MS));
   }
@@ -162,7 +163,13 @@ export async function benchScale(): Promise<Row[]> {
         unit: 's',
         note: `${size}, de ${people.advisers.length} asesores y ${people.supervisors.length} supervisores; miniaturas de ${es(Math.round(load.thumbnailBytes / 1024))} KB en promedio. ${reused ? 'Carga conservada de una corrida anterior (SCALE_KEEP=1): no se cargó en esta.' : 'No es una meta: el tiempo de preparar los datos.'}`,
       },
-      { name: `arranque de la pasarela con ${size}, hasta /api/ready 200`, value: round(started.seconds), unit: 's', target: `≤ ${TARGET.startS}` },
+      {
+        name: `arranque de la pasarela con ${size}, hasta /api/ready 200`,
+        value: round(started.seconds),
+        unit: 's',
+        target: `≤ ${TARGET.startS}`,
+        note: `desde que arranca el proceso (node con tsx); ya respondía HTTP a los ${round(started.listeningS)} s, listo al terminar de ponerse al día su directorio de captaciones`,
+      },
       {
         name: `tableta nueva (${adviser.email.split('@')[0]}), lista para trabajar sin conexión`,
         value: round(tablet.readyS),

@@ -23,6 +23,7 @@ import { CHROMIUM_FLAGS, fromMenu, loopMs, ROW, THROTTLE } from '../list';
 
 export const NETWORK = { bitsPerSecond: 20_000_000, latencyMs: 40 };
 const FIRST_ROW_RUNS = 3;
+const POLL_MS = 100;
 const SYNCED = '[data-testid="sync-state"][data-status="up-to-date"]';
 
 export interface Query {
@@ -71,6 +72,19 @@ async function secondsUntil(t0: number, what: Promise<unknown>): Promise<number>
   );
 }
 
+/**
+ * Resolves once a service worker controls the page; asked again across the sign-in's navigations
+ * (a question asked while the page changes is lost with it, and waitForFunction fails then).
+ */
+async function controlled(page: Page, waitMs: number): Promise<void> {
+  const end = performance.now() + waitMs;
+  while (performance.now() < end) {
+    if (await page.evaluate<boolean>('!!navigator.serviceWorker.controller').catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+  throw new Error(`Ningún trabajador de servicio controló la página en ${waitMs / 1000} s`);
+}
+
 /** Milliseconds of each search: the REST list as an online tablet asks it, answer read whole. */
 async function searches(page: Page, queries: readonly Query[]): Promise<number[]> {
   const urls = queries.map((q) => `/api/captaciones?page=1&limit=${PAGE_SIZE}&sort=${SORT_DESC}&search=${encodeURIComponent(q.text)}`);
@@ -115,7 +129,7 @@ export async function newTablet(url: string, email: string, expected: { count: n
     const waitMs = readyWaitS * 1000;
     const [syncedS, workerS] = await Promise.all([
       secondsUntil(t0, page.locator(SYNCED).waitFor({ timeout: waitMs })),
-      secondsUntil(t0, page.waitForFunction('!!navigator.serviceWorker.controller', undefined, { timeout: waitMs })),
+      secondsUntil(t0, controlled(page, waitMs)),
     ]);
     counted.stop();
     const readyS = Math.max(syncedS, workerS);
