@@ -154,6 +154,7 @@ export async function benchScale(): Promise<Row[]> {
     const where = url ? `Apache CouchDB (${dbPrefix}*)` : 'almacén integrado';
     const size = `${es(plan.total)} captaciones (${es(load.fotos)} fotos)`;
     const usageNote = Object.entries(tablet.usageDetails).map(([k, v]) => `${k} ${es(mb(v))} MB`).join(', ');
+    const heldNote = Object.entries(tablet.held).map(([k, v]) => `${k} ${es(v)}`).join(', ');
     const firstRow = tablet.firstRowMs.length ? median(tablet.firstRowMs) : NaN;
     const rows: Row[] = [
       { name: 'carga media de 1 min de la máquina al empezar', value: loadStart, unit: 'procesos', note: `${availableParallelism()} núcleos; todo lo que pase de su número estira los tiempos` },
@@ -181,7 +182,13 @@ export async function benchScale(): Promise<Row[]> {
           `Debe tener ${es(held.length)} captaciones (hoy todo su alcance de lectura; con el conjunto del dispositivo, las ${es(plan.set)} suyas): ${tablet.holdsAll ? 'las tiene' : 'NO las tiene todas'}. ` +
           `${es(tablet.requests.total)} peticiones (${es(tablet.requests.changes)} _changes, ${es(tablet.requests.bulkGet)} _bulk_get, ${es(tablet.requests.fotos)} a /db/fotos), ${es(mb(tablet.requests.bytesDown))} MB recibidos`,
       },
-      { name: 'almacenamiento usado en la tableta (navigator.storage.estimate)', value: mb(tablet.usageBytes), unit: 'MB', target: `≤ ${TARGET.storageMb}`, note: usageNote || undefined },
+      {
+        name: 'almacenamiento usado en la tableta (navigator.storage.estimate)',
+        value: mb(tablet.usageBytes),
+        unit: 'MB',
+        target: `≤ ${TARGET.storageMb}`,
+        note: `${usageNote}; documentos por base de IndexedDB (con borrados y puntos de control): ${heldNote}`,
+      },
       {
         name: `primera fila de la lista desde el menú (CPU ${THROTTLE}× más lenta), mediana de ${tablet.firstRowMs.length}`,
         value: Math.round(firstRow),
@@ -196,7 +203,7 @@ export async function benchScale(): Promise<Row[]> {
         target: `≤ ${TARGET.searchP95Ms}`,
         note: `GET /api/captaciones con search, desde la página de la tableta por su red; p50 ${es(Math.round(median(tablet.searchMs)))} ms; la mitad busca un propietario, la otra una colonia`,
       },
-      { name: `pull inicial del supervisor (${SUPERVISED} de ${es(plan.total)}) vía pasarela, mediana de ${pulls.length}`, value: Math.round(med(pulls)), unit: 'ms', target: `≤ ${es(TARGET.pullMs)}`, note: `CPU (medianas): pasarela ${es(Math.round(med(pulls, 'gateway')))} ms, CouchDB ${es(Math.round(med(pulls, 'couch')))} ms` },
+      { name: `pull inicial del supervisor (${SUPERVISED} de ${es(plan.total)}) vía pasarela, mediana de ${pulls.length}`, value: Math.round(med(pulls)), unit: 'ms', target: `≤ ${es(TARGET.pullMs)}`, note: `CPU (medianas): pasarela ${es(Math.round(med(pulls, 'gateway')))} ms${url ? `, CouchDB ${es(Math.round(med(pulls, 'couch')))} ms` : ''}` },
     ];
     if (url) {
       rows.push(

@@ -20,8 +20,12 @@ import { captacion, push, stamperOf } from '../sync';
 import { ADVISERS, capId, PHOTOS_PER, type People, type Plan } from './plan';
 
 const LOAD_CONCURRENCY = 4;
-/** A few different pictures; every photo is one of them with a comment of its own. */
-const PICTURES = 8;
+/**
+ * Different pictures, every photo one of them with a comment of its own: more than a pull's batch
+ * of photos (FOTOS_PULL_BATCH_SIZE), taken in turn, so no compressed answer holds one twice and
+ * the bytes on the wire are a device's.
+ */
+const PICTURES = 400;
 const BACKGROUNDS = ['#9ab', '#b97', '#7a8', '#ccb', '#889', '#a87', '#6a9', '#bbc'];
 
 export interface LoadFigures {
@@ -32,13 +36,13 @@ export interface LoadFigures {
   thumbnailBytes: number;
 }
 
-/** Pictures of the size and weight of the PWA's thumbnails. */
+/** Pictures of the size and weight of the PWA's thumbnails (sharp's noise differs on every call). */
 async function pictures(): Promise<Buffer[]> {
   const width = MINIATURA_LADO;
   const height = (MINIATURA_LADO * 3) / 4;
   return Promise.all(
     Array.from({ length: PICTURES }, async (_, k) => {
-      const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 + k } } }).png().toBuffer();
+      const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 + (k % BACKGROUNDS.length) } } }).png().toBuffer();
       return sharp({ create: { width, height, channels: 3, background: BACKGROUNDS[k % BACKGROUNDS.length] } }).composite([{ input: noise, blend: 'overlay' }]).jpeg({ quality: 75 }).toBuffer();
     }),
   );
@@ -59,6 +63,7 @@ export async function loadThroughGateway(url: string, plan: Plan, people: People
   const images = await pictures();
   let captaciones = 0;
   let fotos = 0;
+  let made = 0;
   let thumbnailBytes = 0;
   const said = () => {
     const s = (performance.now() - t0) / 1000;
@@ -76,7 +81,7 @@ export async function loadThroughGateway(url: string, plan: Plan, people: People
       if (!plan.hasPhotos(i)) continue;
       for (let k = 0; k < PHOTOS_PER; k++) {
         const tag = `${i} ${k}`;
-        const miniatura = uniqueJpeg(images[(i + k) % images.length], tag);
+        const miniatura = uniqueJpeg(images[made++ % images.length], tag);
         thumbnailBytes += miniatura.length;
         photos.push(...photoDocs(capId(i), `e${i}-${k}`, k, by.id, { miniatura, original: uniqueJpeg(Buffer.from(JPEG_2X2), tag) }));
       }

@@ -37,6 +37,8 @@ export interface TabletRun {
   workerS: number;
   /** Whether the oldest captación the device should hold was on the list's last page. */
   holdsAll: boolean;
+  /** Documents in each of the device's databases. */
+  held: Record<string, number>;
   usageBytes: number;
   usageDetails: Record<string, number>;
   firstRowMs: number[];
@@ -84,6 +86,30 @@ async function controlled(page: Page, waitMs: number): Promise<void> {
   }
   throw new Error(`Ningún trabajador de servicio controló la página en ${waitMs / 1000} s`);
 }
+
+/**
+ * Documents per IndexedDB database of the device (PouchDB's `docs` store: its documents, deleted
+ * ones and checkpoints included), to say what the tablet holds beside what it should.
+ */
+const HELD = `(async () => {
+  const out = {};
+  for (const { name } of await indexedDB.databases()) {
+    const db = await new Promise((resolve, reject) => {
+      const r = indexedDB.open(name);
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    if (db.objectStoreNames.contains('docs')) {
+      out[name] = await new Promise((resolve, reject) => {
+        const q = db.transaction('docs').objectStore('docs').count();
+        q.onsuccess = () => resolve(q.result);
+        q.onerror = () => reject(q.error);
+      });
+    }
+    db.close();
+  }
+  return out;
+})()`;
 
 /** Milliseconds of each search: the REST list as an online tablet asks it, answer read whole. */
 async function searches(page: Page, queries: readonly Query[]): Promise<number[]> {
@@ -140,6 +166,7 @@ export async function newTablet(url: string, email: string, expected: { count: n
       await page.goto(`${url}/dashboard/captaciones?page=${Math.ceil(expected.count / PAGE_SIZE)}`);
       holdsAll = await page.locator(ROW, { hasText: expected.oldestName }).waitFor({ timeout: 60_000 }).then(() => true, () => false);
     }
+    const held = await page.evaluate<Record<string, number>>(HELD);
     const estimate = await page.evaluate<{ usage?: number; usageDetails?: Record<string, number> }>('navigator.storage.estimate()');
 
     // The list's first row from the menu, on a tablet-class CPU.
@@ -159,7 +186,7 @@ export async function newTablet(url: string, email: string, expected: { count: n
     // One search first, not counted: the first request of a page pays for its connection.
     await searches(page, queries.slice(0, 1));
     const searchMs = await searches(page, queries);
-    return { readyS, syncedS, workerS, holdsAll, usageBytes: estimate.usage ?? NaN, usageDetails: estimate.usageDetails ?? {}, firstRowMs, loop: { plainMs, slowedMs }, searchMs, requests: counted.counts };
+    return { readyS, syncedS, workerS, holdsAll, held, usageBytes: estimate.usage ?? NaN, usageDetails: estimate.usageDetails ?? {}, firstRowMs, loop: { plainMs, slowedMs }, searchMs, requests: counted.counts };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
