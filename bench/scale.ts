@@ -154,7 +154,7 @@ export async function benchScale(): Promise<Row[]> {
     const where = url ? `Apache CouchDB (${dbPrefix}*)` : 'almacén integrado';
     const size = `${es(plan.total)} captaciones (${es(load.fotos)} fotos)`;
     const usageNote = Object.entries(tablet.usageDetails).map(([k, v]) => `${k} ${es(mb(v))} MB`).join(', ');
-    const heldNote = Object.entries(tablet.held).map(([k, v]) => `${k} ${es(v)}`).join(', ');
+    const heldNote = Object.entries(tablet.held).map(([k, v]) => `${k.split('_').at(-1)} ${es(v)}`).join(', ');
     const firstRow = tablet.firstRowMs.length ? median(tablet.firstRowMs) : NaN;
     const rows: Row[] = [
       { name: 'carga media de 1 min de la máquina al empezar', value: loadStart, unit: 'procesos', note: `${availableParallelism()} núcleos; todo lo que pase de su número estira los tiempos` },
