@@ -96,7 +96,8 @@ export async function benchScale(): Promise<Row[]> {
   const plan = new Plan(s.captaciones, s.set);
   const url = s.couchdbUrl;
   const dbPrefix = url ? (s.keep ? `escala_${s.captaciones}_${s.set}_` : `escala_${Date.now().toString(36)}_`) : 'inmo_';
-  const dataDir = url ? '' : mkdtempSync(path.join(tmpdir(), 'inmo-bench-escala-'));
+  // The gateway wants a data folder even on CouchDB (it stays empty there).
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'inmo-bench-escala-'));
   const base = { dataDir, couchdbUrl: url, dbPrefix, sessionSecret: randomUUID(), env: { TRUST_PROXY: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' } };
   let gw: GatewayProcess | undefined;
   try {
@@ -227,7 +228,7 @@ export async function benchScale(): Promise<Row[]> {
       const n = await deleteDatabases(url, dbPrefix).catch((e: unknown) => (console.error('No se pudieron borrar las bases de la medición:', e), 0));
       progress(`${n} bases borradas (${dbPrefix}*)`);
     }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
