@@ -16,7 +16,7 @@
  */
 import './quiet-logs';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startGateway } from '../sync-server/src/testing/gateway';
 import { addTenPhotos, THROTTLE } from './fotos/browser';
@@ -25,7 +25,7 @@ import { FOTOS_BATCH_SIZE, FOTOS_PULL_BATCH_SIZE } from '../couch-design/fotos/t
 import { initialSync } from './fotos/initial-sync';
 import { CUT_MS, LINK_BITS_PER_S, uploadOverCutLink } from './fotos/upload';
 import { report, type Row } from './row';
-import { progressOf } from './stats';
+import { load1, progressOf } from './stats';
 
 const CAPTACIONES = Number(process.env.FOTOS_CAPTACIONES ?? 1000);
 const PER_CAPTACION = 5;
@@ -36,7 +36,6 @@ const kb = (bytes: number): number => Math.round(bytes / 1024);
 const mb = (bytes: number): number => Number((bytes / 1024 / 1024).toFixed(1));
 const s = (seconds: number): number => Number(seconds.toFixed(1));
 const avg = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
-const load1 = (): number => Number(loadavg()[0].toFixed(2));
 const progress = progressOf('fotos');
 
 export async function benchFotos(): Promise<Row[]> {

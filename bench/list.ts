@@ -43,7 +43,7 @@
  */
 import './quiet-logs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { DIST, staleBuildReason } from '../sync-server/src/launch/pwa-build';
@@ -51,7 +51,7 @@ import { startGateway, type TestGateway } from '../sync-server/src/testing/gatew
 import { localDb, remoteDb } from '../sync-server/src/testing/pouch-client';
 import { report, type Row } from './row';
 import { captacion } from './sync';
-import { median, progressOf } from './stats';
+import { load1, median, progressOf } from './stats';
 import { buildUnsealed, holdsCipher } from './list/unsealed-build';
 
 const DOCS = Number(process.env.LIST_DOCS ?? 5_000);
@@ -60,14 +60,13 @@ const RUNS = Math.max(1, Number(process.env.LIST_RUNS ?? 5));
 const PROFILE = process.env.LIST_PROFILE;
 /** LIST_TRACE=<file>: the first reload's trace (DevTools' Performance panel): style, layout and script compilation, which a CPU profile shows only as '(program)'. */
 const TRACE = process.env.LIST_TRACE;
-const THROTTLE = 4;
+export const THROTTLE = 4;
 /** How much slower than the unsealed build the sealed one may draw the list's first row (issue 31). */
 const MAX_RATIO = 1.25;
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const ROW = '[data-testid="captacion-row"]';
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const ROW = '[data-testid="captacion-row"]';
 const SYNC_WAIT_MS = 10 * 60_000;
 
-const load1 = (): number => Number(loadavg()[0].toFixed(2));
 const progress = progressOf('list');
 
 /** Records, from the navigation's start, when the first list row is drawn (checked every frame). */
@@ -90,7 +89,7 @@ const UNTIL_ROWS = `new Promise((resolve) => {
 })`;
 
 /** Milliseconds from clicking the sidebar's 'Proyectos' until a row is drawn. */
-async function fromMenu(page: Page): Promise<number> {
+export async function fromMenu(page: Page): Promise<number> {
   return page.evaluate(`(() => {
     const link = document.querySelector('[data-testid="nav-proyectos"]');
     if (!link) throw new Error('No está el enlace Proyectos del menú');
@@ -142,7 +141,7 @@ async function syncedAndQuiet(page: Page): Promise<void> {
  * loop runs once first so that both figures time optimised code, and lasts a few hundred
  * milliseconds: Chromium throttles in slices, and a short loop can fit in one unslowed slice.
  */
-async function loopMs(page: Page): Promise<number> {
+export async function loopMs(page: Page): Promise<number> {
   const run = () =>
     page.evaluate<number>(`(() => {
       const t0 = performance.now();

@@ -18,6 +18,7 @@ import { benchFotosPdf } from './fotos-pdf';
 import { benchVault } from './vault';
 import { benchSessions } from './sessions';
 import { benchTurns } from './turns';
+import { benchScale } from './scale';
 
 const BENCHES: Array<[string, Bench]> = [
   ['sync', benchSync],
@@ -32,6 +33,7 @@ const BENCHES: Array<[string, Bench]> = [
   ['vault', benchVault],
   ['sesiones', benchSessions],
   ['turnos', benchTurns],
+  ['scale', benchScale],
 ];
 
 /** Options that take their value as the next argument. */

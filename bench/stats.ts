@@ -1,4 +1,5 @@
 /** What every benchmark computes from its samples, and the progress line it prints under BENCH_VERBOSE. */
+import { loadavg } from 'node:os';
 
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -14,3 +15,6 @@ export const progressOf =
   (msg: string): void => {
     if (process.env.BENCH_VERBOSE) console.error(`[bench ${bench}] ${new Date().toISOString()} ${msg}`);
   };
+
+/** The machine's 1-minute load average, printed beside the figures: on two shared cores it stretches every wall time. */
+export const load1 = (): number => Number(loadavg()[0].toFixed(2));

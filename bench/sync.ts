@@ -45,7 +45,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sampleCaptacion } from '../couch-design/captacion/fixtures';
 import { PULL_CHECKPOINT, PUSH_CHECKPOINT } from '../pwa/src/lib/sync/checkpoints';
@@ -61,7 +61,7 @@ import { createAccounts, signIn, type Account, type AccountSpec } from './load/a
 import { copyDatabase, databaseUrl, deleteDatabases, docCount, localCouchPid } from './load/couchdb';
 import { cpuProfileArgs, cpuSecondsOf, freePort, startGatewayProcess, type GatewayProcess } from './load/gateway-process';
 import type { Row } from './row';
-import { median, percentile, progressOf } from './stats';
+import { load1, median, percentile, progressOf } from './stats';
 
 const DOCS = 10_000;
 const ADVISERS = 10;
@@ -111,18 +111,17 @@ export function captacion(id: string, i: number, asesor: string, by: Stamper): S
 
 const progress = progressOf('sync');
 
-const ratio = (a: number, b: number): number => Number((a / b).toFixed(2));
-const load1 = (): number => Number(loadavg()[0].toFixed(2));
+export const ratio = (a: number, b: number): number => Number((a / b).toFixed(2));
 const es = (n: number): string => n.toLocaleString('es-MX');
 
 // --- Measuring ------------------------------------------------------------------------------
 
 /** One timed operation: wall time, and CPU of this process (client, plus an in-process gateway), a gateway process and CouchDB. */
-interface Sample { wall: number; client: number; gateway: number; couch: number }
+export interface Sample { wall: number; client: number; gateway: number; couch: number }
 
-interface Meter { gatewayPid?: number; couchPid?: number }
+export interface Meter { gatewayPid?: number; couchPid?: number }
 
-async function timed(meter: Meter, fn: () => Promise<unknown>): Promise<Sample> {
+export async function timed(meter: Meter, fn: () => Promise<unknown>): Promise<Sample> {
   const g0 = cpuSecondsOf(meter.gatewayPid);
   const k0 = cpuSecondsOf(meter.couchPid);
   const c0 = process.cpuUsage();
@@ -133,10 +132,10 @@ async function timed(meter: Meter, fn: () => Promise<unknown>): Promise<Sample> 
   return { wall, client: (c.user + c.system) / 1000, gateway: (cpuSecondsOf(meter.gatewayPid) - g0) * 1000, couch: (cpuSecondsOf(meter.couchPid) - k0) * 1000 };
 }
 
-interface Compared { via: Sample[]; direct: Sample[]; load: [number, number] }
+export interface Compared { via: Sample[]; direct: Sample[]; load: [number, number] }
 
 /** One warm-up each, then `RUNS` of each side in turns; `sides` names them in the progress lines. */
-async function compare(label: string, via: () => Promise<Sample>, direct: () => Promise<Sample>, runs = RUNS, sides = ['gateway', 'directo']): Promise<Compared> {
+export async function compare(label: string, via: () => Promise<Sample>, direct: () => Promise<Sample>, runs = RUNS, sides = ['gateway', 'directo']): Promise<Compared> {
   const start = load1();
   await via();
   await direct();
@@ -150,7 +149,7 @@ async function compare(label: string, via: () => Promise<Sample>, direct: () => 
   return out;
 }
 
-const med = (ts: Sample[], k: keyof Sample = 'wall'): number => median(ts.map((t) => t[k]));
+export const med = (ts: Sample[], k: keyof Sample = 'wall'): number => median(ts.map((t) => t[k]));
 const loadNote = (c: Compared): string => `carga media de 1 min de la máquina: ${es(c.load[0])} al empezar, ${es(c.load[1])} al terminar (2 núcleos)`;
 
 // --- Replicating ----------------------------------------------------------------------------
@@ -163,7 +162,7 @@ interface PullOptions {
 }
 
 /** An initial pull into a new client; throws unless it brought `expected` documents (and, sealed, stored them sealed). */
-async function pull(meter: Meter, source: () => ClientDb, expected: number, { selector, batch = BATCH, sealedWith }: PullOptions = {}): Promise<Sample> {
+export async function pull(meter: Meter, source: () => ClientDb, expected: number, { selector, batch = BATCH, sealedWith }: PullOptions = {}): Promise<Sample> {
   const target = localDb();
   if (sealedWith) sealDatabase(target, () => sealedWith);
   try {
@@ -197,7 +196,7 @@ function assertAccepted(result: PushResult, expected: number, what: string): voi
 }
 
 /** A client holding `docs` (saved before the clock starts) pushes them to `target` in one replication. */
-async function push(meter: Meter, target: () => ClientDb, docs: StoreDoc[], what: string): Promise<Sample> {
+export async function push(meter: Meter, target: () => ClientDb, docs: StoreDoc[], what: string): Promise<Sample> {
   const local = localDb();
   try {
     for (let i = 0; i < docs.length; i += 1000) await local.bulkDocs(docs.slice(i, i + 1000) as never);
@@ -220,7 +219,7 @@ const SPECS = (tag: string): AccountSpec[] => [
   ...Array.from({ length: ADVISERS - 1 }, (_, i) => ({ email: `asesor${i}.${tag}@ejemplo.mx`, role: 'user', prim_nom: 'Asesor', apell_pa: 'De', apell_ma: `Campo${i}` })),
 ];
 
-const stamperOf = (a: Account): Stamper => ({ nombre: a.nombre, email: a.email });
+export const stamperOf = (a: Account): Stamper => ({ nombre: a.nombre, email: a.email });
 
 /** The supervisor advises one captación in ten; the other nine advisers the rest. */
 function adviserOf(p: People, i: number): string {
@@ -301,7 +300,7 @@ function oneChange(p: People, writer: ClientDb, target: () => ClientDb, live: Cl
 }
 
 /** The gateway's `/db/captaciones` for a session, asking for uncompressed answers, as CouchDB gives them. */
-function uncompressed(gatewayUrl: string, cookie: string): ClientDb {
+export function uncompressed(gatewayUrl: string, cookie: string): ClientDb {
   const fetchAs = sessionFetch(cookie);
   const fetch = (url: string, opts: Record<string, unknown> = {}) => fetchAs(url, { ...opts, compress: false });
   return new PouchDB(`${gatewayUrl}/db/captaciones`, { skip_setup: true, fetch } as unknown as PouchDB.Configuration.RemoteDatabaseConfiguration);

@@ -1,6 +1,7 @@
 /**
  * The few direct calls to Apache CouchDB a benchmark makes besides the gateway's: database URLs,
- * a server-side copy of a database, and deleting every database of the run's prefix.
+ * a server-side copy of a database, a note of the bench's own beside its data (`_local`), and
+ * deleting every database of the run's prefix.
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
@@ -35,6 +36,25 @@ export async function copyDatabase(url: string, source: string, target: string):
     body: { source: databaseUrl(url, source), target: databaseUrl(url, target) },
   });
   if (!r.ok) throw new Error(`CouchDB no copió ${source} en ${target}: ${JSON.stringify(r)}`);
+}
+
+/**
+ * A `_local` document of a database, or null when there is none: `_local` documents never
+ * replicate and never appear in `_changes`, so a bench can keep a note beside its data that no
+ * gateway and no device ever reads.
+ */
+export async function readLocal<T>(url: string, db: string, id: string): Promise<T | null> {
+  const { base, headers } = split(url);
+  const res = await fetch(`${base}/${encodeURIComponent(db)}/_local/${encodeURIComponent(id)}`, { headers });
+  if (res.status === 404) return (void (await res.body?.cancel()), null);
+  const text = await res.text();
+  if (!res.ok) throw new Error(`CouchDB GET _local/${id} de ${db}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+export async function writeLocal(url: string, db: string, id: string, body: object): Promise<void> {
+  const rev = (await readLocal<{ _rev?: string }>(url, db, id))?._rev;
+  await call(url, `/${encodeURIComponent(db)}/_local/${encodeURIComponent(id)}`, { method: 'PUT', body: { ...body, ...(rev ? { _rev: rev } : {}) } });
 }
 
 export async function docCount(url: string, name: string): Promise<number> {
