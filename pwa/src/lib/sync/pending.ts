@@ -159,6 +159,9 @@ export class PendingChanges {
     // Databases of photos read the pending documents' attachment stubs too, to say their size.
     const weighs = !!databaseSpec(this.name).attachments;
     const res = await this.db().changes({ since, style: 'all_docs', return_docs: true, include_docs: weighs });
+    // PouchDB answers `{ status: 'cancelled' }`, without results, when the database closes while it
+    // reads (a sign-out or a wipe): nothing is left to count.
+    if (!Array.isArray(res.results)) return;
     const seen = new Set<string>();
     const waiting: PendingDoc[] = [];
     let n = 0;
