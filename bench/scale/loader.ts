@@ -13,13 +13,20 @@ import sharp from 'sharp';
 import { MINIATURA_LADO } from '../../couch-design/fotos/types';
 import { JPEG_2X2 } from '../../couch-design/testing/images';
 import type { StoreDoc } from '../../sync-server/src/store/port';
-import { remoteDb } from '../../sync-server/src/testing/pouch-client';
+import { remoteDb, type ClientDb } from '../../sync-server/src/testing/pouch-client';
 import { signIn, type Account } from '../load/accounts';
 import { photoDocs, uniqueJpeg } from '../fotos/docs';
 import { captacion, push, stamperOf } from '../sync';
 import { ADVISERS, capId, PHOTOS_PER, type People, type Plan } from './plan';
 
 const LOAD_CONCURRENCY = 4;
+/**
+ * Photos per `_bulk_docs` of the loading: the PWA sends FOTOS_BATCH_SIZE because its originals
+ * weigh up to 2 MB; with stand-ins, this many thumbnails make a body of about 1.4 MB.
+ */
+const FOTOS_LOAD_BATCH = 50;
+/** A push the gateway could not take (a 503 while CouchDB is slow to answer) is tried again, as a device does. */
+const PUSH_ATTEMPTS = 6;
 /**
  * Different pictures, every photo one of them with a comment of its own: more than a pull's batch
  * of photos (FOTOS_PULL_BATCH_SIZE), taken in turn, so no compressed answer holds one twice and
@@ -51,6 +58,21 @@ async function pictures(): Promise<Buffer[]> {
 /** Each person signs in from an address of their own (the gateway trusts one proxy hop): the sign-in limit is per attacker, not per sales team. */
 const addressOf = (n: number): string => `10.34.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 
+/** `push`, again after a wait while the gateway answers 5xx: the replication resumes, documents already there are skipped. */
+async function pushRetrying(target: () => ClientDb, docs: StoreDoc[], what: string, batch: number | undefined, progress: (line: string) => void): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await push({}, target, docs, what, batch);
+      return;
+    } catch (e) {
+      const status = (e as { status?: number }).status ?? 0;
+      if (status < 500 || attempt >= PUSH_ATTEMPTS) throw e;
+      progress(`${what}: la pasarela respondió ${status} (${(e as Error).message}); intento ${attempt + 1} de ${PUSH_ATTEMPTS}`);
+      await new Promise((r) => setTimeout(r, 1_000 * 2 ** attempt));
+    }
+  }
+}
+
 async function pool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(Array.from({ length: size }, async () => {
@@ -74,7 +96,7 @@ export async function loadThroughGateway(url: string, plan: Plan, people: People
   const pushAs = async (by: Account, address: number, indices: number[]) => {
     const cookie = await signIn(url, by.email, addressOf(address));
     const docs = indices.map((i) => captacion(capId(i), i, plan.adviserOf(i, people).id, stamperOf(by)));
-    await push({}, () => remoteDb(url, 'captaciones', cookie), docs, `Captaciones de ${by.email}`);
+    await pushRetrying(() => remoteDb(url, 'captaciones', cookie), docs, `Captaciones de ${by.email}`, undefined, progress);
     captaciones += docs.length;
     const photos: StoreDoc[] = [];
     for (const i of indices) {
@@ -86,7 +108,7 @@ export async function loadThroughGateway(url: string, plan: Plan, people: People
         photos.push(...photoDocs(capId(i), `e${i}-${k}`, k, by.id, { miniatura, original: uniqueJpeg(Buffer.from(JPEG_2X2), tag) }));
       }
     }
-    if (photos.length) await push({}, () => remoteDb(url, 'fotos', cookie), photos, `Fotos de ${by.email}`);
+    if (photos.length) await pushRetrying(() => remoteDb(url, 'fotos', cookie), photos, `Fotos de ${by.email}`, FOTOS_LOAD_BATCH, progress);
     fotos += photos.length / 2;
     said();
   };
