@@ -63,7 +63,7 @@ const ADVISERS = 10;
 /** PouchDB's replication batch size for the initial pulls; docs/architecture.md section 4 recommends 100-500. */
 const BATCH = 500;
 /** The PWA's (pwa/src/lib/sync/engine.ts), for pushes and live feeds. */
-const PWA_BATCH = 200;
+export const PWA_BATCH = 200;
 const PUSH_DOCS = 1_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LATENCY_SAMPLES = 20;
@@ -171,13 +171,13 @@ function assertAccepted(result: PushResult, expected: number, what: string): voi
 }
 
 /** A client holding `docs` (saved before the clock starts) pushes them to `target` in one replication. */
-export async function push(meter: Meter, target: () => ClientDb, docs: StoreDoc[], what: string, batch = PWA_BATCH): Promise<Sample> {
+export async function push(meter: Meter, target: () => ClientDb, docs: StoreDoc[], what: string): Promise<Sample> {
   const local = localDb();
   try {
     for (let i = 0; i < docs.length; i += 1000) await local.bulkDocs(docs.slice(i, i + 1000) as never);
     let result: PushResult | undefined;
     const s = await timed(meter, async () => {
-      result = await local.replicate.to(target(), { batch_size: batch, retry: false, ...PUSH_CHECKPOINT });
+      result = await local.replicate.to(target(), { batch_size: PWA_BATCH, retry: false, ...PUSH_CHECKPOINT });
     });
     assertAccepted(result!, docs.length, what);
     return s;
