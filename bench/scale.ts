@@ -130,8 +130,7 @@ export async function benchScale(): Promise<Row[]> {
     const held = plan.onDevice(adviser, people);
     const oldestName = shownOf(plan, people, held[0]).propietario.nombre;
     progress(`tableta nueva de ${adviser.email}: debe tener ${es(held.length)} captaciones`);
-    const tablet = await newTablet(gw.url, adviser.email, { count: held.length, oldestName }, queriesOf(plan, people), s.readyWaitS);
-    progress(`tableta lista en ${tablet.readyS.toFixed(1)} s`);
+    const tablet = await newTablet(gw.url, adviser.email, { count: held.length, oldestName }, queriesOf(plan, people), s.readyWaitS, (line) => progress(`tableta: ${line}`));
 
     const me: Meter = { gatewayPid: gw.pid, couchPid: url ? localCouchPid(url) : undefined };
     const cookie = await signIn(gw.url, supervisor.email);

@@ -68,7 +68,7 @@ const ADVISERS = 10;
 /** PouchDB's replication batch size for the initial pulls; docs/architecture.md section 4 recommends 100-500. */
 const BATCH = 500;
 /** The PWA's (pwa/src/lib/sync/engine.ts), for pushes and live feeds. */
-const PWA_BATCH = 200;
+export const PWA_BATCH = 200;
 const PUSH_DOCS = 1_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LATENCY_SAMPLES = 20;

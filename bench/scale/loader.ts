@@ -13,13 +13,21 @@ import sharp from 'sharp';
 import { MINIATURA_LADO } from '../../couch-design/fotos/types';
 import { JPEG_2X2 } from '../../couch-design/testing/images';
 import type { StoreDoc } from '../../sync-server/src/store/port';
-import { remoteDb } from '../../sync-server/src/testing/pouch-client';
+import { PUSH_CHECKPOINT } from '../../pwa/src/lib/sync/checkpoints';
+import { localDb, remoteDb, type ClientDb } from '../../sync-server/src/testing/pouch-client';
 import { signIn, type Account } from '../load/accounts';
 import { photoDocs, uniqueJpeg } from '../fotos/docs';
-import { captacion, push, stamperOf } from '../sync';
+import { captacion, PWA_BATCH, stamperOf } from '../sync';
 import { ADVISERS, capId, PHOTOS_PER, type People, type Plan } from './plan';
 
 const LOAD_CONCURRENCY = 4;
+/**
+ * Photos per `_bulk_docs` of the loading: the PWA sends FOTOS_BATCH_SIZE because its originals
+ * weigh up to 2 MB; with stand-ins, this many thumbnails make a body of about 1.4 MB.
+ */
+const FOTOS_LOAD_BATCH = 50;
+/** A push the gateway could not take (a 503 while CouchDB is slow to answer) is tried again, as a device does. */
+const PUSH_ATTEMPTS = 6;
 /**
  * Different pictures, every photo one of them with a comment of its own: more than a pull's batch
  * of photos (FOTOS_PULL_BATCH_SIZE), taken in turn, so no compressed answer holds one twice and
@@ -51,6 +59,33 @@ async function pictures(): Promise<Buffer[]> {
 /** Each person signs in from an address of their own (the gateway trusts one proxy hop): the sign-in limit is per attacker, not per sales team. */
 const addressOf = (n: number): string => `10.34.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 
+/**
+ * One person's documents pushed through the gateway by a client that keeps them and its
+ * checkpoint: a push the gateway answers 5xx (while CouchDB is slow) is started again after a
+ * wait, as a device does, and goes on from where it stopped (what is already there is skipped).
+ * The loading fails on any refusal, and unless the last push went through whole.
+ */
+async function pushAll(target: () => ClientDb, docs: StoreDoc[], what: string, batch: number, progress: (line: string) => void): Promise<void> {
+  const local = localDb();
+  try {
+    for (let i = 0; i < docs.length; i += 1000) await local.bulkDocs(docs.slice(i, i + 1000) as never);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const r = await local.replicate.to(target(), { batch_size: batch, retry: false, ...PUSH_CHECKPOINT });
+        if (r.doc_write_failures === 0) return;
+        throw new Error(`${what}: ${r.doc_write_failures} documentos rechazados (${r.errors.slice(0, 3).map((e) => JSON.stringify(e)).join('; ')})`);
+      } catch (e) {
+        const status = (e as { status?: number }).status ?? 0;
+        if (status < 500 || attempt >= PUSH_ATTEMPTS) throw e;
+        progress(`${what}: la pasarela respondió ${status} (${(e as Error).message}); intento ${attempt + 1} de ${PUSH_ATTEMPTS}`);
+        await new Promise((r) => setTimeout(r, 1_000 * 2 ** attempt));
+      }
+    }
+  } finally {
+    await local.destroy();
+  }
+}
+
 async function pool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(Array.from({ length: size }, async () => {
@@ -74,7 +109,7 @@ export async function loadThroughGateway(url: string, plan: Plan, people: People
   const pushAs = async (by: Account, address: number, indices: number[]) => {
     const cookie = await signIn(url, by.email, addressOf(address));
     const docs = indices.map((i) => captacion(capId(i), i, plan.adviserOf(i, people).id, stamperOf(by)));
-    await push({}, () => remoteDb(url, 'captaciones', cookie), docs, `Captaciones de ${by.email}`);
+    await pushAll(() => remoteDb(url, 'captaciones', cookie), docs, `Captaciones de ${by.email}`, PWA_BATCH, progress);
     captaciones += docs.length;
     const photos: StoreDoc[] = [];
     for (const i of indices) {
@@ -86,7 +121,7 @@ export async function loadThroughGateway(url: string, plan: Plan, people: People
         photos.push(...photoDocs(capId(i), `e${i}-${k}`, k, by.id, { miniatura, original: uniqueJpeg(Buffer.from(JPEG_2X2), tag) }));
       }
     }
-    if (photos.length) await push({}, () => remoteDb(url, 'fotos', cookie), photos, `Fotos de ${by.email}`);
+    if (photos.length) await pushAll(() => remoteDb(url, 'fotos', cookie), photos, `Fotos de ${by.email}`, FOTOS_LOAD_BATCH, progress);
     fotos += photos.length / 2;
     said();
   };
