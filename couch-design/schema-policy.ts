@@ -6,7 +6,8 @@
  * body is cast and cleaned. Unknown fields are refused, never dropped in silence.
  */
 import * as yup from 'yup';
-import { yupIssues, type ValidationIssue } from './helpers/form-errors';
+import type { ValidationIssue } from './helpers/form-errors';
+import { yupIssues } from './helpers/yup-issues';
 import type { Dict } from './helpers/values';
 import { refusal, type WritePolicy } from './write-policy';
 

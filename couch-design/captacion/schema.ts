@@ -13,7 +13,7 @@
  */
 import * as yup from 'yup';
 import { timestampMs, toIsoDate } from '../format';
-import { yupIssues } from '../helpers/form-errors';
+import { yupIssues } from '../helpers/yup-issues';
 import { isBlank } from '../helpers/values';
 import { passesSchema } from '../helpers/yup-pass';
 import { ESTADOS_MEXICO } from '../mexico';

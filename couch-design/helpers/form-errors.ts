@@ -1,20 +1,13 @@
-/** Field problems as every form and answer carries them, the one converter from Yup's errors, and their shape for a Formik form. */
-import { ValidationError } from 'yup';
+/**
+ * Field problems as every form and answer carries them, and their shape for a Formik form. Free of
+ * Yup, so the texts and screens that only name these shapes never pull Yup into their chunk
+ * (vite.config.ts: the captaciones list draws without it); Yup's converter is yup-issues.ts.
+ */
 
 /** One failed rule: the field (`param`, a dotted path with [i] for list items) and its Spanish message. */
 export interface ValidationIssue {
   param: string;
   msg: string;
-}
-
-/**
- * Every rule a Yup validation found broken, as `{param, msg}` in Yup's order: the one converter
- * every form, REST answer and write policy uses (the messages are the schemas' Spanish texts).
- * Anything else thrown is thrown again: a fault of the code, never the client's input.
- */
-export function yupIssues(err: unknown): ValidationIssue[] {
-  if (!(err instanceof ValidationError)) throw err;
-  return (err.inner.length > 0 ? err.inner : [err]).map((x) => ({ param: x.path ?? '', msg: x.errors[0] ?? x.message }));
 }
 
 /** The heading of a form's error summary (spec 001 section 2.3), shared by every form. */

@@ -8,4 +8,5 @@ export * from './names';
 export * from './search';
 export * from './order';
 export * from './form-errors';
+export * from './yup-issues';
 export * from './numbers';

@@ -14,7 +14,7 @@
  */
 import * as yup from 'yup';
 import { toIsoDate } from '../format';
-import { yupIssues } from '../helpers/form-errors';
+import { yupIssues } from '../helpers/yup-issues';
 import { isBlank } from '../helpers/values';
 import { isSafeUrl } from './safe-url';
 import { AÑO_MAXIMO, AÑO_MINIMO, CONCEPTO_MAX, MSG, SALARIO_MAXIMO, URL_MAX } from './messages';

@@ -1,6 +1,6 @@
 /** Test support: a body validated as the gateway validates it, every problem at once and unknown keys stripped. */
 import type { AnyObjectSchema } from 'yup';
-import { yupIssues } from '../helpers/form-errors';
+import { yupIssues } from '../helpers/yup-issues';
 
 export async function check(schema: AnyObjectSchema, body: unknown): Promise<{ value?: Record<string, unknown>; errors: Array<[string, string]> }> {
   try {

@@ -8,7 +8,8 @@ import { lazy, startTransition, Suspense, useEffect, useState, type ComponentTyp
 import { Route, Routes, useLocation, useParams } from 'react-router-dom';
 import type { EmpleadoPublico } from '../../../couch-design/empleado';
 import type { EstadoPersona } from '../../../couch-design/estado';
-import { fullName, type UsuarioPublico } from '../../../couch-design/usuario';
+import type { UsuarioPublico } from '../../../couch-design/usuario';
+import { fullName } from '../../../couch-design/helpers/names';
 import { AUTH, DASHBOARD, paths, ROUTE, type RoutePattern } from '../lib/paths';
 import { Redirect } from '../lib/redirect';
 import { useScreenTitleOf } from '../lib/screen-title';

@@ -3,7 +3,7 @@
  * meets the same rules and ends the same sessions as one an administrator sets in the app, and a
  * new administrator is made as the first one is at start.
  */
-import { yupIssues } from '../../../couch-design/helpers/form-errors';
+import { yupIssues } from '../../../couch-design/helpers/yup-issues';
 import { roleLabel } from '../../../couch-design/roles';
 import { signupSchema, type UsuarioPublico } from '../../../couch-design/usuario';
 import { createAdministrator, passwordProblem, type NewAdmin } from '../auth/first-admin';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { yupIssues } from '../../../couch-design/helpers/form-errors';
+import { yupIssues } from '../../../couch-design/helpers/yup-issues';
 import { adminPasswordSchema, type Usuario } from '../../../couch-design/usuario';
 import { generatePassword, hashPassword } from './password';
 

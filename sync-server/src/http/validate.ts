@@ -1,5 +1,6 @@
 import { ValidationError, type AnyObjectSchema, type InferType, type Schema } from 'yup';
-import { yupIssues, type ValidationIssue } from '../../../couch-design/helpers/form-errors';
+import type { ValidationIssue } from '../../../couch-design/helpers/form-errors';
+import { yupIssues } from '../../../couch-design/helpers/yup-issues';
 import { isDict as isPlainObject } from '../../../couch-design/helpers/values';
 import { bodyObject, NOT_AN_OBJECT } from './body';
 import { HttpError } from './errors';

@@ -4,7 +4,7 @@
  * a rule or a message the contract holds. One problem per field: the first rule it breaks.
  */
 import type { AnyObjectSchema } from 'yup';
-import { yupIssues } from '../../../../couch-design/helpers/form-errors';
+import { yupIssues } from '../../../../couch-design/helpers/yup-issues';
 import type { FormIssue } from './form-ui';
 
 export function schemaIssues(schema: Pick<AnyObjectSchema, 'fields' | 'validateSync'>, values: unknown): FormIssue[] {
