@@ -63,9 +63,21 @@ const TRACE = process.env.LIST_TRACE;
 export const THROTTLE = 4;
 /** How much slower than the unsealed build the sealed one may draw the list's first row (issue 31). */
 const MAX_RATIO = 1.25;
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const ROW = '[data-testid="captacion-row"]';
 const SYNC_WAIT_MS = 10 * 60_000;
+
+/** A tablet's Chromium (1024×768, Mexico's locale and time zone) on its own profile folder. */
+export function launchTablet(profileDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+    headless: true,
+    viewport: { width: 1024, height: 768 },
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+  });
+}
 
 const progress = progressOf('list');
 
@@ -205,14 +217,7 @@ async function openBuild(label: string, dist: string, sealed: boolean): Promise<
     if (pushed.docs_written !== DOCS) throw new Error(`La pasarela aceptó ${pushed.docs_written} de ${DOCS} captaciones`);
     progress(`${label}: ${DOCS} captaciones en la pasarela`);
 
-    context = await chromium.launchPersistentContext(browserDir, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_FLAGS,
-      headless: true,
-      viewport: { width: 1024, height: 768 },
-      locale: 'es-MX',
-      timezoneId: 'America/Mexico_City',
-    });
+    context = await launchTablet(browserDir);
     const page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(60_000);
     await context.addInitScript(FIRST_ROW_PROBE);

@@ -15,11 +15,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { type CDPSession, type Page } from 'playwright-core';
 import { PAGE_SIZE } from '../../pwa/src/components/list/paging';
 import { SORT_DESC } from '../../sync-server/src/captaciones/query';
 import { PASSWORD } from '../load/accounts';
-import { CHROMIUM_FLAGS, fromMenu, loopMs, ROW, THROTTLE } from '../list';
+import { fromMenu, launchTablet, loopMs, ROW, THROTTLE } from '../list';
 
 export const NETWORK = { bitsPerSecond: 20_000_000, latencyMs: 40 };
 const FIRST_ROW_RUNS = 3;
@@ -136,14 +136,7 @@ export async function newTablet(
   progress: (line: string) => void,
 ): Promise<TabletRun> {
   const profile = mkdtempSync(path.join(tmpdir(), 'inmo-bench-escala-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
-    headless: true,
-    viewport: { width: 1024, height: 768 },
-    locale: 'es-MX',
-    timezoneId: 'America/Mexico_City',
-  });
+  const context = await launchTablet(profile);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(120_000);
