@@ -77,6 +77,7 @@ async function openTablet(size = { width: 1024, height: 768 }): Promise<Tablet> 
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
   });
+  await context.addInitScript(APPLY_CONTACT_ON_LOAD);
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(30_000);
   return { context, page, dir };
@@ -122,15 +123,26 @@ function findOnDisk(dir: string, texts: string[]): string[] {
 }
 
 /** The clock moved on: the tablet last reached the gateway `days` ago (the stored time, moved back). */
-async function lastContactDaysAgo(page: Page, userId: string, days: number): Promise<void> {
-  await page.evaluate(
-    ([id, d]) => {
-      const key = `inmo.llave.${id}`;
-      localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key) ?? '{}'), contacto: Date.now() - d * 86_400_000 }));
-    },
-    [userId, days] as const,
-  );
+/**
+ * Reloads with the person's last contact with the gateway `days` ago. The time is written by the
+ * new document before the app runs: written from the old one, a session check answered just
+ * before the connection went would record its contact after it and the lock would never show.
+ */
+async function reloadWithLastContactDaysAgo(page: Page, userId: string, days: number): Promise<void> {
+  await page.evaluate(([key, id, d]) => sessionStorage.setItem(key, JSON.stringify({ id, at: Date.now() - d * 86_400_000 })), [CONTACT_ON_LOAD, userId, days] as const);
+  await page.reload();
 }
+
+const CONTACT_ON_LOAD = 'e2e.contacto-al-cargar';
+/** Runs first in every document of the tablet: the contact time a test asked for, once. */
+const APPLY_CONTACT_ON_LOAD = `(() => {
+  const asked = sessionStorage.getItem(${JSON.stringify(CONTACT_ON_LOAD)});
+  if (!asked) return;
+  sessionStorage.removeItem(${JSON.stringify(CONTACT_ON_LOAD)});
+  const { id, at } = JSON.parse(asked);
+  const key = 'inmo.llave.' + id;
+  localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key) ?? '{}'), contacto: at }));
+})();`;
 
 async function personDatabases(page: Page, userId: string): Promise<string[]> {
   return page.evaluate(async (id) => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.includes(id)), userId);
@@ -273,8 +285,7 @@ describe('a tablet that does not reach the gateway', () => {
       await upToDate(page);
       await waitForServiceWorker(page);
       await context.setOffline(true);
-      await lastContactDaysAgo(page, people.ana.id, 8);
-      await page.reload();
+      await reloadWithLastContactDaysAgo(page, people.ana.id, 8);
       await page.getByRole('heading', { name: 'Desbloquear' }).waitFor();
       const said = page.getByTestId('unlock-offline-too-long');
       assert.match(await said.innerText(), /más de 7 días sin conectarse al servidor.*solo se abren al iniciar sesión con conexión.*Si llega a 30 días/s);
@@ -294,8 +305,7 @@ describe('a tablet that does not reach the gateway', () => {
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="captacion-row"]').length > 0);
 
       await context.setOffline(true);
-      await lastContactDaysAgo(page, people.ana.id, 31);
-      await page.reload();
+      await reloadWithLastContactDaysAgo(page, people.ana.id, 31);
       await page.getByText('Se borraron los datos de este dispositivo porque pasaron más de 30 días sin conectarse al servidor.', { exact: false }).waitFor();
       await eventually('las bases de Ana borradas', async () => (await personDatabases(page, people.ana.id)).length === 0);
       assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.ana.id), null);
