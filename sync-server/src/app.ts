@@ -235,6 +235,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
       actors: sessionUsers,
       onSessionChange: (l) => sessionStore.onSessionChange(l),
       stopping: stopping.signal,
+      welcomeTells: { ...device },
       onPushed: (db, accepted, refused, sid) => {
         metrics.pushed(db, accepted, refused);
         // What each device had refused, for 'Mis dispositivos' and 'Estado del sistema'.

@@ -5,7 +5,7 @@
  * Imported by tests only.
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startGateway, type TestGateway } from '../../../sync-server/src/testing/gateway';
+import { startGateway, type GatewayOptions, type TestGateway } from '../../../sync-server/src/testing/gateway';
 import { destroyLocalDbs, setActiveUser } from '../lib/db/registry';
 import type { SyncEngine } from '../lib/sync/engine';
 
@@ -30,10 +30,10 @@ export function engineSuite(): EngineSuite {
 }
 
 /** One gateway on a fresh in-memory store for the whole file. */
-export function gatewayForFile(): () => TestGateway {
+export function gatewayForFile(config?: GatewayOptions): () => TestGateway {
   let gw: TestGateway | undefined;
   beforeAll(async () => {
-    gw = await startGateway();
+    gw = await startGateway(config);
   });
   afterAll(async () => {
     await gw?.close();

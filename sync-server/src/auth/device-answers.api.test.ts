@@ -35,6 +35,14 @@ describe('the session key, the lock time and the offline limits', () => {
     expect(second).not.toHaveProperty('user.password_hash');
   });
 
+  it('come with the welcome of every sync too, where the key does not', async () => {
+    const p = await gw.createUser();
+    const c = await gw.client().signIn(p.email, p.password);
+    const welcome = await c.json('GET', '/db/');
+    expect(welcome.body).toMatchObject({ couchdb: 'Welcome', bloqueo_min: 7, gracia_dias: 3, borrado_dias: 12 });
+    expect(welcome.body).not.toHaveProperty('clave_sesion');
+  });
+
   it('is never given to a visitor', async () => {
     const visitor = (await gw.client().json('GET', '/api/check-auth')).body;
     expect(visitor).toEqual({ success: false, authenticated: false, mensaje: NO_SESSION });

@@ -133,6 +133,8 @@ export interface SyncDeps {
   onPushed?: (db: string, accepted: number, refused: number, sessionId: string | undefined) => void;
   /** How many heavy turns of a person this gateway may run (shared-turns.ts); this gateway's own bound unless told. */
   heavyBudget?: TurnBudget;
+  /** What the welcome of every sync also tells the device (server-info.ts): app.ts passes the operator's device settings. */
+  welcomeTells?: Readonly<Record<string, number>>;
 }
 
 export function syncRoutes(ctx: SyncDeps): Router {
@@ -186,7 +188,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
 
     if (dbName === undefined) {
       if (method !== 'GET') throw forbidden();
-      res.json(await welcome(ctx.store, ctx.dbPrefix, instances, user));
+      res.json(await welcome(ctx.store, ctx.dbPrefix, instances, user, ctx.welcomeTells ?? {}));
       return;
     }
     if (dbName.startsWith('_')) throw forbidden();

@@ -6,7 +6,9 @@
  * gives a new replication id, hence a pull from the start instead of an old checkpoint that
  * would hide what entered or left the scope. The synced databases' instance ids (instance.ts) go
  * in too: a recreated or restored database starts its sequence again, and devices, which keep
- * their checkpoints on their own side, must then pull and push from the start.
+ * their checkpoints on their own side, must then pull and push from the start. The operator's
+ * device settings come along (a tablet that syncs for days without a reload or a sign-in keeps
+ * them current: the offline limits are sent "at sign-in and at each sync", docs/operacion.md).
  */
 import { createHash } from 'node:crypto';
 import { scopeFingerprint } from '../../../couch-design/scope';
@@ -23,11 +25,12 @@ export interface Welcome {
   scope: string;
 }
 
-export async function welcome(store: Store, dbPrefix: string, instances: Instances, user: AuthUser): Promise<Welcome> {
+/** `told`: what every welcome also tells the device (app.ts passes the operator's device settings). */
+export async function welcome(store: Store, dbPrefix: string, instances: Instances, user: AuthUser, told: Readonly<Record<string, number>>): Promise<Welcome> {
   // The person as resolved for this request carries the epoch (kept current by the accounts' feed).
   const [epoch, instance] = await Promise.all([user.scopeEpoch ?? readScopeEpoch(store, user.id), instances.fingerprint()]);
   const scope = scopeFingerprint(user, epoch);
   // The prefix keeps two deployments (or test runs) on one machine apart.
   const uuid = createHash('sha256').update(`${dbPrefix}\u0000${scope}\u0000${instance}`).digest('hex').slice(0, 32);
-  return { couchdb: 'Welcome', version: '3.4.0', vendor: { name: 'inmobiliaria' }, uuid, scope };
+  return { couchdb: 'Welcome', version: '3.4.0', vendor: { name: 'inmobiliaria' }, uuid, scope, ...told };
 }

@@ -34,6 +34,7 @@ import { PendingChanges } from './pending';
 import { Pusher } from './push';
 import { PullWatchdog } from './pull-watchdog';
 import { PushWatchdog } from './push-watchdog';
+import { GatewayContact } from './contact';
 import { browserFetch, classifyFailure, failureReason, fetchGatewayInfo, reachingFetch, type FetchFn } from './remote';
 import { sleep } from './replication';
 import { followScope } from './scope-change';
@@ -79,6 +80,7 @@ export class SyncEngine {
   readonly userId: string;
   private readonly origin: string;
   private readonly fetchFn: FetchFn;
+  private readonly contact: GatewayContact;
   private readonly store: SyncStateStore;
   private readonly online: OnlineSource;
   private readonly scopeCheckMs: number;
@@ -114,7 +116,8 @@ export class SyncEngine {
   constructor(options: SyncEngineOptions) {
     this.userId = options.userId;
     this.origin = options.origin ?? (typeof location === 'undefined' ? '' : location.origin);
-    this.fetchFn = reachingFetch(options.fetch ?? browserFetch);
+    this.contact = new GatewayContact(this.userId);
+    this.fetchFn = this.contact.watch(reachingFetch(options.fetch ?? browserFetch));
     this.store = options.store ?? syncStateStore;
     this.online = options.online ?? browserOnline;
     this.scopeCheckMs = options.scopeCheckMs ?? 60_000;
@@ -288,6 +291,7 @@ export class SyncEngine {
     this.publish();
     try {
       const info = await fetchGatewayInfo(this.origin, this.fetchFn);
+      this.contact.welcomed(info.limits);
       if (!this.running) return;
       this.offline = false;
       await followScope(

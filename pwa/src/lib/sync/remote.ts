@@ -4,6 +4,7 @@
  * kinds of failure the sync state tells apart.
  */
 import type { FetchFn } from '../db/pouch';
+import type { OfflineLimits } from '../vault/offline-limits';
 import { detailText, serverAnswerText, TEXT_DOCS_NOT_DELIVERED } from './texts';
 
 export type { FetchFn } from '../db/pouch';
@@ -103,6 +104,8 @@ export interface GatewayInfo {
   uuid: string;
   /** Fingerprint of the person's scope; changes with role, employee link or assignments. */
   scope: string;
+  /** The operator's offline limits as the gateway says them with every sync (vault/offline-limits.ts). */
+  limits: OfflineLimits;
 }
 
 /** `GET /db/`, with a timeout so a dead connection reads as offline instead of hanging. */
@@ -129,5 +132,9 @@ export async function fetchGatewayInfo(origin: string, fetchFn: FetchFn, timeout
   }
   if (!res.ok) throw new SyncFailure('server', failureMessage(body), res.status);
   const b = (body ?? {}) as Record<string, unknown>;
-  return { uuid: typeof b.uuid === 'string' ? b.uuid : '', scope: typeof b.scope === 'string' ? b.scope : '' };
+  return {
+    uuid: typeof b.uuid === 'string' ? b.uuid : '',
+    scope: typeof b.scope === 'string' ? b.scope : '',
+    limits: { gracia_dias: b.gracia_dias, borrado_dias: b.borrado_dias },
+  };
 }

@@ -11,9 +11,10 @@ import { readVault, updateVault, vaultOwners, type VaultRecord } from './vault-s
 
 const DAY_MS = 86_400_000;
 
+/** The limits as an answer of the gateway carries them: checked here (whole days > 0), else the last ones stand. */
 export interface OfflineLimits {
-  gracia_dias?: number;
-  borrado_dias?: number;
+  gracia_dias?: unknown;
+  borrado_dias?: unknown;
 }
 
 const days = (n: unknown): number | undefined => (typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined);
