@@ -35,11 +35,9 @@ export interface ReadScope {
  * REST and for `/db` (sync-server/src/policy/effects.ts), never by the policy itself:
  * - `scope-lost`: the write took the record out of someone's scope (`scopeLostBy` of the
  *   decision, a reassignment); their replication identity moves so their devices pull again.
- * - `fotos-de-captacion`: a captación's photos follow it: reassigned, their `asesor` is rewritten;
- *   deleted, they are deleted (both kinds).
- * - `original-de-foto`: a deleted property photo (`foto`) takes its full-size `foto-original` with it.
+ * What follows a deletion is declared by `SyncDeclaration.tombstone` and the child-of relation (`ChildLink`).
  */
-export type WriteEffect = 'scope-lost' | 'fotos-de-captacion' | 'original-de-foto';
+export type WriteEffect = 'scope-lost';
 
 /**
  * An index a device keeps of its own database for a list (issue 20 item 6): per record, the few
@@ -92,14 +90,23 @@ export interface DeviceDatabase {
 export interface ChildLink {
   /** The child's database. */
   readonly database: string;
-  /** The child's own `type`. */
+  /** The child's own `type`: the documents its feed carries. */
   readonly docType: string;
+  /** Every `type` its database admits (`docType` first); the others are read by id only, never pulled. */
+  readonly docTypes: readonly string[];
   /** The parent's database. */
   readonly parent: string;
   /** The field of a child holding its parent's `_id` (kept by a child's tombstone). */
   readonly field: string;
   /** The child's index by `field`, deployed from the relation (a parent's children in one query). */
   readonly byParent: MangoIndexDef;
+  /** Other records of the child database deleted with this one, every leaf (a photo's full-size original). */
+  readonly deletedWith?: (id: string) => readonly string[];
+  /**
+   * At most `max` live children of each kind per parent (`kindOf` their id; null: not counted),
+   * counted again once stored: the ones a request created past it are undone and refused with `refused`.
+   */
+  readonly perParent?: { readonly max: number; readonly kindOf: (id: string) => string | null; readonly refused: string };
 }
 
 /** What a record is called in Spanish, one and many ('1 visita por enviar', '3 visitas por enviar'). */
@@ -125,6 +132,11 @@ export interface SyncDeclaration {
    * entity's schemas (and Yup) before the first screen of the app.
    */
   readonly loadWritePolicy: () => Promise<WritePolicy>;
+  /**
+   * What a deletion of one of its records keeps (its owner fields, which the feeds need): present
+   * when deleting the record deletes every other live leaf of it too, so no conflict brings it back.
+   */
+  readonly tombstone?: (leaf: Dict) => Dict;
   /** The effects this entity's writes may call for; each runs once the write is stored. */
   readonly effects?: readonly WriteEffect[];
   /** The database the device keeps, or none (the entity syncs to no device yet). */

@@ -49,9 +49,8 @@ import { CREAR_NOMINA_FORM, nominasRoutes } from './nominas/routes';
 import { NominasService } from './nominas/service';
 import { openBackupDoor } from './ops/backup-door';
 import { writeFactsReader } from './policy/facts';
-import { captacionFactsFrom } from './policy/captacion-facts';
 import { parentsFrom } from './policy/parent-facts';
-import { childrenOf } from './policy/children';
+import { childrenFrom, childrenOf } from './policy/children';
 import { syncedDatabases } from './sync/databases';
 import { syncRoutes } from './sync/routes';
 import { DEFAULT_SLOT_LIMITS, queuedTurns, REST_SLOT_LIMITS, restTurns } from './sync/person-slots';
@@ -125,8 +124,8 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   const pp = createPassport(usuarios, sessionUsers);
   // Accounts as the write policies and the list's adviser names ask for them: from memory while followed.
   const knownUsuarios = followedRecords(usuarios, feeds.usuarios);
-  const captacionFacts = captacionFactsFrom(store);
-  const facts = writeFactsReader({ usuarios: knownUsuarios, empleados: followedRecords(empleados, feeds.empleados), captaciones: captacionFacts, parents: parentsFrom(store) });
+  const parents = parentsFrom(store);
+  const facts = writeFactsReader({ usuarios: knownUsuarios, empleados: followedRecords(empleados, feeds.empleados), parents, children: childrenFrom(store) });
   const personas = new Personas({ usuarios, empleados, store, sessionUsers });
   // One limiter for sign-in and for the current-password check: guesses at one account add up.
   const signinLimiter = new SigninLimiter(new StoreAttemptCounters(sesiones, DEFAULT_SIGNIN_LIMITS.windowMs));
@@ -137,7 +136,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   const pdfs = new PdfPool(config.pdf);
   const nominasService = new NominasService(await NominasRepository.open(store, empleados), facts, pdfs);
   const captaciones = await CaptacionesRepository.open(store, knownUsuarios);
-  const fotosService = new FotosService({ repo: await FotosRepository.open(store), facts, captaciones: captacionFacts, store });
+  const fotosService = new FotosService({ repo: await FotosRepository.open(store), facts, parents, store });
   // The captación PDF shows its photos: the fotos feature reads them, the captaciones feature draws.
   const captacionesService = new CaptacionesService({
     store,
