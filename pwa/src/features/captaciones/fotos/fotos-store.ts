@@ -5,7 +5,7 @@
  * full-size image, pushed by the device that took it). Others (the PDF, the bench) read a
  * captación's photos by allDocs with the `foto:<captación>:` prefix: keep that scheme.
  *
- * Removing deletes only the `foto` (the gateway deletes its original, effect `original-de-foto`),
+ * Removing deletes only the `foto` (the gateway deletes its original: `deletedWith`, fotos/entity.ts),
  * plus the original if it is still on this device, so an original never goes up without its photo.
  * Reordering and the cover are edits of the `foto` documents; one cover per captación is kept here.
  */
