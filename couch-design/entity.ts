@@ -77,6 +77,22 @@ export interface DeviceDatabase {
    * thumbnail only, inline in the batch's one `_bulk_get` (`fotos`: FOTOS_PULL_BATCH_SIZE).
    */
   readonly pullBatchSize?: number;
+  /**
+   * The record a document is part of, when one record is several documents (a photo: its `foto`
+   * and its `foto-original`): what waits to go up is counted in records. Null: a record of its own.
+   */
+  readonly recordOf?: (id: string) => string | null;
+  /**
+   * Documents (by id prefix) the device keeps only until the server holds them, never pulled back
+   * (a photo's full-size original): purged once a push of the database went through.
+   */
+  readonly purgedOncePushed?: string;
+  /**
+   * How a change of one of its records that the server refused reads to the person
+   * (pwa/src/lib/sync/rejected-text.ts): each field by its label on the screens, and the record by
+   * the name its list shows. Without it, the field paths and the record's id.
+   */
+  readonly rejected?: { readonly fieldLabel?: (path: string) => string | undefined; readonly nameOf?: (doc: Dict) => string };
   /** The list indexes the device keeps of it (the PWA keeps each one while the person is signed in). */
   readonly indexes?: readonly DeviceIndex[];
 }

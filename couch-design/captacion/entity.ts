@@ -7,6 +7,7 @@ import { declareEntity, type MangoIndexDef, policyLoader } from '../entity';
 import { dict } from '../helpers/values';
 import { canEditCaptacion } from '../roles';
 import { captacionesScopeKind, captacionesSelector, inCaptacionesScope } from '../scope';
+import { captacionPathLabel } from './labels';
 import { CAPTACIONES_LIST_INDEX } from './list-index';
 import { captacionTombstone } from './stamp';
 
@@ -48,6 +49,18 @@ export const CAPTACION = declareEntity({
       const asesor = dict(leaf.captacion).asesor;
       return captacionTombstone(String(leaf._id), typeof leaf._rev === 'string' ? leaf._rev : undefined, typeof asesor === 'string' ? asesor : '');
     },
-    device: { pushed: true, home: true, indexes: [CAPTACIONES_LIST_INDEX] },
+    device: {
+      pushed: true,
+      home: true,
+      indexes: [CAPTACIONES_LIST_INDEX],
+      // A refused captación reads by its owner, as the list shows it, and its fields by their labels.
+      rejected: {
+        fieldLabel: captacionPathLabel,
+        nameOf: (doc) => {
+          const nombre = dict(doc.propietario).nombre;
+          return typeof nombre === 'string' ? nombre.trim() : '';
+        },
+      },
+    },
   },
 });

@@ -50,5 +50,15 @@ export const FOTO = declareChildEntity({
   perParent: { max: MAX_FOTOS_POR_CAPTACION, kindOf: (id) => parseFotoId(id)?.kind ?? null, refused: FOTOS_MSG.maximo },
   attachments: true,
   pushBodyBytes: FOTOS_PUSH_BODY_BYTES,
-  device: { batchSize: FOTOS_BATCH_SIZE, pullBatchSize: FOTOS_PULL_BATCH_SIZE },
+  device: {
+    batchSize: FOTOS_BATCH_SIZE,
+    pullBatchSize: FOTOS_PULL_BATCH_SIZE,
+    // A photo is its two documents: '3 fotos por enviar' counts photos, an original alone (its `foto` up already) as its photo.
+    recordOf: (id) => {
+      const parsed = parseFotoId(id);
+      return parsed ? `${parsed.captacionId}:${parsed.uuid}` : null;
+    },
+    // The device never pulls originals: once up, they only take room (it reads one by id when a person opens it).
+    purgedOncePushed: `${FOTO_ORIGINAL_TYPE}:`,
+  },
 });
