@@ -68,7 +68,7 @@ import { childLinksOf, type EntityDeclaration } from '../../couch-design/entity'
 import { CAPTACION } from '../../couch-design/captacion/entity';
 import { EMPLEADO } from '../../couch-design/empleado/entity';
 import { USUARIO } from '../../couch-design/usuario/entity';
-import { TURN_LEASE_TYPE } from '../../couch-design/sesion/entity';
+import { SESION, TURN_LEASE_TYPE } from '../../couch-design/sesion/entity';
 import { VISITA } from '../../couch-design/visita/entity';
 import { visitasPdfList } from '../../couch-design/visita/rules';
 import type { VisitaDatos } from '../../couch-design/visita/schema';
@@ -107,7 +107,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   const store = measuredStore(givenStore, metrics.storeCall);
   const usuarios = await UsuariosRepository.open(store);
   const empleados = await EmpleadosRepository.open(store);
-  const sesiones = await store.db('sesiones');
+  const sesiones = await store.db(SESION.database);
   // Sessions and people are kept in memory only while these feeds are followed (store/follower.ts).
   const feeds = {
     usuarios: new Follower(await store.db(USUARIO.database)),
