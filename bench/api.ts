@@ -26,6 +26,7 @@ import type { StoreDoc } from '../sync-server/src/store/port';
 import { startGateway, type HttpClient, type TestGateway } from '../sync-server/src/testing/gateway';
 import type { Row } from './row';
 import { percentile, progressOf, round } from './stats';
+import { CAPTACION } from '../couch-design/captacion/entity';
 
 const SIZES = (process.env.BENCH_API_SIZES ?? '10000,100000').split(',').map(Number);
 const ADVISERS = 20;
@@ -103,7 +104,7 @@ async function snapshotSaved(db: StoreDb, n: number): Promise<void> {
 /** Stops the gateway and starts another on the same folder, as main.ts does; `before` runs on the closed data. */
 async function restart(gw: TestGateway, before?: (db: StoreDb) => Promise<void>): Promise<{ gw: TestGateway; t0: number }> {
   await gw.close({ keepStore: true });
-  if (before) await before(await gw.store.db('captaciones'));
+  if (before) await before(await gw.store.db(CAPTACION.database));
   await gw.store.close();
   const t0 = performance.now();
   const next = await startGateway({ dataDir: gw.config.dataDir, dbPrefix: gw.config.dbPrefix, sessionSecret: gw.config.sessionSecret });
@@ -128,7 +129,7 @@ async function atSize(n: number): Promise<Row[]> {
     const admin = await signIn(gw, 'administrator');
     const sup = await signIn(gw, 'supervisor de obra');
     const advisers = [sup.id, ...Array.from({ length: ADVISERS - 1 }, (_, i) => `asesor-${i}`)];
-    const db = await gw.store.db('captaciones');
+    const db = await gw.store.db(CAPTACION.database);
     let t0 = performance.now();
     for (let i = 0; i < n; i += 1000) {
       await db.bulkDocs(Array.from({ length: Math.min(1000, n - i) }, (_, k) => captacion(i + k, advisers[(i + k) % ADVISERS])));
@@ -178,7 +179,7 @@ async function atSize(n: number): Promise<Row[]> {
 
     if (n === SIZES[0]) {
       const pdfHttp = await timed(adminClient, `/api/captaciones/${captacion(42, '')._id}/pdf`, PDF_SAMPLES);
-      const doc = await (await gw.store.db('captaciones')).get(captacion(42, '')._id);
+      const doc = await (await gw.store.db(CAPTACION.database)).get(captacion(42, '')._id);
       const pdfLocal: number[] = [];
       for (let i = 0; i < PDF_SAMPLES; i++) {
         const t = performance.now();

@@ -6,6 +6,8 @@
  */
 import type { Store } from '../sync-server/src/store/port';
 import { DEMO_ACCOUNTS } from '../sync-server/src/seed/demo-people';
+import { USUARIO } from '../couch-design/usuario/entity';
+import { CAPTACION } from '../couch-design/captacion/entity';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -55,11 +57,11 @@ const ADMIN = 'demo-admin';
 const ASESOR = 'demo-asesor';
 
 async function seedIds(store: Store): Promise<SeedIds> {
-  const asesor = await (await store.db('usuarios')).get(ASESOR);
+  const asesor = await (await store.db(USUARIO.database)).get(ASESOR);
   const empleadoId = typeof asesor.empleado_id === 'string' ? asesor.empleado_id : null;
   if (!empleadoId) throw new Error(`La cuenta de demostración ${ASESOR} no tiene empleado vinculado`);
   // The adviser's own captación: the detail screen of someone who may open it.
-  const { docs } = await (await store.db('captaciones')).find({ selector: { type: 'captacion', 'captacion.asesor': ASESOR }, fields: ['_id'], limit: 1 });
+  const { docs } = await (await store.db(CAPTACION.database)).find({ selector: { type: 'captacion', 'captacion.asesor': ASESOR }, fields: ['_id'], limit: 1 });
   if (!docs[0]) throw new Error(`El seed de demostración no creó captaciones de ${ASESOR}`);
   return { usuario: ASESOR, empleado: empleadoId, captacion: docs[0]._id };
 }

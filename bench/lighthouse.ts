@@ -36,6 +36,7 @@ import { DEMO_ACCOUNTS } from '../sync-server/src/seed/demo-people';
 import { startGateway, type TestGateway } from '../sync-server/src/testing/gateway';
 import { lighthouseScreens, type Account, type Category, type FormFactor } from './lighthouse-screens';
 import { report, type Row } from './row';
+import { CAPTACION } from '../couch-design/captacion/entity';
 
 const CHROMIUM_FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -255,7 +256,7 @@ function editOnServer(gw: TestGateway, everyMs: number): () => Promise<void> {
   let stopped = false;
   let wake: () => void = () => undefined;
   const loop = (async () => {
-    const db = await gw.store.db('captaciones');
+    const db = await gw.store.db(CAPTACION.database);
     const { docs } = await db.find({ selector: { type: 'captacion' }, fields: ['_id'], limit: 10_000 });
     for (let i = 0; !stopped && docs.length; i++) {
       await new Promise<void>((resolve) => {

@@ -51,6 +51,7 @@ import { epochNow, sampleRest } from './load/rest-sampler';
 import { floodWanted, runFlood } from './load/flood';
 import { report, type Row } from './row';
 import { percentile, progressOf, round } from './stats';
+import { CAPTACION } from '../couch-design/captacion/entity';
 
 const DEVICES = Number(process.env.LOAD_DEVICES ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -114,7 +115,7 @@ interface Verdict { lost: number; duplicated: number; stale: number; conflicted:
 async function compare(config: { dataDir: string; couchdbUrl?: string; dbPrefix: string }, devices: Device[]): Promise<Verdict> {
   const store = await createStore(config);
   try {
-    const db = await store.db('captaciones');
+    const db = await store.db(CAPTACION.database);
     const { results } = await db.changes({ include_docs: true, conflicts: true });
     const live = new Map<string, StoreDoc>();
     // The flood's captaciones (written after the devices finished) are no device's.

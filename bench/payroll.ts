@@ -20,6 +20,8 @@ import { startGateway, type TestGateway } from '../sync-server/src/testing/gatew
 import { empleadoDoc } from '../sync-server/src/testing/payroll';
 import type { Row } from './row';
 import { median, percentile, progressOf, round } from './stats';
+import { EMPLEADO } from '../couch-design/empleado/entity';
+import { NOMINA } from '../couch-design/nomina/entity';
 
 const TOTAL = 50_000;
 const OWN = 500;
@@ -70,10 +72,10 @@ async function pdfTimes(): Promise<number[]> {
 }
 
 async function seed(gw: TestGateway): Promise<void> {
-  await (await gw.store.db('empleados')).bulkDocs(
+  await (await gw.store.db(EMPLEADO.database)).bulkDocs(
     Array.from({ length: EMPLEADOS }, (_, e) => empleadoDoc({ _id: empleadoId(e), prim_nom: NOMBRES[e % 10], apell_pa: APELLIDOS[Math.floor(e / 10) % 10], apell_ma: APELLIDOS[e % 7] })),
   );
-  const db = await gw.store.db('nominas');
+  const db = await gw.store.db(NOMINA.database);
   // Interleaved by employee, as payroll runs write them: one fortnight for everyone, then the next.
   const all: StoreDoc[] = [];
   for (let k = OWN - 1; k >= 0; k--) for (let e = 0; e < EMPLEADOS; e++) all.push(nomina(e, k) as unknown as StoreDoc);

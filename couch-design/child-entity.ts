@@ -9,23 +9,21 @@
  * - write rule: a write is stored iff the person may edit the parent's current revision
  *   (`mayEdit` of the parent) and the parent is not deleted; a child never changes parent; a
  *   deletion keeps only the owner fields (`type` and the parent's field), which the feeds need.
- * - the parent's deletion deletes its children, every leaf (sync-server/src/policy/effects.ts).
+ * - the parent's deletion deletes its children, every leaf, and a child stored while its parent
+ *   was being deleted is deleted once stored (sync-server/src/policy/effects.ts); a reassignment
+ *   of the parent makes both people's devices pull again, and nothing else.
  * - the index by parent, the device's database (pushed after its parent's) and the names.
+ * A child with rules of its own beyond these (photos: their images, their maximum per parent, the
+ * original that goes with a photo) declares its own write policy and the relation's hooks
+ * (`ChildLink.deletedWith`, `ChildLink.perParent`).
  */
 import { declareEntity, policyLoader, type ChildLink, type DeviceDatabase, type EntityDeclaration, type EntityNames, type MangoIndexDef, type SyncDeclaration, type SyncedEntity } from './entity';
 import { isLive, type Dict } from './helpers/values';
 import type { ObjectSchemaLike } from './schema-policy';
 import { refusal, type WritePolicy, type WriteState } from './write-policy';
 
-export interface ChildEntitySpec<Db extends string> {
-  readonly database: Db;
-  /** The child's `type`. */
-  readonly docType: string;
-  readonly names: EntityNames;
-  /** The parent's declaration: replicated, saying who may edit one of its records. */
-  readonly parent: SyncedEntity & { readonly sync: { readonly mayEdit: NonNullable<SyncDeclaration['mayEdit']> } };
-  /** The field holding the parent's `_id`. */
-  readonly field: string;
+/** The relation's write rule over the child's own schema. */
+interface SchemaRules {
   /** The Spanish refusal of a write by someone who may not edit the parent (or of a parent that is gone). */
   readonly refused: string;
   /**
@@ -35,9 +33,35 @@ export interface ChildEntitySpec<Db extends string> {
   readonly loadSchema: () => Promise<ObjectSchemaLike>;
   /** How a refusal by the schema begins ('La visita no es válida: '). */
   readonly invalid: string;
+}
+
+/** A write policy of the child's own, made for its relation, which reads its parents through `parentsNamed` (`WriteFacts.parents`). */
+interface OwnPolicy {
+  readonly loadWritePolicy: (link: ChildLink) => Promise<WritePolicy>;
+}
+
+export type ChildEntitySpec<Db extends string> = (SchemaRules | OwnPolicy) & {
+  readonly database: Db;
+  /** The child's `type`. */
+  readonly docType: string;
+  /** Other types its database admits, read by id and never pulled (a photo's full-size original). */
+  readonly byIdOnly?: readonly string[];
+  readonly names: EntityNames;
+  /** The parent's declaration: replicated, saying who may edit one of its records. */
+  readonly parent: SyncedEntity & { readonly sync: { readonly mayEdit: NonNullable<SyncDeclaration['mayEdit']> } };
+  /** The field holding the parent's `_id`. */
+  readonly field: string;
+  /** The index by parent, when it is not the one named after the relation (an index deployed before it). */
+  readonly byParent?: MangoIndexDef;
   /** More indexes of its own, besides the one by parent. */
   readonly indexes?: readonly MangoIndexDef[];
-}
+  readonly deletedWith?: ChildLink['deletedWith'];
+  readonly perParent?: ChildLink['perParent'];
+  /** The device's database, beyond being pushed (batch sizes). */
+  readonly device?: Omit<DeviceDatabase, 'pushed'>;
+  readonly attachments?: true;
+  readonly pushBodyBytes?: number;
+};
 
 export type ChildEntity<Db extends string> = EntityDeclaration<Db> & {
   readonly sync: SyncDeclaration & { readonly device: DeviceDatabase; readonly childOf: ChildLink };
@@ -46,29 +70,54 @@ export type ChildEntity<Db extends string> = EntityDeclaration<Db> & {
 /** Refused when a child names another parent than the one it was written under. */
 export const CHILD_MOVED = 'El registro no puede cambiar de registro principal.';
 
+/** A child's deletion as stored: its owner fields only (its type and its parent), which the feeds need. */
+export function childTombstone(link: Pick<ChildLink, 'docType' | 'field'>, leaf: Dict): Dict {
+  const tombstone: Dict = { _id: leaf._id, _deleted: true, type: typeof leaf.type === 'string' ? leaf.type : link.docType, [link.field]: leaf[link.field] };
+  if (typeof leaf._rev === 'string') tombstone._rev = leaf._rev;
+  return tombstone;
+}
+
 export function declareChildEntity<const Db extends string>(spec: ChildEntitySpec<Db>): ChildEntity<Db> {
   const { database, docType, field, parent } = spec;
-  const byParent: MangoIndexDef = { index: { fields: [field] }, ddoc: `idx-${database}-${field}`, name: `${database}-${field}` };
-  const link: ChildLink = { database, docType, parent: parent.database, field, byParent };
+  const byParent: MangoIndexDef = spec.byParent ?? { index: { fields: [field] }, ddoc: `idx-${database}-${field}`, name: `${database}-${field}` };
+  const docTypes: readonly [string, ...string[]] = [docType, ...(spec.byIdOnly ?? [])];
+  const link: ChildLink = {
+    database,
+    docType,
+    docTypes,
+    parent: parent.database,
+    field,
+    byParent,
+    ...(spec.deletedWith ? { deletedWith: spec.deletedWith } : {}),
+    ...(spec.perParent ? { perParent: spec.perParent } : {}),
+  };
   const whole = parent.sync.scope.wholeDatabase;
+  const own = 'loadWritePolicy' in spec ? spec : undefined;
+  const rules = 'loadSchema' in spec ? spec : undefined;
   return declareEntity({
     database,
-    docTypes: [docType],
+    docTypes,
     names: spec.names,
     indexes: [byParent, ...(spec.indexes ?? [])],
     sync: {
       // What holds without reading the parents; the gateway narrows it for everyone else.
       scope: {
         selector: (user) => (whole(user) ? { type: docType } : null),
-        inScope: (user, doc) => whole(user) && !!doc && doc.type === docType,
-        wholeDatabase: whole,
+        inScope: (user, doc) => whole(user) && !!doc && docTypes.includes(doc.type as string),
+        // A feed of only some of its types is never the whole database, even for who reads every parent.
+        wholeDatabase: (user) => docTypes.length === 1 && whole(user),
       },
       childOf: link,
-      loadWritePolicy: policyLoader(async () => {
-        const [{ schemaWritePolicy }, schema] = await Promise.all([import('./schema-policy'), spec.loadSchema()]);
-        return childWritePolicy(link, parent.sync.mayEdit, spec.refused, schemaWritePolicy(schema, spec.invalid, field));
-      }),
-      device: { pushed: true },
+      tombstone: (leaf) => childTombstone(link, leaf),
+      loadWritePolicy: own
+        ? policyLoader(() => own.loadWritePolicy(link))
+        : policyLoader(async () => {
+            const [{ schemaWritePolicy }, schema] = await Promise.all([import('./schema-policy'), rules!.loadSchema()]);
+            return childWritePolicy(link, parent.sync.mayEdit, rules!.refused, schemaWritePolicy(schema, rules!.invalid, field));
+          }),
+      device: { ...spec.device, pushed: true },
+      ...(spec.attachments ? { attachments: true as const } : {}),
+      ...(spec.pushBodyBytes ? { pushBodyBytes: spec.pushBodyBytes } : {}),
     },
   });
 }

@@ -35,11 +35,9 @@ export interface ReadScope {
  * REST and for `/db` (sync-server/src/policy/effects.ts), never by the policy itself:
  * - `scope-lost`: the write took the record out of someone's scope (`scopeLostBy` of the
  *   decision, a reassignment); their replication identity moves so their devices pull again.
- * - `fotos-de-captacion`: a captación's photos follow it: reassigned, their `asesor` is rewritten;
- *   deleted, they are deleted (both kinds).
- * - `original-de-foto`: a deleted property photo (`foto`) takes its full-size `foto-original` with it.
+ * What follows a deletion is declared by `SyncDeclaration.tombstone` and the child-of relation (`ChildLink`).
  */
-export type WriteEffect = 'scope-lost' | 'fotos-de-captacion' | 'original-de-foto';
+export type WriteEffect = 'scope-lost';
 
 /**
  * An index a device keeps of its own database for a list (issue 20 item 6): per record, the few
@@ -79,6 +77,22 @@ export interface DeviceDatabase {
    * thumbnail only, inline in the batch's one `_bulk_get` (`fotos`: FOTOS_PULL_BATCH_SIZE).
    */
   readonly pullBatchSize?: number;
+  /**
+   * The record a document is part of, when one record is several documents (a photo: its `foto`
+   * and its `foto-original`): what waits to go up is counted in records. Null: a record of its own.
+   */
+  readonly recordOf?: (id: string) => string | null;
+  /**
+   * Documents (by id prefix) the device keeps only until the server holds them, never pulled back
+   * (a photo's full-size original): purged once a push of the database went through.
+   */
+  readonly purgedOncePushed?: string;
+  /**
+   * How a change of one of its records that the server refused reads to the person
+   * (pwa/src/lib/sync/rejected-text.ts): each field by its label on the screens, and the record by
+   * the name its list shows. Without it, the field paths and the record's id.
+   */
+  readonly rejected?: { readonly fieldLabel?: (path: string) => string | undefined; readonly nameOf?: (doc: Dict) => string };
   /** The list indexes the device keeps of it (the PWA keeps each one while the person is signed in). */
   readonly indexes?: readonly DeviceIndex[];
 }
@@ -92,14 +106,23 @@ export interface DeviceDatabase {
 export interface ChildLink {
   /** The child's database. */
   readonly database: string;
-  /** The child's own `type`. */
+  /** The child's own `type`: the documents its feed carries. */
   readonly docType: string;
+  /** Every `type` its database admits (`docType` first); the others are read by id only, never pulled. */
+  readonly docTypes: readonly string[];
   /** The parent's database. */
   readonly parent: string;
   /** The field of a child holding its parent's `_id` (kept by a child's tombstone). */
   readonly field: string;
   /** The child's index by `field`, deployed from the relation (a parent's children in one query). */
   readonly byParent: MangoIndexDef;
+  /** Other records of the child database deleted with this one, every leaf (a photo's full-size original). */
+  readonly deletedWith?: (id: string) => readonly string[];
+  /**
+   * At most `max` live children of each kind per parent (`kindOf` their id; null: not counted),
+   * counted again once stored: the ones a request created past it are undone and refused with `refused`.
+   */
+  readonly perParent?: { readonly max: number; readonly kindOf: (id: string) => string | null; readonly refused: string };
 }
 
 /** What a record is called in Spanish, one and many ('1 visita por enviar', '3 visitas por enviar'). */
@@ -125,6 +148,11 @@ export interface SyncDeclaration {
    * entity's schemas (and Yup) before the first screen of the app.
    */
   readonly loadWritePolicy: () => Promise<WritePolicy>;
+  /**
+   * What a deletion of one of its records keeps (its owner fields, which the feeds need): present
+   * when deleting the record deletes every other live leaf of it too, so no conflict brings it back.
+   */
+  readonly tombstone?: (leaf: Dict) => Dict;
   /** The effects this entity's writes may call for; each runs once the write is stored. */
   readonly effects?: readonly WriteEffect[];
   /** The database the device keeps, or none (the entity syncs to no device yet). */

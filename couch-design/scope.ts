@@ -58,21 +58,6 @@ export function inCaptacionesScope(user: ScopeUser, doc: Loose): boolean {
   return canSeeCaptacion(user, typeof doc.captacion === 'object' && doc.captacion !== null ? (doc.captacion as { asesor?: unknown }).asesor : undefined);
 }
 
-/**
- * Property photos (`fotos`): a person reads a photo iff they may read its captación, told by the
- * adviser the gateway copies onto every photo (`asesor`). The pull takes the thumbnails (`foto`)
- * only: the full-size ones (`foto-original`) are read by id, so `inFotosScope` admits both kinds
- * and the selector is the pulled part of it.
- */
-export function fotosSelector(user: ScopeUser): MangoSelector {
-  return captacionesScopeKind(user) === 'propias' ? { type: 'foto', asesor: user.id } : { type: 'foto' };
-}
-
-export function inFotosScope(user: ScopeUser, doc: { type?: unknown; asesor?: unknown } | null | undefined): boolean {
-  if (!doc || (doc.type !== 'foto' && doc.type !== 'foto-original')) return false;
-  return canSeeCaptacion(user, doc.asesor);
-}
-
 export function inNominasScope(user: ScopeUser, doc: Loose): boolean {
   return !!user.empleado_id && !!doc && doc.type === 'nomina' && doc.empleadoId === user.empleado_id;
 }

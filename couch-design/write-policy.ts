@@ -44,36 +44,14 @@ export interface WriteFacts {
   existingUsers: ReadonlySet<string>;
   /** Full names of the existing employees the writes name (`WritePolicy.empleadosNamed`), by id. */
   empleados?: ReadonlyMap<string, string>;
-  /** What the writes' captaciones are (`WritePolicy.captacionesNamed`), by id; a captación that never existed is absent. */
-  captaciones?: ReadonlyMap<string, CaptacionFact>;
   /** The current revisions (a tombstone when deleted) of the parents the writes name (`WritePolicy.parentsNamed`), by id; a parent that never existed is absent. */
   parents?: ReadonlyMap<string, Dict>;
-}
-
-/** A captación as another record's write needs it (a property photo's). */
-export interface CaptacionFact {
-  /** `captacion.asesor` of its current revision (the tombstone's when deleted), '' when none. */
-  asesor: string;
-  deleted: boolean;
   /**
-   * The ids of its live photo documents (both kinds). A policy adds the ones it accepts, so a
-   * per-captación maximum holds across the writes of one request.
+   * The live children of those parents already stored, by parent id, with the fields
+   * `parentsNamed.children` asks for (every named parent has an entry). A policy adds the ones it
+   * accepts, so a per-parent rule holds across the writes of one request.
    */
-  fotos: Set<string>;
-  /**
-   * What its photos' images are, by photo uuid: a `foto`'s declared fields and its
-   * `foto-original`'s measured ones (both stored, or accepted earlier in the request), so that
-   * whichever of the two arrives second must agree with the first. Absent when not read.
-   */
-  imagenes?: Map<string, { foto?: ImageFact; original?: ImageFact }>;
-}
-
-/** An image as its photo documents describe it. */
-export interface ImageFact {
-  ancho: number;
-  alto: number;
-  bytes: number;
-  mime: string;
+  children?: ReadonlyMap<string, Dict[]>;
 }
 
 export type WriteDecision =
@@ -85,7 +63,7 @@ export type WriteDecision =
       scopeLostBy?: string;
       /**
        * A deletion of the record itself, not of a losing branch (resolving a conflict): the gateway
-       * deletes every other live leaf of it too, and what follows it (its photos).
+       * deletes every other live leaf of it too, and what follows it (its children).
        */
       removesRecord?: boolean;
       /** The person it was reassigned to: their replication restarts too when the record has children (their children enter no feed on their own). */
@@ -101,6 +79,18 @@ export type WriteDecision =
       errors?: ValidationIssue[];
     };
 
+/** Which children of the named parents a rule over them reads (`WriteFacts.children`): the relation's (couch-design/entity.ts, `ChildLink`). */
+export interface ChildrenNamed {
+  /** The child database, its field naming the parent and its index by that field. */
+  database: string;
+  field: string;
+  byParent: { ddoc: string; name: string };
+  /** At most this many children of one parent are read (more are refused already). */
+  perParent: number;
+  /** The fields read of each. */
+  fields: readonly string[];
+}
+
 /** The one write policy of an entity, for every path that writes it. */
 export interface WritePolicy {
   /** The reason every write from this source is refused before anything is read; undefined when it is decided one by one. */
@@ -109,10 +99,12 @@ export interface WritePolicy {
   usersNamed?(doc: Dict, state?: WriteState): string[];
   /** Employee ids a write names whose names the decision needs. */
   empleadosNamed?(doc: Dict, state?: WriteState): string[];
-  /** Captación ids a write names whose facts the decision needs (`WriteFacts.captaciones`). */
-  captacionesNamed?(doc: Dict, state?: WriteState): string[];
-  /** A child entity's parents (couch-design/child-entity.ts): their database and the ids a write names (`WriteFacts.parents`). */
-  parentsNamed?: { database: string; ids(doc: Dict, state: WriteState): string[] };
+  /**
+   * A child entity's parents (couch-design/child-entity.ts): their database and the ids a write
+   * names (`WriteFacts.parents`), and, for a rule over a parent's children, which fields of them to
+   * read (`WriteFacts.children`).
+   */
+  parentsNamed?: { database: string; ids(doc: Dict, state: WriteState): string[]; children?: ChildrenNamed };
   decide(write: EntityWrite, state: WriteState, user: WriteUser, facts: WriteFacts): WriteDecision;
 }
 

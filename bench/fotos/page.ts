@@ -86,7 +86,7 @@ async function addPhotos(): Promise<AddResult> {
     resizeMs.push(performance.now() - t);
   }
   const s0 = performance.now();
-  await addFotos('cap-medicion', 'medicion', ready);
+  await addFotos('cap-medicion', ready);
   const end = performance.now();
   return {
     totalMs: end - t0,

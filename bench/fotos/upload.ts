@@ -13,6 +13,7 @@ import { localDb, remoteDb } from '../../sync-server/src/testing/pouch-client';
 import { captacion } from '../sync';
 import { photoDocs, uniqueJpeg, type Imagen } from './docs';
 import { startLink } from './link';
+import { FOTO } from '../../couch-design/fotos/entity';
 
 export const LINK_BITS_PER_S = 1_600_000;
 export const CUT_MS = 10_000;
@@ -72,7 +73,7 @@ export async function uploadOverCutLink(gw: TestGateway, images: readonly Imagen
       }
     }
     const seconds = (performance.now() - t0) / 1000;
-    const fotosDb = await gw.store.db('fotos');
+    const fotosDb = await gw.store.db(FOTO.database);
     let stored = 0;
     for (const d of docs) {
       try {

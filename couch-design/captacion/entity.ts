@@ -4,9 +4,12 @@
  * device keeps its scope and pushes what it writes, through the one captación write policy.
  */
 import { declareEntity, type MangoIndexDef, policyLoader } from '../entity';
+import { dict } from '../helpers/values';
 import { canEditCaptacion } from '../roles';
 import { captacionesScopeKind, captacionesSelector, inCaptacionesScope } from '../scope';
+import { captacionPathLabel } from './labels';
 import { CAPTACIONES_LIST_INDEX } from './list-index';
+import { captacionTombstone } from './stamp';
 
 /*
  * The captaciones list indexes serve a device's own database (the PWA creates them locally). The
@@ -39,8 +42,25 @@ export const CAPTACION = declareEntity({
     loadWritePolicy: policyLoader(() => import('./write-policy').then((m) => m.captacionWritePolicy)),
     // Who may edit a captación may write its children (visits), as its write policy says.
     mayEdit: (user, doc) => canEditCaptacion(user.role) && inCaptacionesScope(user, doc),
-    // An admin who reassigns a captación takes it out of a supervisor's scope; its photos follow it.
-    effects: ['scope-lost', 'fotos-de-captacion'],
-    device: { pushed: true, home: true, indexes: [CAPTACIONES_LIST_INDEX] },
+    // An admin who reassigns a captación takes it out of a supervisor's scope (its children follow it: child-entity.ts).
+    effects: ['scope-lost'],
+    // Deleted, every leaf goes, keeping the adviser a supervisor's feed is filtered by.
+    tombstone: (leaf) => {
+      const asesor = dict(leaf.captacion).asesor;
+      return captacionTombstone(String(leaf._id), typeof leaf._rev === 'string' ? leaf._rev : undefined, typeof asesor === 'string' ? asesor : '');
+    },
+    device: {
+      pushed: true,
+      home: true,
+      indexes: [CAPTACIONES_LIST_INDEX],
+      // A refused captación reads by its owner, as the list shows it, and its fields by their labels.
+      rejected: {
+        fieldLabel: captacionPathLabel,
+        nameOf: (doc) => {
+          const nombre = dict(doc.propietario).nombre;
+          return typeof nombre === 'string' ? nombre.trim() : '';
+        },
+      },
+    },
   },
 });

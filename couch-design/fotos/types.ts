@@ -5,8 +5,8 @@
  *   `miniatura`), replicated to every device whose person may see the captación;
  * - `foto-original` (`foto-original:<captacionId>:<uuid>`): the full-size photo (attachment
  *   `original`), pushed by devices, never sent in a pull, read by id when a person opens it.
- * Both carry `captacion_id` and `asesor` (the captación's adviser, copied by the gateway) for the
- * scope selector.
+ * Both carry `captacion_id`, which makes them children of that captación (fotos/entity.ts): who
+ * reads it reads them.
  */
 import { MAX_PHOTO_BYTES } from '../foto';
 import type { ImageLimits } from '../image-check';
@@ -64,6 +64,14 @@ export const FOTOS_PULL_BATCH_SIZE = 25;
 /** The body limit of a `_bulk_docs` to `/db/fotos`: FOTOS_BATCH_SIZE originals of 2 MB as base64, and room. */
 export const FOTOS_PUSH_BODY_BYTES = 20 * 1024 * 1024;
 
+/** An image as its photo documents describe it (a `foto`'s declared fields, a `foto-original`'s measured ones). */
+export interface ImageFact {
+  ancho: number;
+  alto: number;
+  bytes: number;
+  mime: string;
+}
+
 /** The fields of a `foto` document besides its ids, owner fields and attachment. */
 export interface FotoDatos {
   /** Position in the gallery, from 0. */
@@ -84,7 +92,6 @@ export interface FotoDoc extends FotoDatos {
   _rev?: string;
   type: typeof FOTO_TYPE;
   captacion_id: string;
-  asesor: string;
 }
 
 export interface FotoOriginalDoc {
@@ -92,7 +99,6 @@ export interface FotoOriginalDoc {
   _rev?: string;
   type: typeof FOTO_ORIGINAL_TYPE;
   captacion_id: string;
-  asesor: string;
 }
 
 /** A photo's uuid: letters, digits and dashes (a `crypto.randomUUID()`). */

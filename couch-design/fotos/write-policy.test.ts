@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JPEG_2X2, jpegOfSize, jpegWithExif, png16OfSize, PNG_1X1, pngOfSize, pngWithText } from '../testing/images';
-import type { CaptacionFact, WriteFacts, WriteState, WriteUser } from '../write-policy';
+import type { Dict } from '../helpers/values';
+import type { WriteFacts, WriteState, WriteUser } from '../write-policy';
 import { FOTOS_MSG, fotoId, fotoOriginalId, parseFotoId } from './types';
 import { decideFotoWrite, fromBase64 } from './write-policy';
 
@@ -10,9 +11,11 @@ const b64 = (bytes: Uint8Array): string => {
   for (const b of bytes) text += String.fromCharCode(b);
   return btoa(text);
 };
-const facts = (fact: Partial<CaptacionFact> = {}): WriteFacts => ({
+/** The facts the gateway reads for a photo: its captación (advised by Ana) and the photos it holds. */
+const facts = (fotos: Dict[] = []): WriteFacts => ({
   existingUsers: new Set(),
-  captaciones: new Map([['c1', { asesor: 'ana', deleted: false, fotos: new Set<string>(), ...fact }]]),
+  parents: new Map([['c1', { _id: 'c1', _rev: '1-c', type: 'captacion', captacion: { asesor: 'ana' } }]]),
+  children: new Map([['c1', fotos]]),
 });
 const foto = (extra: Record<string, unknown> = {}) => ({
   _id: fotoId('c1', 'u1'),
@@ -46,9 +49,10 @@ describe('photo ids and base64', () => {
 });
 
 describe('the photo write policy', () => {
-  it('stores the captación’s adviser and the type the bytes are, whatever the device said', () => {
+  it('stores the type the bytes are, whatever the device said, and nothing of its captación (the captación decides who reads it)', () => {
     const d = decide(foto());
-    expect(d).toMatchObject({ ok: true, doc: { asesor: 'ana', _attachments: { miniatura: { content_type: 'image/jpeg' } } } });
+    expect(d).toMatchObject({ ok: true, doc: { captacion_id: 'c1', _attachments: { miniatura: { content_type: 'image/jpeg' } } } });
+    expect(d.ok && 'asesor' in d.doc).toBe(false);
   });
 
   it('refuses unknown fields, wrong types and a captación that is not the id’s', () => {
@@ -68,7 +72,7 @@ describe('the photo write policy', () => {
   });
 
   it('counts the photos of one request against the maximum', () => {
-    const f = facts({ fotos: new Set(Array.from({ length: 49 }, (_, i) => fotoId('c1', `x${i}`))) });
+    const f = facts(Array.from({ length: 49 }, (_, i) => ({ _id: fotoId('c1', `x${i}`) })));
     expect(decide(foto(), f)).toMatchObject({ ok: true });
     expect(decide(foto({ _id: fotoId('c1', 'u2') }), f)).toMatchObject({ ok: false, reason: FOTOS_MSG.maximo });
   });
@@ -77,7 +81,7 @@ describe('the photo write policy', () => {
     const stored = { ...foto(), _rev: '1-a', asesor: 'ana' };
     expect(decide({ _id: fotoId('c1', 'u1'), _rev: '1-a', _deleted: true }, facts(), { base: stored, winner: stored })).toMatchObject({
       ok: true,
-      doc: { _deleted: true, type: 'foto', captacion_id: 'c1', asesor: 'ana' },
+      doc: { _deleted: true, type: 'foto', captacion_id: 'c1' },
     });
     const supervisor: WriteUser = { ...ana, id: 's', role: 'supervisor' };
     expect(decideFotoWrite({ doc: foto(), source: 'device', now: '' }, { base: null, winner: null }, supervisor, facts())).toMatchObject({ ok: false, reason: FOTOS_MSG.rol });
@@ -108,14 +112,14 @@ describe('the photo write policy', () => {
   });
 
   it('a photo’s mime, bytes and sides must be its original’s, whichever of the two comes second', () => {
-    const f = facts({ imagenes: new Map() });
+    const f = facts();
     const original = { _id: fotoOriginalId('c1', 'u1'), type: 'foto-original', captacion_id: 'c1', asesor: 'x', _attachments: { original: { content_type: 'image/png', data: b64(PNG_1X1) } } };
     expect(decide(original, f)).toMatchObject({ ok: true, doc: { ancho: 1, alto: 1, bytes: PNG_1X1.length, mime: 'image/png' } });
     // The device says a 2 × 2 JPEG of 600 bytes: not what its original is.
     expect(decide(foto(), f)).toMatchObject({ ok: false, reason: FOTOS_MSG.noCoincide });
     expect(decide(foto({ ancho: 1, alto: 1, bytes: PNG_1X1.length, mime: 'image/png' }), f)).toMatchObject({ ok: true });
     // The other way round: the `foto` first, then an original that is not what it said.
-    const g = facts({ imagenes: new Map() });
+    const g = facts();
     expect(decide(foto({ _id: fotoId('c1', 'u3') }), g)).toMatchObject({ ok: true });
     expect(decide({ ...original, _id: fotoOriginalId('c1', 'u3') }, g)).toMatchObject({ ok: false, reason: FOTOS_MSG.noCoincide });
   });

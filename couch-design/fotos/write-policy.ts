@@ -2,7 +2,8 @@
  * The one write policy of property photos (`fotos`), for REST (`source: 'api'`) and replication
  * (`source: 'device'`):
  * - Who: people who may edit captaciones (`canEditCaptacion`) with the photo's captación in their
- *   scope; the captación must exist and not be deleted (removing a photo of a deleted captación
+ *   scope (a child of captación, fotos/entity.ts: its parent decides, nothing is copied onto the
+ *   photo); the captación must exist and not be deleted (removing a photo of a deleted captación
  *   is allowed: the gateway removes them anyway).
  * - What: the id says the kind and the captación (`foto:<captación>:<uuid>`,
  *   `foto-original:<captación>:<uuid>`); `type` and `captacion_id` must agree with it. Each
@@ -15,19 +16,18 @@
  *   measured on the `foto-original`; whichever of the two comes second is compared).
  * - A deleted photo stays deleted: a live revision of an id whose winner is a tombstone (a tablet
  *   that edited it offline) is refused, and a tombstone of an id that never existed too.
- * - At most MAX_FOTOS_POR_CAPTACION photos per captación, and as many originals, across one request too.
- * - `asesor` is the captación's, whatever the client sent, so the photos follow its scope.
- * - A deletion keeps the owner fields (`type`, `captacion_id`, `asesor`) for filtered feeds.
+ * - At most MAX_FOTOS_POR_CAPTACION photos per captación, and as many originals, across one request
+ *   too (and counted again once stored: the relation's `perParent`).
+ * - A deletion keeps the owner fields (`type`, `captacion_id`) for filtered feeds.
  */
+import type { ChildLink } from '../entity';
 import { dict, isLive, type Dict } from '../helpers/values';
 import { checkImage } from '../image-check';
 import { canEditCaptacion } from '../roles';
 import { canSeeCaptacion } from '../scope';
 import {
   refusal,
-  type CaptacionFact,
   type EntityWrite,
-  type ImageFact,
   type WriteDecision,
   type WriteFacts,
   type WritePolicy,
@@ -46,6 +46,7 @@ import {
   MAX_ORIGINAL_BYTES,
   parseFotoId,
   type FotoKind,
+  type ImageFact,
 } from './types';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -82,6 +83,34 @@ const tooLargeMsg = (kind: FotoKind): string => (kind === FOTO_TYPE ? FOTOS_MSG.
 export function fotoCaptacionesNamed(doc: Dict): string[] {
   const parsed = parseFotoId(doc._id);
   return parsed ? [parsed.captacionId] : [];
+}
+
+
+/** What the photo's captación is, as its write needs it (`WriteFacts.parents` and `WriteFacts.children`). */
+interface PhotoParent {
+  /** `captacion.asesor` of its current revision (the tombstone's when deleted), '' when none. */
+  asesor: string;
+  deleted: boolean;
+  /** Its live photo documents (both kinds), the ones accepted earlier in the request included. */
+  fotos: Dict[];
+}
+
+/** What each photo's documents say its image is, by uuid: whichever of the two arrives second must agree with the first. */
+function imagesOf(fotos: readonly Dict[], uuid: string): { foto?: ImageFact; original?: ImageFact } {
+  const out: { foto?: ImageFact; original?: ImageFact } = {};
+  for (const d of fotos) {
+    const parsed = parseFotoId(d._id);
+    const image = imageOf(d);
+    if (parsed?.uuid === uuid && image) out[parsed.kind === FOTO_TYPE ? 'foto' : 'original'] = image;
+  }
+  return out;
+}
+
+function parentOf(facts: WriteFacts, captacionId: string): PhotoParent | undefined {
+  const doc = facts.parents?.get(captacionId);
+  if (!doc) return undefined;
+  const asesor = dict(doc.captacion).asesor;
+  return { asesor: typeof asesor === 'string' ? asesor : '', deleted: !isLive(doc), fotos: facts.children?.get(captacionId) ?? [] };
 }
 
 /** What the attachment's bytes are, when it brought bytes (a stub brings none). */
@@ -125,8 +154,6 @@ const imageOf = (d: Dict): ImageFact | undefined =>
     : undefined;
 const sameImage = (a: ImageFact | undefined, b: ImageFact | undefined): boolean => !a || !b || IMAGE_FIELDS.every((k) => a[k] === b[k]);
 
-const asesorOf = (d: Dict | null | undefined): string | undefined => (typeof d?.asesor === 'string' ? d.asesor : undefined);
-
 /** The fields of a `foto` that the schema checks: everything but ids, owner fields and attachments. */
 const OWN_FIELDS = new Set(['_id', '_rev', '_revisions', '_deleted', '_attachments', '_conflicts', 'type', 'captacion_id', 'asesor']);
 /** What the gateway writes on a `foto-original` from its bytes; a client's values are ignored. */
@@ -137,17 +164,16 @@ function decide({ doc: sent }: EntityWrite, { base, winner }: WriteState, user: 
   if (!parsed) return refusal(400, FOTOS_MSG.id);
   const { kind, captacionId, uuid } = parsed;
   const id = String(sent._id);
-  const cap: CaptacionFact | undefined = facts.captaciones?.get(captacionId);
+  const cap = parentOf(facts, captacionId);
   const held = isLive(winner) ? winner : isLive(base) ? base : null;
-  // Whose scope the photo is in: its captación's adviser, or the stored photo's when the captación is gone.
-  const asesor = cap?.asesor ?? asesorOf(winner) ?? asesorOf(base) ?? '';
   if (!canEditCaptacion(user.role)) return refusal(403, FOTOS_MSG.rol);
-  if (!canSeeCaptacion(user, asesor) || (winner && !canSeeCaptacion(user, asesorOf(winner)))) return refusal(404, FOTOS_MSG.alcance);
+  // Whose scope the photo is in: its captación's, a deleted one's too (its tombstone keeps the adviser).
+  if (!canSeeCaptacion(user, cap?.asesor)) return refusal(404, FOTOS_MSG.alcance);
 
   if (sent._deleted === true) {
     // Nothing to delete: a tombstone for an id never stored would only fill the feeds.
     if (!winner && !base) return refusal(404, FOTOS_MSG.noEncontrada);
-    const tombstone: Dict = { _id: id, _deleted: true, type: kind, captacion_id: captacionId, asesor };
+    const tombstone: Dict = { _id: id, _deleted: true, type: kind, captacion_id: captacionId };
     if (typeof sent._rev === 'string') tombstone._rev = sent._rev;
     if (sent._revisions) tombstone._revisions = sent._revisions;
     // Deleting a losing branch (base live, not the winner) resolves a conflict; anything else deletes the photo.
@@ -165,8 +191,8 @@ function decide({ doc: sent }: EntityWrite, { base, winner }: WriteState, user: 
   const attachment = checkAttachment(kind, sent._attachments, held);
   if (!attachment.ok) return attachment.decision;
 
-  const doc: Dict = { _id: id, type: kind, captacion_id: captacionId, asesor: cap.asesor };
-  const known = cap.imagenes?.get(uuid) ?? {};
+  const doc: Dict = { _id: id, type: kind, captacion_id: captacionId };
+  const known = imagesOf(cap.fotos, uuid);
   if (kind === FOTO_TYPE) {
     const fields: Dict = {};
     for (const [k, v] of Object.entries(sent)) if (!OWN_FIELDS.has(k)) fields[k] = v;
@@ -174,22 +200,20 @@ function decide({ doc: sent }: EntityWrite, { base, winner }: WriteState, user: 
     if (issues.length) return refusal(400, FOTOS_MSG.campos + issues.slice(0, 3).map((i) => `${i.param || 'foto'}: ${i.msg}`).join('; '), issues);
     if (!sameImage(imageOf(fields), known.original)) return refusal(400, FOTOS_MSG.noCoincide);
     Object.assign(doc, fields);
-    cap.imagenes?.set(uuid, { ...known, foto: imageOf(fields) });
   } else {
     for (const k of Object.keys(sent)) if (!OWN_FIELDS.has(k) && !MEASURED.has(k)) return refusal(400, `${FOTOS_MSG.campos}${k}: campo no permitido.`);
     const measured = attachment.image ?? (held ? imageOf(held) : undefined);
     if (attachment.image && !sameImage(known.foto, attachment.image)) return refusal(400, FOTOS_MSG.noCoincide);
-    if (measured) {
-      Object.assign(doc, measured);
-      cap.imagenes?.set(uuid, { ...known, original: measured });
-    }
+    if (measured) Object.assign(doc, measured);
   }
 
-  if (!held && !cap.fotos.has(id)) {
-    const sameKind = [...cap.fotos].filter((f) => parseFotoId(f)?.kind === kind).length;
+  const ids = new Set(cap.fotos.map((f) => f._id));
+  if (!held && !ids.has(id)) {
+    const sameKind = [...ids].filter((f) => parseFotoId(f)?.kind === kind).length;
     if (sameKind >= MAX_FOTOS_POR_CAPTACION) return refusal(403, FOTOS_MSG.maximo);
-    cap.fotos.add(id);
   }
+  // What the next writes of this request compare with and count (accepted; stored or not, as before).
+  cap.fotos.push({ _id: id, ...(imageOf(doc) ?? {}) });
 
   if (typeof sent._rev === 'string') doc._rev = sent._rev;
   if (sent._revisions) doc._revisions = sent._revisions;
@@ -206,5 +230,11 @@ export function decideFotoWrite(write: EntityWrite, state: WriteState, user: Wri
   }
 }
 
-/** The one photo policy, for REST and replication alike. */
-export const fotoWritePolicy = { captacionesNamed: fotoCaptacionesNamed, decide: decideFotoWrite } satisfies WritePolicy;
+/**
+ * The one photo policy, for REST and replication alike, over its relation to captación
+ * (fotos/entity.ts): it reads each photo's captación and that captación's photos with their images.
+ */
+export function fotoWritePolicy(link: ChildLink): WritePolicy {
+  const children = { database: link.database, field: link.field, byParent: link.byParent, perParent: MAX_FOTOS_POR_CAPTACION * link.docTypes.length, fields: ['ancho', 'alto', 'bytes', 'mime'] };
+  return { parentsNamed: { database: link.parent, ids: fotoCaptacionesNamed, children }, decide: decideFotoWrite };
+}

@@ -49,9 +49,8 @@ import { CREAR_NOMINA_FORM, nominasRoutes } from './nominas/routes';
 import { NominasService } from './nominas/service';
 import { openBackupDoor } from './ops/backup-door';
 import { writeFactsReader } from './policy/facts';
-import { captacionFactsFrom } from './policy/captacion-facts';
 import { parentsFrom } from './policy/parent-facts';
-import { childrenOf } from './policy/children';
+import { childrenFrom, childrenOf } from './policy/children';
 import { syncedDatabases } from './sync/databases';
 import { syncRoutes } from './sync/routes';
 import { DEFAULT_SLOT_LIMITS, queuedTurns, REST_SLOT_LIMITS, restTurns } from './sync/person-slots';
@@ -69,7 +68,7 @@ import { childLinksOf, type EntityDeclaration } from '../../couch-design/entity'
 import { CAPTACION } from '../../couch-design/captacion/entity';
 import { EMPLEADO } from '../../couch-design/empleado/entity';
 import { USUARIO } from '../../couch-design/usuario/entity';
-import { TURN_LEASE_TYPE } from '../../couch-design/sesion/entity';
+import { SESION, TURN_LEASE_TYPE } from '../../couch-design/sesion/entity';
 import { VISITA } from '../../couch-design/visita/entity';
 import { visitasPdfList } from '../../couch-design/visita/rules';
 import type { VisitaDatos } from '../../couch-design/visita/schema';
@@ -108,7 +107,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   const store = measuredStore(givenStore, metrics.storeCall);
   const usuarios = await UsuariosRepository.open(store);
   const empleados = await EmpleadosRepository.open(store);
-  const sesiones = await store.db('sesiones');
+  const sesiones = await store.db(SESION.database);
   // Sessions and people are kept in memory only while these feeds are followed (store/follower.ts).
   const feeds = {
     usuarios: new Follower(await store.db(USUARIO.database)),
@@ -125,8 +124,8 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   const pp = createPassport(usuarios, sessionUsers);
   // Accounts as the write policies and the list's adviser names ask for them: from memory while followed.
   const knownUsuarios = followedRecords(usuarios, feeds.usuarios);
-  const captacionFacts = captacionFactsFrom(store);
-  const facts = writeFactsReader({ usuarios: knownUsuarios, empleados: followedRecords(empleados, feeds.empleados), captaciones: captacionFacts, parents: parentsFrom(store) });
+  const parents = parentsFrom(store);
+  const facts = writeFactsReader({ usuarios: knownUsuarios, empleados: followedRecords(empleados, feeds.empleados), parents, children: childrenFrom(store) });
   const personas = new Personas({ usuarios, empleados, store, sessionUsers });
   // One limiter for sign-in and for the current-password check: guesses at one account add up.
   const signinLimiter = new SigninLimiter(new StoreAttemptCounters(sesiones, DEFAULT_SIGNIN_LIMITS.windowMs));
@@ -137,7 +136,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   const pdfs = new PdfPool(config.pdf);
   const nominasService = new NominasService(await NominasRepository.open(store, empleados), facts, pdfs);
   const captaciones = await CaptacionesRepository.open(store, knownUsuarios);
-  const fotosService = new FotosService({ repo: await FotosRepository.open(store), facts, captaciones: captacionFacts, store });
+  const fotosService = new FotosService({ repo: await FotosRepository.open(store), facts, parents, store });
   // The captación PDF shows its photos: the fotos feature reads them, the captaciones feature draws.
   const captacionesService = new CaptacionesService({
     store,

@@ -5,6 +5,7 @@
  */
 import { yupIssues } from '../../../couch-design/helpers/yup-issues';
 import { roleLabel } from '../../../couch-design/roles';
+import { SESION } from '../../../couch-design/sesion/entity';
 import { signupSchema, type UsuarioPublico } from '../../../couch-design/usuario';
 import { createAdministrator, passwordProblem, type NewAdmin } from '../auth/first-admin';
 import { generatePassword } from '../auth/password';
@@ -57,7 +58,7 @@ export class AccountsTool {
   static async open(store: Store): Promise<AccountsTool> {
     const usuarios = await UsuariosRepository.open(store);
     const empleados = await EmpleadosRepository.open(store);
-    const sesiones = await store.db('sesiones');
+    const sesiones = await store.db(SESION.database);
     // Not followed: this process keeps no sessions in memory, it only deletes stored ones (and every
     // running gateway, on CouchDB, forgets them through its own feed).
     const sessions = new StoreSessionStore(sesiones, 0, new Follower(sesiones));

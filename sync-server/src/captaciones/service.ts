@@ -16,7 +16,7 @@ import type { Actors, AuthUser } from '../http/actor';
 import { bodyObject, checkRev, orConflict } from '../http/body';
 import { HttpError } from '../http/errors';
 import { decideApiWrite, type Decided } from '../policy/decide';
-import { runWriteEffects } from '../policy/effects';
+import { effectsOf, runWriteEffects } from '../policy/effects';
 import type { ChildLink } from '../../../couch-design/entity';
 import type { WriteFactsReader } from '../policy/facts';
 import type { Store, StoreDoc } from '../store/port';
@@ -98,7 +98,7 @@ export class CaptacionesService {
     checkRev(current, raw._rev, MSG.staleRev);
     const decided = await this.decide(user, { ...raw, _id: id, _rev: current._rev }, { base: current, winner: current });
     const saved = await this.write(decided.doc);
-    await runWriteEffects(this.deps, CAPTACION.sync.effects, [decided]);
+    await runWriteEffects(this.deps, effectsOf(CAPTACION), [decided]);
     return (await this.views([saved]))[0];
   }
 
@@ -111,7 +111,7 @@ export class CaptacionesService {
     checkRev(current, rev, MSG.staleRev);
     const saved = await this.write(decided.doc);
     // Its photos go with it (policy/effects.ts).
-    await runWriteEffects(this.deps, CAPTACION.sync.effects, [decided]);
+    await runWriteEffects(this.deps, effectsOf(CAPTACION), [decided]);
     return saved._rev as string;
   }
 

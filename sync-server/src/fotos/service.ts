@@ -6,18 +6,19 @@
  * metadata off the event loop (images.ts) and stores a `foto` and its `foto-original`.
  */
 import { randomUUID } from 'node:crypto';
+import { CAPTACION } from '../../../couch-design/captacion/entity';
 import { FOTO } from '../../../couch-design/fotos/entity';
 import { fotoIssues, fotoSubidaSchema } from '../../../couch-design/fotos/schema';
 import { FOTO_ATTACHMENT, FOTO_ORIGINAL_TYPE, FOTO_TYPE, FOTOS_MSG, fotoId, fotoOriginalId, MAX_MINIATURA_BYTES, MINIATURA_LADO, ORIGINAL_LADO, type FotoKind } from '../../../couch-design/fotos/types';
 import { loadPdfFotos, type PdfFotos } from '../../../couch-design/pdf';
+import { isLive, type Dict } from '../../../couch-design/helpers/values';
 import { canEditCaptacion } from '../../../couch-design/roles';
-import { canSeeCaptacion, inFotosScope } from '../../../couch-design/scope';
 import type { AuthUser } from '../http/actor';
 import { HttpError } from '../http/errors';
-import type { CaptacionFactsReader } from '../policy/captacion-facts';
 import { decideApiWrite } from '../policy/decide';
 import type { WriteFactsReader } from '../policy/facts';
-import { runWriteEffects } from '../policy/effects';
+import { effectsOf, runWriteEffects } from '../policy/effects';
+import type { ParentsReader } from '../policy/parent-facts';
 import type { Store, StoreDoc } from '../store/port';
 import { pdfJpeg, reencodeUpload } from './images';
 import type { FotosRepository } from './repository';
@@ -49,7 +50,8 @@ export interface Upload {
 export interface FotosDeps {
   repo: FotosRepository;
   facts: WriteFactsReader;
-  captaciones: CaptacionFactsReader;
+  /** The captaciones photos belong to (policy/parent-facts.ts): who reads one reads its photos. */
+  parents: ParentsReader;
   /** Where the photo's effects run (policy/effects.ts): its other leaves, its original, the maximum. */
   store: Store;
 }
@@ -79,26 +81,33 @@ function view(doc: StoreDoc): FotoView {
 export class FotosService {
   constructor(private readonly deps: FotosDeps) {}
 
+  /**
+   * The captación's current revision (its tombstone when deleted) when this person reads it, told
+   * by the captación itself: its photos are its children (fotos/entity.ts). Undefined otherwise.
+   */
+  private async captacionRead(user: AuthUser, captacionId: string): Promise<Dict | undefined> {
+    const doc = (await this.deps.parents(CAPTACION.database, [captacionId])).get(captacionId);
+    return doc && CAPTACION.sync.scope.inScope(user, doc) ? doc : undefined;
+  }
+
   /** 404 unless the captación exists, is not deleted and is in this person's scope. */
-  private async readableCaptacion(user: AuthUser, captacionId: string): Promise<{ asesor: string }> {
-    const fact = (await this.deps.captaciones([captacionId])).get(captacionId);
-    if (!fact || fact.deleted || !canSeeCaptacion(user, fact.asesor)) throw new HttpError(404, CAPTACION_NO_ENCONTRADA);
-    return fact;
+  private async readableCaptacion(user: AuthUser, captacionId: string): Promise<void> {
+    if (!isLive(await this.captacionRead(user, captacionId))) throw new HttpError(404, CAPTACION_NO_ENCONTRADA);
   }
 
   async list(user: AuthUser, captacionId: string): Promise<FotoView[]> {
     await this.readableCaptacion(user, captacionId);
-    return (await this.deps.repo.ofCaptacion(captacionId)).filter((d) => inFotosScope(user, d)).map(view);
+    return (await this.deps.repo.ofCaptacion(captacionId)).map(view);
   }
 
   /**
    * The cover and thumbnails of the captación PDF (couch-design/pdf/fotos.ts), read from the store:
    * the cover from its original, the rest from their thumbnails, each turned into a small JPEG off
-   * the event loop (images.ts), so jsPDF decodes nothing. The caller has checked the captación;
-   * the photos pass the same scope as the list's.
+   * the event loop (images.ts), so jsPDF decodes nothing. The caller has checked the captación,
+   * which decides who reads its photos.
    */
-  async pdfFotos(user: AuthUser, captacionId: string): Promise<PdfFotos> {
-    const fotos = (await this.deps.repo.ofCaptacion(captacionId)).filter((d) => inFotosScope(user, d));
+  async pdfFotos(_user: AuthUser, captacionId: string): Promise<PdfFotos> {
+    const fotos = await this.deps.repo.ofCaptacion(captacionId);
     return loadPdfFotos(fotos, async (foto, kind) => {
       const uuid = uuidOf(foto._id);
       const id = kind === 'original' ? fotoOriginalId(captacionId, uuid) : fotoId(captacionId, uuid);
@@ -111,7 +120,7 @@ export class FotosService {
   async image(user: AuthUser, captacionId: string, uuid: string, kind: FotoKind): Promise<Buffer> {
     const id = kind === FOTO_TYPE ? fotoId(captacionId, uuid) : fotoOriginalId(captacionId, uuid);
     const doc = await this.deps.repo.get(id);
-    if (!doc || doc.captacion_id !== captacionId || !inFotosScope(user, doc)) throw new HttpError(404, FOTOS_MSG.noEncontrada);
+    if (!doc || doc.captacion_id !== captacionId || !(await this.captacionRead(user, captacionId))) throw new HttpError(404, FOTOS_MSG.noEncontrada);
     const data = await this.deps.repo.attachment(id, FOTO_ATTACHMENT[kind]);
     if (!data) throw new HttpError(404, FOTOS_MSG.noEncontrada);
     return data;
@@ -124,9 +133,9 @@ export class FotosService {
     if (!upload.miniatura?.length) throw new HttpError(400, FOTOS_MSG.faltaMiniatura);
     // Who may not write is told so before anything about the images (the policy's order).
     if (!canEditCaptacion(user.role)) throw new HttpError(403, FOTOS_MSG.rol);
-    const fact = (await this.deps.captaciones([captacionId])).get(captacionId);
-    if (!fact || !canSeeCaptacion(user, fact.asesor)) throw new HttpError(404, CAPTACION_NO_ENCONTRADA);
-    if (fact.deleted) throw new HttpError(403, FOTOS_MSG.eliminada);
+    const captacion = await this.captacionRead(user, captacionId);
+    if (!captacion) throw new HttpError(404, CAPTACION_NO_ENCONTRADA);
+    if (!isLive(captacion)) throw new HttpError(403, FOTOS_MSG.eliminada);
     if (upload.miniatura.length > MAX_MINIATURA_BYTES) throw new HttpError(413, FOTOS_MSG.miniaturaGrande);
     // Judged by their headers, then decoded and written again without metadata, off the event loop.
     const image = await reencodeUpload(upload.original, FOTO_ORIGINAL_TYPE);
@@ -161,7 +170,7 @@ export class FotosService {
     const written = await this.deps.repo.write([decidedOriginal.doc, decidedFoto.doc]);
     if (written.some((w) => w.error)) throw new HttpError(409, 'La foto no se pudo guardar; inténtelo de nuevo.');
     // Counted again once stored: two uploads at once on two gateways cannot both pass the maximum.
-    const undone = await runWriteEffects(this.deps, FOTO.sync.effects, [
+    const undone = await runWriteEffects(this.deps, effectsOf(FOTO), [
       { doc: decidedOriginal.doc, created: true },
       { doc: decidedFoto.doc, created: true },
     ]);
@@ -174,12 +183,12 @@ export class FotosService {
   /** Deletes the photo: every leaf of its `foto` and of its `foto-original` (policy/effects.ts). */
   async remove(user: AuthUser, captacionId: string, uuid: string): Promise<void> {
     const foto = await this.deps.repo.get(fotoId(captacionId, uuid));
-    if (!foto || !inFotosScope(user, foto)) throw new HttpError(404, FOTOS_MSG.noEncontrada);
+    if (!foto || foto.captacion_id !== captacionId || !(await this.captacionRead(user, captacionId))) throw new HttpError(404, FOTOS_MSG.noEncontrada);
     const policy = await FOTO.sync.loadWritePolicy();
     const state = { base: foto, winner: foto };
     const decided = await decideApiWrite(policy, this.deps.facts, user, { _id: foto._id, _rev: foto._rev, _deleted: true }, state, FOTOS_MSG.noEncontrada);
     const [written] = await this.deps.repo.write([decided.doc]);
     if (written?.error) throw new HttpError(409, 'La foto cambió mientras se eliminaba; inténtelo de nuevo.');
-    await runWriteEffects(this.deps, FOTO.sync.effects, [decided]);
+    await runWriteEffects(this.deps, effectsOf(FOTO), [decided]);
   }
 }

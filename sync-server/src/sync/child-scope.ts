@@ -39,14 +39,17 @@ export class ChildScopes {
   /** The database as this person reads it: a child's scope narrowed to their parents; any other as it is. */
   async forPerson(def: SyncedDb, user: AuthUser): Promise<SyncedDb> {
     const link = def.childOf;
-    if (!link || def.wholeDatabase(user)) return def;
+    if (!link) return def;
     const parent = this.databases.get(link.parent);
+    // Who reads every parent reads every child: the declaration's own scope says so.
+    if (parent?.wholeDatabase(user)) return def;
     const ids = parent ? await this.parentsOf(parent, user) : new Set<string>();
-    const { field, docType } = link;
+    const { field, docType, docTypes } = link;
     return {
       ...def,
+      // The feed carries the child's own type; the others (read by id only) are readable all the same.
       selector: () => ({ type: docType, [field]: { $in: [...ids] } }),
-      inScope: (_user, doc) => !!doc && doc.type === docType && ids.has(String((doc as Dict)[field])),
+      inScope: (_user, doc) => !!doc && docTypes.includes(doc.type as string) && ids.has(String((doc as Dict)[field])),
     };
   }
 

@@ -5,6 +5,7 @@
  * list of declarations to `syncedDatabases`, so nothing here knows any entity.
  */
 import { childLinksOf, isSynced, type ChildLink, type EntityDeclaration, type SyncedEntity, type WriteEffect } from '../../../couch-design/entity';
+import type { Dict } from '../../../couch-design/helpers/values';
 import type { MangoSelector } from '../../../couch-design/scope';
 import type { WritePolicy } from '../../../couch-design/write-policy';
 import type { AuthUser } from '../http/actor';
@@ -30,6 +31,8 @@ export interface SyncedDb {
   loadWritePolicy(): Promise<WritePolicy>;
   /** The effects its writes may call for, run once they are stored (policy/effects.ts). */
   effects?: readonly WriteEffect[];
+  /** What a deletion of one of its records keeps, written over its every leaf (couch-design/entity.ts). */
+  tombstone?: (leaf: Dict) => Dict;
   /** Its attachments replicate: pulls get their stubs, `GET /db/<name>/<id>/<attachment>` serves them. */
   attachments?: true;
   /** Its `_bulk_docs` body limit in bytes, when above SYNC_BODY_LIMIT (photos). */
@@ -76,6 +79,7 @@ export function syncedDb({ database, sync }: SyncedEntity): SyncedDb {
     ...sync.scope,
     loadWritePolicy: sync.loadWritePolicy,
     ...(sync.effects ? { effects: sync.effects } : {}),
+    ...(sync.tombstone ? { tombstone: sync.tombstone } : {}),
     ...(sync.attachments ? { attachments: true as const } : {}),
     ...(sync.pushBodyBytes ? { pushBodyBytes: sync.pushBodyBytes } : {}),
     ...(sync.childOf ? { childOf: sync.childOf } : {}),

@@ -240,7 +240,7 @@ export async function scopedBulkDocs(
   // Only a database whose current revisions are known can hand kept ones out (reads.ts).
   if (!newEdits && def.currentRevision) deps.fresh?.keep(db.name, stored.map((a) => a.doc));
   // A write the checks after it undid (a photo over the maximum, policy/effects.ts) is answered refused.
-  const undone = await runWriteEffects(deps, def.effects, stored);
+  const undone = await runWriteEffects({ ...deps, children: def.children }, { database: def.name, effects: def.effects, tombstone: def.tombstone, childOf: def.childOf }, stored);
   for (const a of stored) {
     const reason = undone.get(a.doc._id);
     if (reason !== undefined) refused.set(a.index, reason);

@@ -119,7 +119,7 @@ export default function DetalleCaptacionPage(): JSX.Element {
           <DetailTabs captacion={doc} />
         </Card>
         <Card className="page-card">
-          <FotosPropiedad captacionId={doc._id} asesor={doc.captacion?.asesor} editable={canEdit} galeria titleLevel={2} />
+          <FotosPropiedad captacionId={doc._id} editable={canEdit} galeria titleLevel={2} />
         </Card>
         <CAPTACION_DETAIL_SECTIONS.Outlet captacionId={doc._id} canEdit={canEdit} />
       </>

@@ -61,7 +61,7 @@ export default function EditarCaptacionPage(): JSX.Element {
     const { doc, form: baseline } = base;
     body = (
       // Photos are their own documents, written at once (fotos/FotosPropiedad.tsx), never form values.
-      <FotosFormularioContext.Provider value={{ kind: 'guardada', captacionId: doc._id, asesor: doc.captacion?.asesor }}>
+      <FotosFormularioContext.Provider value={{ kind: 'guardada', captacionId: doc._id }}>
         <CaptacionFormView
           initialValues={draft ? normalizeFormValues(draft.values) : baseline}
           baseline={baseline}

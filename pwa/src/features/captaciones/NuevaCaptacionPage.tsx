@@ -47,7 +47,7 @@ export default function NuevaCaptacionPage(): JSX.Element {
             holdsPhotos={fotos.length > 0}
             onSave={async (values) => {
               savedId.current ??= (await captaciones.save({ values }))._id;
-              if (fotos.length && user) await addFotos(savedId.current, user.id, fotos);
+              if (fotos.length) await addFotos(savedId.current, fotos);
               // Stored now: the page no longer holds them (nor asks before leaving for them).
               setFotos([]);
             }}

@@ -9,7 +9,9 @@
 import { useEffect, useState } from 'react';
 import { adviserName, NO_ASIGNADO } from '../../../../couch-design/captacion/rules';
 import type { UserNameParts } from '../../../../couch-design/captacion/types';
-import { readCaptacionesIndex, readDeviceNote, writeDeviceNote } from '../../lib/db';
+import { CAPTACION } from '../../../../couch-design/captacion/entity';
+import { CAPTACIONES_LIST_INDEX } from '../../../../couch-design/captacion/list-index';
+import { readDeviceNote, readListIndex, writeDeviceNote } from '../../lib/db';
 import type { AuthUser } from '../../lib/session';
 // The module itself: the resources barrel brings the payroll schema (and Yup) to the list.
 import { usuariosResourceBreve as advisers } from '../../lib/resources/usuarios';
@@ -107,7 +109,7 @@ export async function rememberAdvisers(me: AuthUser | null): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   await loadKept(me);
   const ids = new Set<string>();
-  for (const entry of (await readCaptacionesIndex()).entries.values()) {
+  for (const entry of (await readListIndex(CAPTACION.database, CAPTACIONES_LIST_INDEX)).entries.values()) {
     const id = entry.asesor.trim();
     if (id && id !== me?.id && !known.get(id) && !unnamed.has(id)) ids.add(id);
     if (ids.size >= ASK_PER_VISIT) break;

@@ -13,14 +13,12 @@ import { clearDraftIn, loadDraftIn, saveDraftIn } from './drafts';
 import { getOrNull, type LocalDatabase } from './pouch';
 import { currentUserId, dbFor, localOnlyDbFor, watchDb, whenReady, type LocalChangeEvent, type LocalOnlyDbName } from './registry';
 import { dismissRejectedIn, listRejectedIn, type RejectedChange } from './rejected';
-import { CAPTACIONES_INDEX, type CaptacionEntry } from './list-index';
-import { readProjection, type ProjectionView } from './projection';
+import { readProjection, type ProjectionSpec, type ProjectionView } from './projection';
 export { onRejectedChanged } from './rejected';
 
 export { isNotFound, type LocalDatabase } from './pouch';
 export type { LocalChangeEvent } from './registry';
 export { NOMINAS_READ_ONLY, type SyncedDbName } from './databases';
-export type { CaptacionEntry } from './list-index';
 export type { ProjectionView } from './projection';
 export type { ConflictedDoc } from './conflicts';
 export type { RejectedChange } from './rejected';
@@ -151,9 +149,9 @@ export async function localFindAll<T extends {} = Record<string, unknown>>(name:
   return localFind<T>(name, { ...query, limit: ALL_ROWS });
 }
 
-/** The captaciones list's kept index (list-index.ts), caught up with every change stored so far. */
-export async function readCaptacionesIndex(): Promise<ProjectionView<CaptacionEntry>> {
-  return readProjection(await ready('captaciones'), CAPTACIONES_INDEX);
+/** A list's kept index of a device database (list-index.ts, its declaration's `device.indexes`), caught up with every change stored so far. */
+export async function readListIndex<E>(name: SyncedDbName, index: ProjectionSpec<E>): Promise<ProjectionView<E>> {
+  return readProjection(await ready(name), index);
 }
 
 /**

@@ -1,21 +1,16 @@
 /**
  * The list indexes each device database keeps (issue 20 item 6), declared with their entity
- * (couch-design/<entity>/entity.ts, `sync.device.indexes`): the captaciones list's, per captación
- * its capture moment, adviser and search text, so the list searches, counts and sorts 5,000
- * records without reading them and then reads only the ten of the page (projection.ts keeps them).
+ * (couch-design/<entity>/entity.ts, `sync.device.indexes`): a list's, per record the few fields it
+ * searches, counts and sorts by, so the list handles 5,000 records without reading them and then
+ * reads only the ten of the page (projection.ts keeps them).
  *
  * The keeper follows the databases while the person is signed in (the sync lifecycle starts it),
  * so an index is ready before its list opens: a sync that brings a thousand records costs one
  * background catch-up a couple of seconds later, not a wait on the screen.
  */
-import { CAPTACIONES_LIST_INDEX, type CaptacionEntry } from '../../../../couch-design/captacion/list-index';
 import { LOCAL_DATABASES, type SyncedDbName } from './databases';
 import { recheckInProjection, refreshProjection, type ProjectionSpec } from './projection';
 import { dbFor, watchDb } from './registry';
-
-export type { CaptacionEntry };
-
-export const CAPTACIONES_INDEX: ProjectionSpec<CaptacionEntry> = CAPTACIONES_LIST_INDEX;
 
 /** After the last change of a burst (a sync's batches), the index catches up once. */
 const KEEP_DELAY_MS = 1_500;

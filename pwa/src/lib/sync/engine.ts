@@ -444,16 +444,16 @@ export class SyncEngine {
   }
 
   /** What the person is told waits: a photo counts once (not its two documents), with the bytes of the photos. */
-  private pendingShown(): { items: number; fotos: number; bytes: number; waiting: WaitingIn[] } {
+  private pendingShown(): { items: number; attached: number; bytes: number; waiting: WaitingIn[] } {
     let items = 0;
-    let fotos = 0;
+    let attached = 0;
     let bytes = 0;
     for (const p of this.pending) {
       items += p.weight.items;
       bytes += p.weight.bytes;
-      if (databaseSpec(p.name).attachments) fotos += p.weight.items;
+      if (databaseSpec(p.name).attachments) attached += p.weight.items;
     }
-    return { items, fotos, bytes, waiting: this.pending.map((p) => ({ name: p.name, ...p.weight })) };
+    return { items, attached, bytes, waiting: this.pending.map((p) => ({ name: p.name, ...p.weight })) };
   }
 
   private async recount(): Promise<void> {
@@ -501,7 +501,7 @@ export class SyncEngine {
   private publish(): void {
     if (!this.running) return;
     const shown = this.pendingShown();
-    const next: Partial<SyncState> = { status: this.status(), pending: shown.items, pendingFotos: shown.fotos, pendingBytes: shown.bytes, waiting: shown.waiting, lastSyncedAt: this.lastSyncedAt, detail: this.errorDetail, retryAt: this.backoff.retryAt, rejected: this.rejected };
+    const next: Partial<SyncState> = { status: this.status(), pending: shown.items, pendingAttached: shown.attached, pendingBytes: shown.bytes, waiting: shown.waiting, lastSyncedAt: this.lastSyncedAt, detail: this.errorDetail, retryAt: this.backoff.retryAt, rejected: this.rejected };
     this.store.set(next);
   }
 }

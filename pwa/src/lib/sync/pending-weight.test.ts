@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { weighPending } from './pending-weight';
+import { FOTO } from '../../../../couch-design/fotos/entity';
+import { weighPending as weigh } from './pending-weight';
+
+/** Photos as their declaration groups them: a `foto` and its `foto-original` are one photo. */
+const weighPending: typeof weigh = (docs) => weigh(docs, FOTO.sync.device.recordOf);
 import { formatBytes } from '../storage-space';
 
 describe('what waiting photos weigh', () => {
@@ -17,6 +21,10 @@ describe('what waiting photos weigh', () => {
     expect(weighPending([{ _id: 'foto:cap-1:u1', _attachments: { miniatura: {} } }])).toEqual({ items: 1, bytes: 0 });
     expect(weighPending([{ _id: 'foto:cap-1:u1', _deleted: true }, { _id: 'foto-original:cap-1:u1', _deleted: true }])).toEqual({ items: 1, bytes: 0 });
     expect(weighPending([{ _id: 'foto-original:cap-1:u9', _attachments: { original: { length: 1000 } } }])).toEqual({ items: 1, bytes: 1000 });
+  });
+
+  it('counts each document of a database whose records are one document each', () => {
+    expect(weigh([{ _id: 'a' }, { _id: 'b', _deleted: true }])).toEqual({ items: 2, bytes: 0 });
   });
 
   it('says sizes in Spanish units', () => {

@@ -1,13 +1,13 @@
 /**
  * What the pending changes of a database weigh (issue 22 item 3: "the pending count says how many
- * photos wait and their size"). A photo is two documents (`foto` with its thumbnail and
- * `foto-original` with the full-size image); the person counts one photo, and its bytes are both
- * attachments. Other databases' changes count one each and weigh nothing worth saying.
+ * photos wait and their size"). A record may be several documents (a photo: its thumbnail's and
+ * its full-size image's), as its declaration says (`DeviceDatabase.recordOf`): the person counts
+ * one record, and its bytes are all their attachments.
  */
-import { FOTO_ORIGINAL_TYPE, FOTO_TYPE, parseFotoId } from '../../../../couch-design/fotos/types';
+import type { DeviceDatabase } from '../../../../couch-design/entity';
 
 export interface PendingWeight {
-  /** What the person calls the waiting items: records, or photos. */
+  /** What the person calls the waiting items: records (a photo counts once). */
   items: number;
   /** Bytes of the attachments waiting (photos); 0 elsewhere. */
   bytes: number;
@@ -26,22 +26,18 @@ const attachmentBytes = (doc: PendingDoc): number =>
   doc._deleted ? 0 : Object.values(doc._attachments ?? {}).reduce((sum, a) => sum + (typeof a.length === 'number' ? a.length : 0), 0);
 
 /**
- * Photos waiting and their bytes: each `foto` counts once (a deleted one too: the deletion waits),
- * an original alone (its `foto` already up) counts as its photo; documents that are no photo count one each.
+ * Records waiting and their bytes: the documents of one record count once (a deletion too: it
+ * waits), any other document counts one.
  */
-export function weighPending(docs: readonly PendingDoc[]): PendingWeight {
-  const fotos = new Set<string>();
-  const originals = new Set<string>();
+export function weighPending(docs: readonly PendingDoc[], recordOf: DeviceDatabase['recordOf'] = () => null): PendingWeight {
+  const records = new Set<string>();
   let other = 0;
   let bytes = 0;
   for (const doc of docs) {
-    const parsed = parseFotoId(doc._id);
     bytes += attachmentBytes(doc);
-    if (!parsed) other++;
-    else if (parsed.kind === FOTO_TYPE) fotos.add(`${parsed.captacionId}:${parsed.uuid}`);
-    else if (parsed.kind === FOTO_ORIGINAL_TYPE) originals.add(`${parsed.captacionId}:${parsed.uuid}`);
+    const record = recordOf(doc._id);
+    if (record === null) other++;
+    else records.add(record);
   }
-  let alone = 0;
-  for (const key of originals) if (!fotos.has(key)) alone++;
-  return { items: fotos.size + alone + other, bytes };
+  return { items: records.size + other, bytes };
 }

@@ -184,7 +184,7 @@ export class PendingChanges {
     // push alive: a hung push under steady typing must still be noticed (issue 18 item 8).
     if (n < this.count) this.events.moved();
     this.count = n;
-    this.weight = weighs ? weighPending(waiting) : { items: n, bytes: 0 };
+    this.weight = weighs ? weighPending(waiting, databaseSpec(this.name).recordOf) : { items: n, bytes: 0 };
     this.lastSeenSeq = Math.max(this.lastSeenSeq, Number(res.last_seq));
     // Moving the counting base past a large pull keeps each count small (nothing to push there).
     if (acknowledged > since) this.checkpoint(acknowledged);

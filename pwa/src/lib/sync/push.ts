@@ -14,7 +14,7 @@ import { dbFor, whenReady } from '../db/registry';
 import type { FetchFn, LocalDatabase } from '../db/pouch';
 import type { PendingChanges } from './pending';
 import type { PushWatchdog } from './push-watchdog';
-import { purgeSyncedOriginals } from './purge-originals';
+import { purgeSyncedDocs } from './purge-pushed';
 import { SyncFailure } from './remote';
 import { PUSH_CHECKPOINT } from './checkpoints';
 import { remoteDb, type Replication } from './replication';
@@ -212,8 +212,9 @@ export class Pusher<Session extends object> {
       await pending.reconcile(remote);
       await pending.recount();
     }
-    // Photos: the originals now on the server leave the device (purge-originals.ts).
-    if (databaseSpec(pending.name).attachments) await purgeSyncedOriginals(local, remote);
+    // What the declaration keeps only until the server has it (photos' originals) leaves the device (purge-pushed.ts).
+    const purged = databaseSpec(pending.name).purgedOncePushed;
+    if (purged) await purgeSyncedDocs(local, remote, purged);
     return true;
   }
 

@@ -27,8 +27,8 @@ export interface SyncState {
   status: SyncStatus;
   /** Local changes the server has not acknowledged yet (a photo counts once). */
   pending: number;
-  /** Of those, property photos (issue 22), and the bytes of those photos. */
-  pendingFotos: number;
+  /** Of those, the records of databases whose attachments replicate (property photos, issue 22), and the bytes of their files. */
+  pendingAttached: number;
   pendingBytes: number;
   /** What waits, database by database, as the person counts it (each database's names say what). */
   waiting: readonly WaitingIn[];
@@ -49,7 +49,7 @@ export interface WaitingIn {
   bytes: number;
 }
 
-export const INITIAL_SYNC_STATE: SyncState = { status: 'idle', pending: 0, pendingFotos: 0, pendingBytes: 0, waiting: [], lastSyncedAt: null, detail: null, retryAt: null, rejected: 0 };
+export const INITIAL_SYNC_STATE: SyncState = { status: 'idle', pending: 0, pendingAttached: 0, pendingBytes: 0, waiting: [], lastSyncedAt: null, detail: null, retryAt: null, rejected: 0 };
 
 export class SyncStateStore {
   private state: SyncState = INITIAL_SYNC_STATE;

@@ -14,7 +14,7 @@ const state = (patch: Partial<SyncState>): SyncState => ({ ...INITIAL_SYNC_STATE
 describe('the sync panel and property photos (issue 22)', () => {
   it('says what waits database by database, the visits apart from the captaciones, the photos with their size, and the space used and left', async () => {
     vi.stubGlobal('navigator', { ...navigator, storage: { estimate: () => Promise.resolve({ usage: 12 * 1024 * 1024, quota: 2 * 1024 * 1024 * 1024 }) } });
-    render(<SyncPanel state={state({ status: 'offline', pending: 6, pendingFotos: 3, pendingBytes: 900 * 1024, waiting: [{ name: 'captaciones', items: 1, bytes: 0 }, { name: 'fotos', items: 3, bytes: 900 * 1024 }, { name: 'visitas', items: 2, bytes: 0 }] })} onSyncNow={() => undefined} />);
+    render(<SyncPanel state={state({ status: 'offline', pending: 6, pendingAttached: 3, pendingBytes: 900 * 1024, waiting: [{ name: 'captaciones', items: 1, bytes: 0 }, { name: 'fotos', items: 3, bytes: 900 * 1024 }, { name: 'visitas', items: 2, bytes: 0 }] })} onSyncNow={() => undefined} />);
     expect(screen.getByTestId('sync-waiting-captaciones').textContent).toBe('1 captación por enviar');
     expect(screen.getByTestId('sync-waiting-fotos').textContent).toBe('3 fotos por enviar (900 KB)');
     // Each database says its own records: a visit is no captación.

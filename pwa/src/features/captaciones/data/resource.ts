@@ -8,13 +8,14 @@
  * false conflicts and undid deletions.
  */
 import { writableLocalResource, type LocalResource, type RecordVersions, type WritableResource } from '../../../lib/data';
-import { listRejectedChanges, localGetMany, readCaptacionesIndex, type CaptacionEntry, type ProjectionView, type RejectedChange } from '../../../lib/db';
+import { listRejectedChanges, localGetMany, readListIndex, type ProjectionView, type RejectedChange } from '../../../lib/db';
 import { paginate, PAGE_SIZE } from '../../../components/list';
 import { matchingIds, sortEntries, type IndexedCaptacion } from '../list/filter';
 import type { AuthUser } from '../../../lib/session';
 // The modules themselves: the captación barrel brings the schema (and Yup) to the list's first draw.
 import { formToDoc } from '../../../../../couch-design/captacion/convert';
 import { CAPTACION } from '../../../../../couch-design/captacion/entity';
+import { CAPTACIONES_LIST_INDEX, type CaptacionEntry } from '../../../../../couch-design/captacion/list-index';
 import type { Captacion, CaptacionForm, NewCaptacion } from '../../../../../couch-design/captacion/types';
 import { stampCaptacion, type Stamper } from '../../../../../couch-design/captacion/stamp';
 import type { SessionUser } from '../../../../../couch-design/roles';
@@ -87,7 +88,7 @@ const narrowed = (ids: string[], only: OnlyIds): string[] => (only ? ids.filter(
  * order and the counts come from the kept index; only the page's records are read.
  */
 export async function pageOfCaptaciones(user: SessionUser, query: string, page: number, size = PAGE_SIZE, only: OnlyIds = null): Promise<CaptacionesPage> {
-  const sorted = sortedInScope(await readCaptacionesIndex(), user);
+  const sorted = sortedInScope(await readListIndex(CAPTACION.database, CAPTACIONES_LIST_INDEX), user);
   const shown = paginate(narrowed(matchingIds(sorted, query), only), page, size);
   const docs = await localGetMany<Captacion>(CAPTACION.database, shown.items);
   return { items: docs.filter((doc) => visibleTo(user, doc)), page: shown.page, pages: shown.pages, total: shown.total, inScope: sorted.length };
@@ -95,7 +96,7 @@ export async function pageOfCaptaciones(user: SessionUser, query: string, page: 
 
 /** Every captación matching `query`, in the list's order ('Exportar CSV': read when asked, never to draw a page). */
 export async function matchingCaptaciones(user: SessionUser, query: string, only: OnlyIds = null): Promise<Captacion[]> {
-  const sorted = sortedInScope(await readCaptacionesIndex(), user);
+  const sorted = sortedInScope(await readListIndex(CAPTACION.database, CAPTACIONES_LIST_INDEX), user);
   const docs = await localGetMany<Captacion>(CAPTACION.database, narrowed(matchingIds(sorted, query), only));
   return docs.filter((doc) => visibleTo(user, doc));
 }

@@ -8,7 +8,7 @@ import { FotosNuevas, type PendingFoto } from './FotosNuevas';
 import { FotosPropiedad } from './FotosPropiedad';
 
 export type FotosFormulario =
-  | { kind: 'guardada'; captacionId: string; asesor: unknown }
+  | { kind: 'guardada'; captacionId: string }
   | { kind: 'nueva'; fotos: readonly PendingFoto[]; onChange: (fotos: PendingFoto[]) => void };
 
 export const FotosFormularioContext = createContext<FotosFormulario | null>(null);
@@ -17,5 +17,5 @@ export function FotosDelFormulario(): JSX.Element | null {
   const fotos = useContext(FotosFormularioContext);
   if (!fotos) return null;
   if (fotos.kind === 'nueva') return <FotosNuevas fotos={fotos.fotos} onChange={fotos.onChange} />;
-  return <FotosPropiedad captacionId={fotos.captacionId} asesor={fotos.asesor} editable />;
+  return <FotosPropiedad captacionId={fotos.captacionId} editable />;
 }

@@ -16,12 +16,8 @@ import { Visor } from './Visor';
 import './fotos.css';
 
 export interface FotosPropiedadProps {
+  /** The captación the photos belong to: who reads it reads them (couch-design/fotos/entity.ts). */
   captacionId: string;
-  /**
-   * The captación's adviser (`captacion.asesor`; a legacy record may hold a name instead of an
-   * id): the gateway copies the real one onto each photo, the device needs it for its scope first.
-   */
-  asesor: unknown;
   editable: boolean;
   /** The detail: the cover large and a full-screen view. */
   galeria?: boolean;
@@ -31,7 +27,7 @@ export interface FotosPropiedadProps {
 
 const toItem = (f: StoredFoto): GridItem => ({ key: f._id, id: f._id, rev: f._rev, portada: f.portada });
 
-export function FotosPropiedad({ captacionId, asesor, editable, galeria = false, titleLevel = 4 }: FotosPropiedadProps): JSX.Element {
+export function FotosPropiedad({ captacionId, editable, galeria = false, titleLevel = 4 }: FotosPropiedadProps): JSX.Element {
   const state = useFotos(captacionId);
   const Title = titleLevel === 2 ? 'h2' : 'h4';
   const [busy, setBusy] = useState(false);
@@ -103,7 +99,7 @@ export function FotosPropiedad({ captacionId, asesor, editable, galeria = false,
           <CapturaFotos
             disabled={busy || state.status !== 'ready'}
             onPhotos={async (photos) => {
-              await addFotos(captacionId, typeof asesor === 'string' ? asesor : '', photos);
+              await addFotos(captacionId, photos);
             }}
           />
           <p className="bp6-text-muted fotos__nota">{NOTA_TAMANO}</p>

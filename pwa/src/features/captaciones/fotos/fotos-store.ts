@@ -5,7 +5,7 @@
  * full-size image, pushed by the device that took it). Others (the PDF, the bench) read a
  * captación's photos by allDocs with the `foto:<captación>:` prefix: keep that scheme.
  *
- * Removing deletes only the `foto` (the gateway deletes its original, effect `original-de-foto`),
+ * Removing deletes only the `foto` (the gateway deletes its original: `deletedWith`, fotos/entity.ts),
  * plus the original if it is still on this device, so an original never goes up without its photo.
  * Reordering and the cover are edits of the `foto` documents; one cover per captación is kept here.
  */
@@ -83,7 +83,7 @@ const attachment = async (blob: Blob, mime: FotoMime) => ({ content_type: mime, 
  * the ones it has. The first photo of a captación becomes its cover. One `bulkDocs`: the photos
  * are written together or the error says which failed.
  */
-export async function addFotos(captacionId: string, asesor: string, photos: readonly NewFoto[], now = new Date()): Promise<StoredFoto[]> {
+export async function addFotos(captacionId: string, photos: readonly NewFoto[], now = new Date()): Promise<StoredFoto[]> {
   if (photos.length === 0) return [];
   const db = await localDatabase(FOTO.database);
   const current = await fotosIn(db, captacionId);
@@ -98,7 +98,6 @@ export async function addFotos(captacionId: string, asesor: string, photos: read
       _id: fotoId(captacionId, uuid),
       type: FOTO_TYPE,
       captacion_id: captacionId,
-      asesor,
       orden: orden++,
       portada: needsCover,
       ancho: photo.ancho,
@@ -114,7 +113,6 @@ export async function addFotos(captacionId: string, asesor: string, photos: read
       _id: fotoOriginalId(captacionId, uuid),
       type: FOTO_ORIGINAL_TYPE,
       captacion_id: captacionId,
-      asesor,
       _attachments: { original: await attachment(photo.original, photo.mime) },
     });
     docs.push(foto);
@@ -140,7 +138,7 @@ export async function removeFoto(foto: StoredFoto): Promise<void> {
   if (parsed) {
     try {
       const original = await db.get(fotoOriginalId(parsed.captacionId, parsed.uuid));
-      writes.push({ _id: original._id, _rev: original._rev, type: FOTO_ORIGINAL_TYPE, captacion_id: foto.captacion_id, asesor: foto.asesor, _deleted: true });
+      writes.push({ _id: original._id, _rev: original._rev, type: FOTO_ORIGINAL_TYPE, captacion_id: foto.captacion_id, _deleted: true });
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }

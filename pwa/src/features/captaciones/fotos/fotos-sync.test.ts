@@ -101,8 +101,8 @@ describe('property photos through the sync engine', () => {
     await eventually(() => store.get().status === 'offline', 'sin conexión');
 
     await localPut('captaciones', { ...sampleCaptacion({ captacion: { asesor: ana.id, fecha: '2026-05-01' } }), _id: 'cap-fotos-1' });
-    await addFotos('cap-fotos-1', ana.id, [photo('u1'), photo('u2'), photo('u3')]);
-    await eventually(() => store.get().pendingFotos === 3, 'tres fotos en espera');
+    await addFotos('cap-fotos-1', [photo('u1'), photo('u2'), photo('u3')]);
+    await eventually(() => store.get().pendingAttached === 3, 'tres fotos en espera');
     const state = store.get();
     // One captación and three photos (not six documents); the bytes of both images of each.
     expect(state.pending).toBe(4);
@@ -111,7 +111,7 @@ describe('property photos through the sync engine', () => {
     network.set(true);
     await eventually(() => store.get().status === 'up-to-date', 'al día');
     expect(await listRejectedChanges()).toEqual([]);
-    expect(store.get()).toMatchObject({ pending: 0, pendingFotos: 0, pendingBytes: 0 });
+    expect(store.get()).toMatchObject({ pending: 0, pendingAttached: 0, pendingBytes: 0 });
     expect(await onServer(ids('foto', 'cap-fotos-1', ['u1', 'u2', 'u3']))).toHaveLength(3);
     expect(await onServer(ids('foto-original', 'cap-fotos-1', ['u1', 'u2', 'u3']))).toHaveLength(3);
 
@@ -137,8 +137,8 @@ describe('property photos through the sync engine', () => {
     network.set(false);
     const { store } = startEngine(ana, log);
     await localPut('captaciones', { ...sampleCaptacion({ captacion: { asesor: ana.id, fecha: '2026-05-01' } }), _id: 'cap-lotes' });
-    await addFotos('cap-lotes', ana.id, Array.from({ length: 6 }, (_, i) => photo(`l${i}`)));
-    await eventually(() => store.get().pendingFotos === 6, 'seis fotos en espera');
+    await addFotos('cap-lotes', Array.from({ length: 6 }, (_, i) => photo(`l${i}`)));
+    await eventually(() => store.get().pendingAttached === 6, 'seis fotos en espera');
     network.set(true);
     await eventually(() => store.get().status === 'up-to-date' && store.get().pending === 0, 'al día');
     // 12 documents in batches of 5: three _bulk_docs to /db/fotos.
@@ -153,8 +153,8 @@ describe('property photos through the sync engine', () => {
     const { store } = startEngine(ana, log, 700);
     await localPut('captaciones', { ...sampleCaptacion({ captacion: { asesor: ana.id, fecha: '2026-05-01' } }), _id: 'cap-texto-a' });
     const uuids = Array.from({ length: 10 }, (_, i) => `t${i}`);
-    await addFotos('cap-texto-a', ana.id, uuids.map(photo));
-    await eventually(() => store.get().pendingFotos === 10, 'diez fotos en espera');
+    await addFotos('cap-texto-a', uuids.map(photo));
+    await eventually(() => store.get().pendingAttached === 10, 'diez fotos en espera');
     network.set(true);
     await eventually(() => log.includes('POST /db/fotos/_bulk_docs'), 'las fotos empiezan a subir');
 
@@ -174,7 +174,7 @@ describe('property photos through the sync engine', () => {
     setActiveUser(ana.id);
     const { store } = startEngine(ana);
     await localPut('captaciones', { ...sampleCaptacion({ captacion: { asesor: ana.id, fecha: '2026-05-01' } }), _id: 'cap-vista' });
-    await addFotos('cap-vista', ana.id, [photo('v1'), photo('v2')]);
+    await addFotos('cap-vista', [photo('v1'), photo('v2')]);
     await eventually(async () => (await onServer(ids('foto', 'cap-vista', ['v1', 'v2']))).length === 2, 'las fotos en el servidor');
     await eventually(() => store.get().status === 'up-to-date' && store.get().pending === 0, 'al día');
 
