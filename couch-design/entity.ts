@@ -136,7 +136,33 @@ export interface SyncDeclaration {
   readonly attachments?: true;
   /** The body limit of a `_bulk_docs` to it, in bytes, when larger than every other database's. */
   readonly pushBodyBytes?: number;
+  /**
+   * Devices keep a set of its records, not the person's whole scope (issue 34): the gateway works
+   * the set out (its ids listed at `path`), narrows every replicated read to it and fingerprints it
+   * in `GET /db/`; online, the rest of the scope is read through REST.
+   */
+  readonly deviceSet?: DeviceSetDeclaration;
+  /**
+   * Its records belong to a record of `parent` named by `field`, and a device keeps them while it
+   * keeps that record (photos follow their captación). A child entity follows its parent without saying so.
+   */
+  readonly follows?: FollowLink;
 }
+
+export interface DeviceSetDeclaration {
+  /** `GET` answers `{ ids, fijadas }`: the set's ids and those the person pinned. */
+  readonly path: string;
+}
+
+export interface FollowLink {
+  readonly parent: string;
+  readonly field: string;
+}
+
+/** What this replicated entity's records follow on a device: its declared link, else its parent. */
+export const followLinkOf = (sync: SyncDeclaration): FollowLink | undefined =>
+  sync.follows ?? (sync.childOf ? { parent: sync.childOf.parent, field: sync.childOf.field } : undefined);
+
 
 export interface EntityDeclaration<Db extends string = string> {
   /** The database name (without `COUCH_DB_PREFIX`), after `/db/` when it is replicated. */

@@ -6,6 +6,7 @@
 import { declareEntity, type MangoIndexDef, policyLoader } from '../entity';
 import { canEditCaptacion } from '../roles';
 import { captacionesScopeKind, captacionesSelector, inCaptacionesScope } from '../scope';
+import { DEVICE_SET_PATH } from './device-set';
 import { CAPTACIONES_LIST_INDEX } from './list-index';
 
 /*
@@ -42,5 +43,7 @@ export const CAPTACION = declareEntity({
     // An admin who reassigns a captación takes it out of a supervisor's scope; its photos follow it.
     effects: ['scope-lost', 'fotos-de-captacion'],
     device: { pushed: true, home: true, indexes: [CAPTACIONES_LIST_INDEX] },
+    // A device keeps the person's set of captaciones, not every one they may read (issue 34).
+    deviceSet: { path: DEVICE_SET_PATH },
   },
 });

@@ -31,5 +31,7 @@ export const FOTO = declareEntity({
     attachments: true,
     pushBodyBytes: FOTOS_PUSH_BODY_BYTES,
     device: { pushed: true, batchSize: FOTOS_BATCH_SIZE, pullBatchSize: FOTOS_PULL_BATCH_SIZE },
+    // A device keeps the thumbnails of the captaciones it keeps (issue 34).
+    follows: { parent: 'captaciones', field: 'captacion_id' },
   },
 });
