@@ -82,6 +82,8 @@ export class CaptacionesDeviceSet implements DeviceSetSource {
 
   /** The set's ids and the pinned ones among them, for `GET /api/captaciones/sin-conexion`. */
   async answer(user: AuthUser): Promise<{ ids: string[]; fijadas: string[] }> {
+    // The device drops what is not here: the directory first catches up, as for the fingerprint.
+    await this.settle();
     const { ids, fijadas } = await this.current(user);
     return { ids: [...ids].sort(), fijadas: [...fijadas].filter((id) => ids.has(id)).sort() };
   }
