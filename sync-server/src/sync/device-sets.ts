@@ -69,10 +69,14 @@ export class DeviceSets {
     };
   }
 
-  /** One string per person that moves whenever any of their sets does (server-info.ts puts it in the uuid). */
+  /**
+   * One string per person that moves whenever any of their sets does (server-info.ts puts it in the
+   * uuid); empty when devices replicate whole scopes (no set to drop anything by).
+   */
   async fingerprint(user: AuthUser): Promise<string> {
+    if (Object.keys(this.sources).length === 0) return '';
     const hash = createHash('sha256');
-    await Promise.all(Object.values(this.sources).map((s) => s.settle?.()));
+    for (const source of Object.values(this.sources)) await source.settle?.();
     for (const name of Object.keys(this.sources).sort()) {
       hash.update(`${name}\u0000`);
       for (const id of [...(await this.sources[name].ids(user))].sort()) hash.update(`${id}\u0000`);

@@ -103,6 +103,8 @@ export interface GatewayInfo {
   uuid: string;
   /** Fingerprint of the person's scope; changes with role, employee link or assignments. */
   scope: string;
+  /** Fingerprint of the person's device set (issue 34); empty when the device keeps the whole scope. */
+  set: string;
 }
 
 /** `GET /db/`, with a timeout so a dead connection reads as offline instead of hanging. */
@@ -129,5 +131,6 @@ export async function fetchGatewayInfo(origin: string, fetchFn: FetchFn, timeout
   }
   if (!res.ok) throw new SyncFailure('server', failureMessage(body), res.status);
   const b = (body ?? {}) as Record<string, unknown>;
-  return { uuid: typeof b.uuid === 'string' ? b.uuid : '', scope: typeof b.scope === 'string' ? b.scope : '' };
+  const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+  return { uuid: text(b.uuid), scope: text(b.scope), set: text(b.set) };
 }
