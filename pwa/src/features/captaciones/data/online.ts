@@ -10,7 +10,7 @@ import { DEVICE_SET_PATH, pinPath, type DeviceSetAnswer, type PinAnswer } from '
 import type { Captacion } from '../../../../../couch-design/captacion';
 import { PAGE_SIZE } from '../../../components/list';
 import { api } from '../../../lib/api';
-import { localGetMany } from '../../../lib/db';
+import { localDatabase } from '../../../lib/db';
 import { checkDeviceSet } from '../../../lib/sync/controller';
 import type { CaptacionesPage } from './resource';
 
@@ -30,9 +30,26 @@ export async function onlinePage(query: string, page: number): Promise<OnlinePag
   const answer = await api.get<ListAnswer>(`/api/captaciones?${params.toString()}`);
   // Past the last page (records deleted meanwhile): the last one, as the local list clamps.
   if (answer.captaciones.length === 0 && answer.paginacion.paginas > 0 && page > answer.paginacion.paginas) return onlinePage(query, answer.paginacion.paginas);
-  const held = await localGetMany<Captacion>(CAPTACION.database, answer.captaciones.map((c) => c._id));
+  // A record the device holds is shown as the device has it (its own edits not sent yet); one it
+  // deleted and has not sent yet is left out.
+  const db = await localDatabase(CAPTACION.database);
+  const local = await db.allDocs<Captacion>({ keys: answer.captaciones.map((c) => c._id), include_docs: true, conflicts: true });
+  const onDevice = new Set<string>();
+  const deleted = new Set<string>();
+  const mine = new Map<string, Captacion>();
+  for (const row of local.rows) {
+    if (!('value' in row) || !row.value) continue;
+    if (row.value.deleted) deleted.add(row.id);
+    else if (row.doc) {
+      onDevice.add(row.id);
+      mine.set(row.id, row.doc as unknown as Captacion);
+    }
+  }
   const { pagina, paginas, total } = answer.paginacion;
-  return { items: answer.captaciones, page: pagina, pages: paginas, total, inScope: total, onDevice: new Set(held.map((d) => d._id)) };
+  const items = answer.captaciones.filter((c) => !deleted.has(c._id)).map((c) => mine.get(c._id) ?? c);
+  const shown = total - deleted.size;
+  // A search that matches nothing says so ('Ninguna captación coincide…'), never that the list is empty.
+  return { items, page: pagina, pages: paginas, total: shown, inScope: query.trim() ? Math.max(shown, 1) : shown, onDevice };
 }
 
 /** A captación the device does not hold, read online; the device keeps it from now on. */
