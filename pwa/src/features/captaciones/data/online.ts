@@ -42,7 +42,7 @@ export async function onlinePage(query: string, page: number): Promise<OnlinePag
     if (row.value.deleted) deleted.add(row.id);
     else if (row.doc) {
       onDevice.add(row.id);
-      mine.set(row.id, row.doc as unknown as Captacion);
+      mine.set(row.id, row.doc);
     }
   }
   const { pagina, paginas, total } = answer.paginacion;
