@@ -30,10 +30,10 @@ export function engineSuite(): EngineSuite {
 }
 
 /** One gateway on a fresh in-memory store for the whole file. */
-export function gatewayForFile(): () => TestGateway {
+export function gatewayForFile(options: Parameters<typeof startGateway>[0] = {}): () => TestGateway {
   let gw: TestGateway | undefined;
   beforeAll(async () => {
-    gw = await startGateway();
+    gw = await startGateway(options);
   });
   afterAll(async () => {
     await gw?.close();
