@@ -5,6 +5,7 @@
  * a new entity is one declaration and one line here (docs/architecture.md, sección 2).
  */
 import { CAPTACION } from './captacion/entity';
+import { CONJUNTO } from './conjunto/entity';
 import { EMPLEADO } from './empleado/entity';
 import { FOTO } from './fotos/entity';
 import { isSynced, type DeviceDatabase, type EntityDeclaration, type EntityNames, type SyncedEntity } from './entity';
@@ -13,7 +14,7 @@ import { SESION } from './sesion/entity';
 import { USUARIO } from './usuario/entity';
 import { VISITA } from './visita/entity';
 
-export const ENTITIES = [CAPTACION, FOTO, VISITA, NOMINA, USUARIO, EMPLEADO, SESION] as const satisfies readonly EntityDeclaration[];
+export const ENTITIES = [CAPTACION, FOTO, VISITA, NOMINA, USUARIO, EMPLEADO, SESION, CONJUNTO] as const satisfies readonly EntityDeclaration[];
 
 export { isSynced, type EntityDeclaration, type SyncedEntity } from './entity';
 

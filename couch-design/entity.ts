@@ -164,7 +164,21 @@ export interface SyncDeclaration {
   readonly attachments?: true;
   /** The body limit of a `_bulk_docs` to it, in bytes, when larger than every other database's. */
   readonly pushBodyBytes?: number;
+  /**
+   * Devices keep a set of its records, not the person's whole scope (issue 34): the gateway works
+   * the set out (its ids listed at `path`), narrows every replicated read to it and fingerprints it
+   * in `GET /db/`; online, the rest of the scope is read through REST.
+   */
+  readonly deviceSet?: DeviceSetDeclaration;
 }
+
+export interface DeviceSetDeclaration {
+  /** `GET` answers `{ ids, fijadas }`: the set's ids and those the person pinned. */
+  readonly path: string;
+}
+
+/** What a replicated entity's records follow on a device: a child's records stay while its parent's record does (photos, visits). */
+export const followLinkOf = (sync: SyncDeclaration): Pick<ChildLink, 'parent' | 'field'> | undefined => sync.childOf;
 
 export interface EntityDeclaration<Db extends string = string> {
   /** The database name (without `COUCH_DB_PREFIX`), after `/db/` when it is replicated. */

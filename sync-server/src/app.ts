@@ -19,6 +19,8 @@ import { CaptacionesRepository } from './captaciones/repository';
 import { captacionesRoutes } from './captaciones/routes';
 import { CaptacionesService } from './captaciones/service';
 import { captacionesFollowed } from './captaciones/synced';
+import { CaptacionesDeviceSet } from './captaciones/device-set';
+import { DEFAULT_RECENT_DAYS } from './config';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { dispositivosRoutes } from './dispositivos/routes';
@@ -53,6 +55,7 @@ import { parentsFrom } from './policy/parent-facts';
 import { childrenFrom, childrenOf } from './policy/children';
 import { syncedDatabases } from './sync/databases';
 import { syncRoutes } from './sync/routes';
+import { DeviceSets } from './sync/device-sets';
 import { DEFAULT_SLOT_LIMITS, queuedTurns, REST_SLOT_LIMITS, restTurns } from './sync/person-slots';
 import { SharedTurns, TURN_KINDS } from './sync/shared-turns';
 import { precompressedFiles, sendPrecompressed } from './http/precompressed';
@@ -63,7 +66,7 @@ import { fileNotFound, wantsShell } from './http/shell-requests';
 import type { Store } from './store/port';
 import { DEMO_SETTINGS_PATH, type DemoSettings } from '../../couch-design/demo';
 import type { DeviceSettings } from '../../couch-design/usuario/session-answer';
-import { ENTITIES } from '../../couch-design/entities';
+import { ENTITIES, syncedEntities } from '../../couch-design/entities';
 import { childLinksOf, type EntityDeclaration } from '../../couch-design/entity';
 import { CAPTACION } from '../../couch-design/captacion/entity';
 import { EMPLEADO } from '../../couch-design/empleado/entity';
@@ -154,6 +157,9 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   captaciones.follow();
   // What devices store through `/db/captaciones` enters the list at once too (captaciones/synced.ts).
   const synced = syncedDatabases(entities, { captaciones: captacionesFollowed(captaciones.directory) });
+  // What each person's devices keep of the captaciones, their photos and visits (issue 34).
+  const deviceSet = new CaptacionesDeviceSet({ store, directory: captaciones.directory, recentDays: config.deviceRecentDays ?? DEFAULT_RECENT_DAYS });
+  const deviceSets = new DeviceSets(syncedEntities(entities), config.wholeScopeOnDevices ? {} : { [CAPTACION.database]: deviceSet });
 
   // A person's turns are split between the gateways serving them, through the store (sync/shared-turns.ts).
   const gatewayId = randomUUID();
@@ -207,7 +213,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
   api.get(DEMO_SETTINGS_PATH.slice('/api'.length), (_req, res) => res.json({ githubStars: config.demoGithubStars === true } satisfies DemoSettings));
   // Before the captaciones routes, which answer deeper paths as bad ids.
   api.use(fotosRoutes(fotosService));
-  api.use(captacionesRoutes(captacionesService));
+  api.use(captacionesRoutes(captacionesService, deviceSet));
   // Before the users routes, which answer deeper `/users/...` paths as bad ids.
   api.use(dispositivosRoutes(new DispositivosService({ devices, people: sessionUsers })));
   api.use(estadoRoutes(new EstadoService({ readiness, store, devices, people: sessionUsers })));
@@ -241,6 +247,7 @@ export async function createApp(givenStore: Store, config: Config, entities: rea
         if (sid) activity.refused(sid, refused);
       },
       heavyBudget,
+      deviceSets,
     }),
   );
 

@@ -38,6 +38,13 @@ export interface Config {
   offlineGraceDays?: number;
   /** Days without reaching the gateway after which a device wipes the person's data at its next start (BORRADO_SIN_CONEXION_DIAS). */
   offlineWipeDays?: number;
+  /** Days a captación the person opened or edited stays on their devices (DISPOSITIVO_DIAS_RECIENTES, issue 34). */
+  deviceRecentDays?: number;
+  /**
+   * Devices replicate the person's whole read scope instead of their device set
+   * (DISPOSITIVO_ALCANCE_COMPLETO; as before issue 34, for a small firm).
+   */
+  wholeScopeOnDevices?: boolean;
   /** The demo dashboard may ask GitHub for a live star count (CSP widened to api.github.com); off, no third-party call. */
   demoGithubStars?: boolean;
   /** `/metrics` answers only with this bearer token; without it, `/metrics` does not exist. */
@@ -58,6 +65,9 @@ export class BadSetting extends Error {
     this.name = 'BadSetting';
   }
 }
+
+/** DISPOSITIVO_DIAS_RECIENTES: a month of opened and edited captaciones stays on the device. */
+export const DEFAULT_RECENT_DAYS = 30;
 
 /** Bytes a SESSION_SECRET needs with NODE_ENV=production. */
 export const MIN_SECRET_BYTES = 32;
@@ -171,6 +181,8 @@ export function configFromEnv(env: Env = process.env): Config {
     logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, process.stdout.isTTY ? 'texto' : 'json'),
     deviceLockMinutes: integer(env, 'BLOQUEO_INACTIVIDAD_MIN', DEFAULT_DEVICE_SETTINGS.bloqueo_min, 1, 1440, '15'),
     ...offlineLimits(env),
+    deviceRecentDays: integer(env, 'DISPOSITIVO_DIAS_RECIENTES', DEFAULT_RECENT_DAYS, 1, 365, '30'),
+    wholeScopeOnDevices: bool(env, 'DISPOSITIVO_ALCANCE_COMPLETO'),
     pdf: {
       workers: integer(env, 'PDF_WORKERS', DEFAULT_PDF.workers, 1, 64, '2'),
       memoryMb: integer(env, 'PDF_WORKER_MEMORY_MB', DEFAULT_PDF.memoryMb, 64, 16_384, '256'),

@@ -438,6 +438,11 @@ export class CaptacionesDirectory {
     for (const doc of docs) this.bodies.keep(doc);
   }
 
+  /** The listed captación of this id, if any (a device set checks who advises a marked one). */
+  entry(id: string): Entry | undefined {
+    return this.byId.get(id);
+  }
+
   /** How many captaciones the filter holds (without terms: a lookup, not a scan). */
   count(filter: DirectoryFilter = {}): number {
     if (!filter.terms?.length) return filter.asesor === undefined ? this.byId.size : (this.perAsesor.get(filter.asesor) ?? 0);

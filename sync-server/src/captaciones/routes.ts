@@ -6,6 +6,8 @@
  *   PUT    /captaciones/:id
  *   DELETE /captaciones/:id
  *   GET    /captaciones/:id/pdf
+ *   GET    /captaciones/sin-conexion         the person's device set (issue 34, device-set.ts)
+ *   PUT    /captaciones/:id/sin-conexion     pins it on their devices; DELETE unpins it
  * Routes only read the request and shape the answer; the rules live in the service.
  */
 import express, { type Request, type Response, type Router } from 'express';
@@ -16,6 +18,9 @@ import { HttpError } from '../http/errors';
 import { requireAuth } from '../http/guards';
 import { parseId } from '../http/ids';
 import { revParam } from '../http/query';
+import { DEVICE_SET_TEXT, type DeviceSetAnswer, type PinAnswer } from '../../../couch-design/captacion/device-set';
+import type { CaptacionesDeviceSet } from './device-set';
+import { log } from '../log';
 import { MSG } from './messages';
 import { parseListQuery } from './query';
 import { recentWrites, rememberWrite } from './recent-writes';
@@ -24,9 +29,28 @@ import type { CaptacionesService } from './service';
 /** `attachment; filename="captacion_<id>.pdf"`, plus the RFC 5987 form when the id is not plain ASCII. */
 export const pdfDisposition = (id: string): string => contentDisposition('attachment', captacionPdfFileName(id));
 
-export function captacionesRoutes(service: CaptacionesService): Router {
+/** `deviceSet`: what each person's devices keep; opening or writing a captación here keeps it there. */
+export function captacionesRoutes(service: CaptacionesService, deviceSet?: CaptacionesDeviceSet): Router {
   const router = express.Router();
   router.use('/captaciones', requireAuth);
+  // Awaited: the device's next sync must already count it. A failed mark never fails the request.
+  const keep = async (req: Request, id: string): Promise<void> => {
+    await deviceSet?.touch(userOf(req), [id]).catch((e: unknown) => log.warn({ err: e }, 'No se pudo anotar la captación en el conjunto del dispositivo.'));
+  };
+
+  if (deviceSet) {
+    router.get('/captaciones/sin-conexion', async (req, res) => {
+      res.json({ success: true, ...(await deviceSet.answer(userOf(req))) } satisfies DeviceSetAnswer);
+    });
+    const pin = (pinned: boolean) => async (req: Request<{ id: string }>, res: Response) => {
+      // Only a captación this person may read (404 otherwise, as its detail answers).
+      const { _id } = await service.get(userOf(req), parseId(req.params.id));
+      await deviceSet.pin(userOf(req), _id, pinned);
+      res.json({ success: true, mensaje: pinned ? DEVICE_SET_TEXT.fijada : DEVICE_SET_TEXT.soltada, fijada: pinned } satisfies PinAnswer);
+    };
+    router.put('/captaciones/:id/sin-conexion', pin(true));
+    router.delete('/captaciones/:id/sin-conexion', pin(false));
+  }
 
   router.get('/captaciones', async (req, res) => {
     const q = parseListQuery(req.query);
@@ -38,6 +62,7 @@ export function captacionesRoutes(service: CaptacionesService): Router {
   router.post('/captaciones', async (req, res) => {
     const captacion = await service.create(userOf(req), req.body);
     rememberWrite(req, res, { id: captacion._id, rev: captacion._rev as string });
+    await keep(req, captacion._id);
     res.status(201).json({ success: true, mensaje: MSG.creada, captacion });
   });
 
@@ -49,12 +74,15 @@ export function captacionesRoutes(service: CaptacionesService): Router {
 
   router.get('/captaciones/:id', async (req: Request<{ id: string }>, res: Response) => {
     const captacion = await service.view(userOf(req), parseId(req.params.id));
+    // Opened online: it stays on the person's devices from now on (device-set.ts).
+    await keep(req, captacion._id);
     res.json({ success: true, captacion });
   });
 
   router.put('/captaciones/:id', async (req: Request<{ id: string }>, res: Response) => {
     const captacion = await service.update(userOf(req), parseId(req.params.id), req.body);
     rememberWrite(req, res, { id: captacion._id, rev: captacion._rev as string });
+    await keep(req, captacion._id);
     res.json({ success: true, mensaje: MSG.actualizada, captacion });
   });
 
@@ -67,7 +95,7 @@ export function captacionesRoutes(service: CaptacionesService): Router {
   // Anything deeper (`/captaciones/_design/x`, `/captaciones/a/b`) names no captación.
   router.all('/captaciones/*rest', (req, _res, next) => {
     // `/captaciones/<id>/pdf` with another method is an unknown resource, not a bad id.
-    if (/^\/captaciones\/[^/]+\/pdf\/?$/.test(req.path)) return next();
+    if (/^\/captaciones\/[^/]+\/(pdf|sin-conexion)\/?$/.test(req.path)) return next();
     next(new HttpError(400, MSG.badId));
   });
 

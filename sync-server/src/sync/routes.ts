@@ -35,6 +35,7 @@ import { scopedAttachment, scopedBulkGet, scopedGet, scopedOpenRevs, scopedRevsD
 import { sendPhoto } from '../http/photo';
 import { welcome } from './server-info';
 import { ChildScopes } from './child-scope';
+import { DeviceSets } from './device-sets';
 import { CreationLeaves } from './creation-leaves';
 import { FreshRevisions } from './fresh-revisions';
 import { scopedBulkDocs } from './writes';
@@ -135,6 +136,8 @@ export interface SyncDeps {
   heavyBudget?: TurnBudget;
   /** What the welcome of every sync also tells the device (server-info.ts): app.ts passes the operator's device settings. */
   welcomeTells?: Readonly<Record<string, number>>;
+  /** What each person's devices keep of the databases that declare a device set (device-sets.ts); the whole scope without it. */
+  deviceSets?: DeviceSets;
 }
 
 export function syncRoutes(ctx: SyncDeps): Router {
@@ -155,6 +158,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
   const fresh = new FreshRevisions();
   const ahead = new CreationLeaves();
   const childScopes = new ChildScopes(ctx.store, ctx.databases);
+  const deviceSets = ctx.deviceSets ?? new DeviceSets([], {});
 
   router.use('/db', (req: Request, _res: Response, next: NextFunction) => {
     next(req.user ? undefined : new HttpError(401, MSG.notSignedIn));
@@ -188,7 +192,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
 
     if (dbName === undefined) {
       if (method !== 'GET') throw forbidden();
-      res.json(await welcome(ctx.store, ctx.dbPrefix, instances, user, ctx.welcomeTells ?? {}));
+      res.json(await welcome(ctx.store, ctx.dbPrefix, instances, user, await deviceSets.fingerprint(user), ctx.welcomeTells ?? {}));
       return;
     }
     if (dbName.startsWith('_')) throw forbidden();
@@ -203,15 +207,18 @@ export function syncRoutes(ctx: SyncDeps): Router {
       res.json({ db_name: declared.name, update_seq: info.update_seq, instance_start_time: '0' });
       return;
     }
-    // A child database is read as its parents allow this person (child-scope.ts).
-    await dispatch(req, res, method, await childScopes.forPerson(declared, user), db, user, rest);
+    // A child database is read as its parents allow this person (child-scope.ts), and what the
+    // device pulls is narrowed to the person's device set (device-sets.ts); pushes are not.
+    const scoped = await childScopes.forPerson(declared, user);
+    const kept = await deviceSets.forPerson(scoped, user);
+    await dispatch(req, res, method, { scoped, def: kept }, db, user, rest);
   }
 
   async function dispatch(
     req: Request,
     res: Response,
     method: string,
-    def: SyncedDb,
+    { scoped, def }: { scoped: SyncedDb; def: SyncedDb },
     db: StoreDb,
     user: AuthUser,
     rest: string[],
@@ -241,7 +248,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
     }
     if (first === '_revs_diff' && method === 'POST') {
       // fromEntries defines own properties, so even a `__proto__` id is answered as data.
-      res.json(Object.fromEntries(await scopedRevsDiff(db, def, user, revsDiffBody(couchBody(req)), ahead)));
+      res.json(Object.fromEntries(await scopedRevsDiff(db, scoped, user, revsDiffBody(couchBody(req)), ahead)));
       return;
     }
     if (first === '_bulk_get' && method === 'POST') {
@@ -258,9 +265,11 @@ export function syncRoutes(ctx: SyncDeps): Router {
       if (!Array.isArray(body.docs)) throw badRequest(MSG.badBody);
       if (body.docs.length > MAX_DOCS_PER_BULK_DOCS) throw tooLarge(MSG.tooMany('docs', MAX_DOCS_PER_BULK_DOCS));
       const newEdits = body.new_edits !== false;
-      const out = await scopedBulkDocs({ store: ctx.store, facts: ctx.facts, sessionUsers: ctx.actors, fresh, ahead }, db, def, user, body.docs, newEdits);
+      const out = await scopedBulkDocs({ store: ctx.store, facts: ctx.facts, sessionUsers: ctx.actors, fresh, ahead }, db, scoped, user, body.docs, newEdits);
       const refused = (out as Array<{ error?: unknown }>).filter((r) => r.error !== undefined).length;
       ctx.onPushed?.(def.name, body.docs.length - refused, refused, req.sessionID);
+      // What the person edited stays on their devices for a while (device-sets.ts).
+      deviceSets.wrote(def.name, user, (out as Array<{ id?: unknown; error?: unknown }>).flatMap((r) => (r.error === undefined && typeof r.id === 'string' ? [r.id] : [])));
       res.status(201).json(out);
       return;
     }

@@ -16,7 +16,10 @@ import { whenIdle } from '../../lib/idle';
 import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
 import { rememberAdvisers } from './adviser';
-import { useCaptaciones, useCaptacionesPage } from './data/hooks';
+import { DEVICE_SET_TEXT } from '../../../../couch-design/captacion/device-set';
+import { useSyncState } from '../../lib/sync/state';
+import { useCaptaciones, useCaptacionesPage, useOnlinePage } from './data/hooks';
+import type { OnlinePage } from './data/online';
 import { PortadaCelda } from './fotos/PortadaCelda';
 import { CAPTACIONES_CSV } from './list/csv';
 import { toListRow, type ListRow } from './list/rows';
@@ -48,6 +51,8 @@ import './captaciones.css';
 interface Item {
   doc: Captacion;
   row: ListRow;
+  /** Read online, not held by the device (issue 34). */
+  soloEnLinea: boolean;
 }
 
 const [PROPIEDAD, PROPIETARIO, UBICACION, ULTIMA, ESTATUS, FECHA] = LIST_COLUMNS;
@@ -58,10 +63,15 @@ const COLUMNS: Column<Item>[] = [
   {
     header: PROPIEDAD,
     failed: ERROR_CONEXION,
-    cell: ({ row }) => (
+    cell: ({ row, soloEnLinea }) => (
       <>
         <PortadaCelda captacionId={row.id} />
         <div className="list-cell-main">{row.propiedad}</div>
+        {soloEnLinea ? (
+          <Tag minimal round icon="cloud" className="feedback-chip" data-testid="solo-en-linea">
+            {DEVICE_SET_TEXT.soloEnLinea}
+          </Tag>
+        ) : null}
         <div className="page-muted list-clamp" title={row.direccion}>
           {row.direccion}
         </div>
@@ -99,7 +109,11 @@ export default function CaptacionesListPage(): JSX.Element {
   const captaciones = useCaptaciones(user);
   // Another feature's filter ('Con visitas esta semana'): the ids it keeps, or null.
   const [only, setOnly] = useState<ReadonlySet<string> | null>(null);
-  const list = useCaptacionesPage(captaciones, q, page, only);
+  const onDevice = useCaptacionesPage(captaciones, q, page, only);
+  // Online, the whole scope through REST (another feature's filter reads the device); offline, the device set.
+  const offline = useSyncState().status === 'offline';
+  const remote = useOnlinePage(q, page, !offline && only === null && !!captaciones, onDevice);
+  const list = !offline && only === null && remote.status === 'ready' ? remote : onDevice;
   const [actionError, setActionError] = useState<string | null>(null);
   const [pdfBusy, setPdfBusy] = useState<string | null>(null);
   // Well after the list is drawn and the sync has started: the advisers' names for offline use.
@@ -107,7 +121,8 @@ export default function CaptacionesListPage(): JSX.Element {
   const sections = CAPTACION_DETAIL_SECTIONS.useEntries();
 
   const shown = list.status === 'ready' ? list.value : null;
-  const items = useMemo(() => (shown?.items ?? NO_DOCS).map((doc) => ({ doc, row: toListRow(doc) })), [shown]);
+  const held = shown && 'onDevice' in shown ? (shown as OnlinePage).onDevice : null;
+  const items = useMemo(() => (shown?.items ?? NO_DOCS).map((doc) => ({ doc, row: toListRow(doc), soloEnLinea: !!held && !held.has(doc._id) })), [shown, held]);
 
   const downloadPdf = async (doc: Captacion) => {
     setActionError(null);
@@ -170,6 +185,11 @@ export default function CaptacionesListPage(): JSX.Element {
         <Banner intent={Intent.DANGER} onClose={() => setActionError(null)} testId="list-error">
           {actionError}
         </Banner>
+      ) : null}
+      {offline ? (
+        <Callout icon="offline" data-testid="mas-en-linea">
+          {DEVICE_SET_TEXT.masEnLinea}
+        </Callout>
       ) : null}
       {list.status === 'error' ? (
         <Callout intent={Intent.DANGER} icon="error" role="alert">

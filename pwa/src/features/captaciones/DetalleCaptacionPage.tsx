@@ -1,6 +1,6 @@
 /** 'Detalle de Captación Inmobiliaria' (/dashboard/captaciones/:id/detalle), spec 001 section 2.6. */
 import { Button, Callout, Card, Intent } from '@blueprintjs/core';
-import { useMemo, useState, type JSX } from 'react';
+import { useEffect, useMemo, useState, type JSX } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { captacionWarnings, FECHA_DESCONOCIDA, formToDoc, lastUpdate, NUNCA_EDITADO, statusChip, type Captacion } from '../../../../couch-design/captacion';
 import { CAPTACION_LABELS } from '../../../../couch-design/captacion/labels';
@@ -11,7 +11,10 @@ import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
 import { useAdviserName } from './adviser';
 import { ConflictNotice } from './ConflictNotice';
+import { useSyncState } from '../../lib/sync/state';
 import { useCaptacion, useCaptaciones } from './data/hooks';
+import { openOnline } from './data/online';
+import { PinSwitch } from './detail/PinSwitch';
 import { DetailTabs } from './detail/DetailTabs';
 import { CAPTACION_DETAIL_SECTIONS } from './detail/sections';
 import { FotosPropiedad } from './fotos';
@@ -70,7 +73,23 @@ export default function DetalleCaptacionPage(): JSX.Element {
   const [pdfBusy, setPdfBusy] = useState(false);
   const sections = CAPTACION_DETAIL_SECTIONS.useEntries();
 
-  const stored = loaded.status === 'ready' ? loaded.value : null;
+  // Not on the device: online, read through the gateway, which keeps it on the device from now on (issue 34).
+  const offline = useSyncState().status === 'offline';
+  const missing = loaded.status === 'ready' && !loaded.value;
+  const [fromGateway, setFromGateway] = useState<Captacion | null | 'failed'>(null);
+  useEffect(() => {
+    if (!missing || offline) return;
+    let live = true;
+    openOnline(id).then(
+      (c) => live && setFromGateway(c),
+      () => live && setFromGateway('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [missing, offline, id]);
+  const online = fromGateway && fromGateway !== 'failed' ? { doc: fromGateway, conflicts: [] } : null;
+  const stored = loaded.status === 'ready' ? (loaded.value ?? online) : null;
   // Legacy or partial records get every field, so each tab shows '-' rather than failing.
   const doc = useMemo<Captacion | null>(
     () => (stored ? ({ ...formToDoc(stored.doc as unknown as Record<string, unknown>), _id: stored.doc._id, _rev: stored.doc._rev }) : null),
@@ -91,7 +110,7 @@ export default function DetalleCaptacionPage(): JSX.Element {
   };
 
   let body: JSX.Element;
-  if (loaded.status === 'loading') body = <Feedback kind="loading" />;
+  if (loaded.status === 'loading' || (missing && !offline && fromGateway === null)) body = <Feedback kind="loading" />;
   else if (loaded.status === 'error') body = <Feedback kind="error" text={ERROR_CARGAR_DETALLE} />;
   else if (!doc || !stored) body = <Feedback kind="not-found" text={NO_ENCONTRADA} />;
   else
@@ -113,6 +132,7 @@ export default function DetalleCaptacionPage(): JSX.Element {
         ) : null}
         <LastUpdateBanner doc={stored.doc} />
         <Header doc={doc} />
+        <PinSwitch id={doc._id} offline={offline} />
         {/* The data first, the photos after it as a compact gallery: a large cover on top pushed the
             record below the first screen of a tablet (issue 36). */}
         <Card className="page-card">

@@ -21,6 +21,11 @@ export function currentEngine(): SyncEngine | null {
   return engine;
 }
 
+/** A captación was opened or pinned online: the device set may have moved (issue 34). */
+export function checkDeviceSet(): void {
+  engine?.checkSet();
+}
+
 /** Tests point the engine at a gateway with a cookie-carrying fetch. */
 export function configureSync(options: Omit<SyncEngineOptions, 'userId'>): void {
   engineOptions = options;

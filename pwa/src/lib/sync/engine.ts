@@ -13,6 +13,9 @@
  * - the scope fingerprint of `GET /db/` checked before starting, every minute and on reconnect;
  *   when it changed, pending changes are pushed first, then the local copy is wiped and pulled
  *   again (scope-change.ts);
+ * - the device set's fingerprint (`set` of `GET /db/`, issue 34): when it moved, the live session
+ *   starts again with the new replication identity, and once it caught up what left the set and
+ *   has nothing pending leaves the device (device-set.ts);
  * - the pending count: local changes after the push checkpoint that did not come from a pull
  *   (pending.ts);
  * - refused changes: the device takes the server's state of the document and keeps what the
@@ -37,6 +40,7 @@ import { PushWatchdog } from './push-watchdog';
 import { GatewayContact } from './contact';
 import { browserFetch, classifyFailure, failureReason, fetchGatewayInfo, reachingFetch, type FetchFn } from './remote';
 import { sleep } from './replication';
+import { evictOutsideSets } from './device-set';
 import { followScope } from './scope-change';
 import { syncStateStore, type SyncState, type SyncStateStore, type SyncStatus, type WaitingIn } from './state';
 
@@ -108,6 +112,10 @@ export class SyncEngine {
   private lastSyncedAt: number | null = null;
 
   private scopeTimer: ReturnType<typeof setInterval> | null = null;
+  /** The device set's fingerprint of the last `GET /db/`, the live session's, and the one evicted for. */
+  private gatewaySet = '';
+  private liveSet: string | null = null;
+  private evictedSet: string | null = null;
   private cycleRun: Promise<void> | null = null;
   private cycleAgain = false;
   private readonly unsubscribers: Array<() => void> = [];
@@ -214,6 +222,11 @@ export class SyncEngine {
     this.kick();
   }
 
+  /** The device set may have moved (a captación opened or pinned online): check it now. */
+  checkSet(): void {
+    if (this.running && !this.backoff.waiting) this.kick();
+  }
+
   /** 'Sincronizar ahora': forget the last failure and run a full cycle at once. */
   async syncNow(): Promise<void> {
     if (!this.running) return;
@@ -305,6 +318,9 @@ export class SyncEngine {
         },
         info.scope,
       );
+      // Another device set: the live session starts again under its new replication identity.
+      this.gatewaySet = info.set;
+      if (this.live && this.liveSet !== info.set) await this.stopLive();
       // A failure's reason stays shown, and the backoff keeps growing, until the sync moves. A
       // scope check under way when the live session failed leaves the new one to the retry.
       if (!this.live && this.running && !this.backoff.waiting) this.startLive();
@@ -358,6 +374,7 @@ export class SyncEngine {
   // --- Live session -----------------------------------------------------------------------
 
   private startLive(): void {
+    this.liveSet = this.gatewaySet;
     this.live = startPulls(
       { userId: this.userId, origin: this.origin, fetch: this.pullWatchdog.watchFetch(this.fetchFn), batchSize: this.batchSize, longpollMs: this.pullWatchdog.longpollMs },
       {
@@ -421,6 +438,11 @@ export class SyncEngine {
     if (!this.isCaughtUp(live)) return;
     this.recovered();
     this.caughtUpLive = live;
+    // Pulled to the end under this set: what left it may leave the device now.
+    if (this.liveSet && this.liveSet !== this.evictedSet) {
+      this.evictedSet = this.liveSet;
+      void evictOutsideSets({ userId: this.userId, origin: this.origin, fetch: this.fetchFn });
+    }
     if (this.briefPull) clearTimeout(this.briefPull);
     this.briefPull = null;
     // To the minute: a live session catches up after every change another device makes, and

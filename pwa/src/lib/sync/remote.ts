@@ -106,6 +106,8 @@ export interface GatewayInfo {
   scope: string;
   /** The operator's offline limits as the gateway says them with every sync (vault/offline-limits.ts). */
   limits: OfflineLimits;
+  /** Fingerprint of the person's device set (issue 34); empty when the device keeps the whole scope. */
+  set: string;
 }
 
 /** `GET /db/`, with a timeout so a dead connection reads as offline instead of hanging. */
@@ -132,9 +134,6 @@ export async function fetchGatewayInfo(origin: string, fetchFn: FetchFn, timeout
   }
   if (!res.ok) throw new SyncFailure('server', failureMessage(body), res.status);
   const b = (body ?? {}) as Record<string, unknown>;
-  return {
-    uuid: typeof b.uuid === 'string' ? b.uuid : '',
-    scope: typeof b.scope === 'string' ? b.scope : '',
-    limits: { gracia_dias: b.gracia_dias, borrado_dias: b.borrado_dias },
-  };
+  const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+  return { uuid: text(b.uuid), scope: text(b.scope), set: text(b.set), limits: { gracia_dias: b.gracia_dias, borrado_dias: b.borrado_dias } };
 }

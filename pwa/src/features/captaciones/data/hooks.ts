@@ -1,8 +1,9 @@
 /** The captación screens' reads: live, so they follow writes made here and documents arriving by sync. */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { NEEDS_NETWORK, useLoad, useVersions, type Loadable, type LocalResource } from '../../../lib/data';
 import type { AuthUser } from '../../../lib/session';
 import type { Captacion } from '../../../../../couch-design/captacion';
+import { onlinePage, type OnlinePage } from './online';
 import { captacionesOf, type CaptacionesPage, type CaptacionesResource, type LoadedCaptacion, type OnlyIds } from './resource';
 
 /** Local records never wait for the network: the seam says 'offline' for REST resources only. */
@@ -65,4 +66,28 @@ export function useCaptacionesPage(captaciones: CaptacionesResource | null, quer
 export function useCaptacion(captaciones: CaptacionesResource | null, id: string): [LocalLoadable<LoadedCaptacion | null>, () => void] {
   const [state, reload] = useVersions(captaciones ?? NOBODY, id, !!captaciones);
   return [local(state), reload];
+}
+
+/**
+ * One page of the whole scope through REST while `enabled` (online; issue 34): 'loading' until
+ * the gateway answers, 'error' when it does not (the list then shows the device's page); read
+ * again whenever `again` changes.
+ */
+export function useOnlinePage(query: string, page: number, enabled: boolean, again: unknown): LocalLoadable<OnlinePage> {
+  const [state, setState] = useState<LocalLoadable<OnlinePage>>({ status: 'loading' });
+  // The search or page asked: the device's page stands in until the gateway answers.
+  useEffect(() => setState({ status: 'loading' }), [query, page]);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    onlinePage(query, page).then(
+      (value) => live && setState({ status: 'ready', value }),
+      (error: unknown) => live && setState({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+    return () => {
+      live = false;
+    };
+    // `again`: the device's page moved (a write here, a pull): the gateway's is read again.
+  }, [query, page, enabled, again]);
+  return state;
 }

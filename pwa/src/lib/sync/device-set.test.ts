@@ -1,0 +1,80 @@
+import '../../testing/local-data';
+import { describe, expect, it } from 'vitest';
+import { pinPath } from '../../../../couch-design/captacion/device-set';
+import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
+import { engineSuite, gatewayForFile } from '../../testing/engine-suite';
+import { FakeNetwork, FakeTab } from '../../testing/local-data';
+import { destroyLocalDbs, setActiveUser } from '../db/registry';
+import { getLocalDb } from '../db/index';
+import { evictOutsideSets } from './device-set';
+import { remoteDb } from './replication';
+
+/**
+ * What left the device set leaves the device, through PouchDB's purge, against a real gateway and
+ * IndexedDB (fake-indexeddb): a record the server holds entirely goes with its photos; one with a
+ * change the server lacks stays, and so does a record whose photo waits to go up.
+ */
+const gateway = gatewayForFile({ wholeScopeOnDevices: false });
+const { cleanups } = engineSuite();
+
+const captacion = (id: string, asesor: string) => ({ ...sampleCaptacion({ captacion: { asesor, fecha: '2025-04-01' } }), _id: id });
+const foto = (captacionId: string, asesor: string, uuid: string) => ({
+  _id: `foto:${captacionId}:${uuid}`,
+  type: 'foto',
+  captacion_id: captacionId,
+  asesor,
+  orden: 0,
+  portada: true,
+  ancho: 1,
+  alto: 1,
+  bytes: 1,
+  mime: 'image/jpeg',
+  tomada: '2026-01-01T00:00:00.000Z',
+});
+
+async function has(db: string, id: string): Promise<boolean> {
+  try {
+    await getLocalDb(db as 'captaciones').get(id);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('leaving the device set', () => {
+  it('purges what the server holds entirely, never anything pending', async () => {
+    const gw = gateway();
+    const otro = await gw.createUser({ role: 'user' });
+    const u = await gw.createUser({ role: 'user' });
+    const client = await gw.client().signIn(u.email, u.password);
+    const tab = new FakeTab(client.cookie, new FakeNetwork(true));
+    setActiveUser(u.id);
+    cleanups.push(() => destroyLocalDbs(u.id));
+    const store = await gw.store.db('captaciones');
+    for (const id of ['sale', 'editada', 'con-foto']) await store.put(captacion(id, otro.id));
+    await (await gw.store.db('fotos')).bulkDocs([foto('sale', otro.id, 'a'), foto('con-foto', otro.id, 'b')]);
+    for (const id of ['sale', 'editada', 'con-foto']) expect((await client.json('PUT', pinPath(id))).status).toBe(200);
+
+    for (const db of ['captaciones', 'fotos'] as const) await getLocalDb(db).replicate.from(remoteDb(gw.url, db, tab.fetch));
+    expect(await has('captaciones', 'sale')).toBe(true);
+    expect(await has('fotos', 'foto:sale:a')).toBe(true);
+
+    // Pending on the device: an edit of one, a new photo of another.
+    const local = getLocalDb('captaciones');
+    await local.put({ ...(await local.get('editada')), estatus_actual: 'Vendida' });
+    await getLocalDb('fotos').put(foto('con-foto', otro.id, 'nueva'));
+
+    for (const id of ['sale', 'editada', 'con-foto']) expect((await client.json('DELETE', pinPath(id))).status).toBe(200);
+    expect(await evictOutsideSets({ userId: u.id, origin: gw.url, fetch: tab.fetch })).toEqual(['sale']);
+
+    expect(await has('captaciones', 'sale')).toBe(false);
+    expect(await has('fotos', 'foto:sale:a')).toBe(false);
+    expect(await has('captaciones', 'editada')).toBe(true);
+    expect(((await local.get('editada')) as { estatus_actual?: string }).estatus_actual).toBe('Vendida');
+    expect(await has('captaciones', 'con-foto')).toBe(true);
+    expect(await has('fotos', 'foto:con-foto:nueva')).toBe(true);
+    expect(await has('fotos', 'foto:con-foto:b')).toBe(true);
+    // Purged, not deleted: the server keeps it.
+    expect((await store.get('sale'))._id).toBe('sale');
+  });
+});
