@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../couch-design/captacion/fixtures';
 import { CHILD_MOVED } from '../../couch-design/child-entity';
 import { deviceDatabases, ENTITIES } from '../../couch-design/entities';
 import { NOTA, NOTA_AJENA } from '../../couch-design/testing/nota-entity';
-import { startGateway, type TestGateway } from './testing/gateway';
+import { gatewayForFile } from './testing/file-gateway';
 import { ids, localDb, pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from './testing/pouch-client';
 
 /**
@@ -13,7 +13,7 @@ import { ids, localDb, pullInto, remoteDb, seed, signedIn, type ClientDb, type P
  * may not be edited, deleted with its parent (every leaf) and moved with it on reassignment,
  * without a revision of its own.
  */
-let gw: TestGateway;
+const gw = gatewayForFile({ entities: [...ENTITIES, NOTA] });
 let admin: Person, asesor: Person, sup: Person, sup2: Person;
 type Doc = Record<string, any>;
 const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion: { asesor: asesorId } }), _id: id });
@@ -34,16 +34,11 @@ async function notas(person: Person, device?: ClientDb): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  gw = await startGateway({ entities: [...ENTITIES, NOTA] });
   admin = await signedIn(gw, 'administrator');
   asesor = await signedIn(gw, 'asesor');
   sup = await signedIn(gw, 'supervisor', 'emp-sup-1');
   sup2 = await signedIn(gw, 'supervisor', 'emp-sup-2');
   await seed(gw.store, 'captaciones', [cap('c-sup', sup.id), cap('c-ase', asesor.id), cap('c-borrar', sup.id)]);
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 describe('a child entity from its declaration alone', () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceDatabases, ENTITIES } from '../../couch-design/entities';
 import { TAREA, TAREA_AJENA, TAREAS_BY_ASIGNADO } from '../../couch-design/testing/tarea-entity';
 import { zoneViolation } from '../../eslint-zones.js';
-import { startGateway, type TestGateway } from './testing/gateway';
+import { gatewayForFile } from './testing/file-gateway';
 import { ids, localDb, pullInto, remoteDb, signedIn, type Person } from './testing/pouch-client';
 
 /**
@@ -11,17 +11,12 @@ import { ids, localDb, pullInto, remoteDb, signedIn, type Person } from './testi
  * replicated by the gateway with its scope and its write policy, deployed with its index and its
  * validation, kept on the device, and its folders are lint zones.
  */
-let gw: TestGateway;
+const gw = gatewayForFile({ entities: [...ENTITIES, TAREA] });
 let ana: Person, beto: Person;
 
 beforeAll(async () => {
-  gw = await startGateway({ entities: [...ENTITIES, TAREA] });
   ana = await signedIn(gw, 'user');
   beto = await signedIn(gw, 'user');
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 describe('a new synced entity from its declaration alone', () => {

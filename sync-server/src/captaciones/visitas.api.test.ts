@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { VISITA_MSG } from '../../../couch-design/visita/schema';
 import { VISITA_AJENA } from '../../../couch-design/visita/entity';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/file-gateway';
 import { ids, localDb, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
@@ -10,7 +10,7 @@ import { ids, localDb, pullInto, remoteDb, seed, signedIn, type Person } from '.
  * schema with its Spanish messages, a supervisor reads those of their captaciones only and writes
  * none, and the captación's PDF lists them.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let asesor: Person, sup: Person, admin: Person;
 const visita = (id: string, captacionId: string, extra: Record<string, unknown> = {}) => ({
   _id: id,
@@ -36,7 +36,6 @@ async function push(person: Person, docs: Array<Record<string, unknown>>): Promi
 }
 
 beforeAll(async () => {
-  gw = await startGateway();
   asesor = await signedIn(gw, 'asesor');
   sup = await signedIn(gw, 'supervisor', 'emp-sup-v');
   admin = await signedIn(gw, 'administrator');
@@ -44,10 +43,6 @@ beforeAll(async () => {
     { ...sampleCaptacion({ captacion: { asesor: sup.id } }), _id: 'cap-sup' },
     { ...sampleCaptacion({ captacion: { asesor: asesor.id } }), _id: 'cap-otra' },
   ]);
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 describe('visitas', () => {

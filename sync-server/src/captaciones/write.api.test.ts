@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion, sampleCaptacionForm } from '../../../couch-design/captacion/fixtures';
 import { MSG as SCHEMA } from '../../../couch-design/captacion/messages';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/file-gateway';
 import { captacionOf, expectNoStack, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Person;
 let user: Person;
 let asesor: Person;
@@ -12,7 +12,6 @@ let sup: Person;
 let ayudante: Person;
 
 beforeAll(async () => {
-  gw = await startGateway();
   [admin, user, asesor, sup, ayudante] = await Promise.all([
     signedIn(gw, ROLES.admin, { prim_nom: 'Ana', apell_pa: 'Admin', apell_ma: 'Central' }),
     signedIn(gw, ROLES.user),
@@ -21,7 +20,6 @@ beforeAll(async () => {
     signedIn(gw, ROLES.ayudante),
   ]);
 });
-afterAll(() => gw.close());
 
 const total = async (): Promise<number> => (await admin.client.json('GET', '/api/captaciones')).body.paginacion.total;
 const stored = async (id: string) => (await gw.store.db('captaciones')).get(id);
