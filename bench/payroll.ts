@@ -20,6 +20,7 @@ import { startGateway, type TestGateway } from '../sync-server/src/testing/gatew
 import { empleadoDoc } from '../sync-server/src/testing/payroll';
 import type { Row } from './row';
 import { median, percentile, progressOf, round } from './stats';
+import { APELLIDOS, NOMBRES } from './names';
 
 const TOTAL = 50_000;
 const OWN = 500;
@@ -32,8 +33,6 @@ const BATCH = 500;
 const PREFIX = 'bench_nom_';
 const TARGET_PDF_MS = 5;
 
-const NOMBRES = ['María', 'José', 'Guadalupe', 'Juan', 'Rosa', 'Luis', 'Ana', 'Carlos', 'Patricia', 'Jorge'];
-const APELLIDOS = ['Hernández', 'García', 'Martínez', 'López', 'González', 'Pérez', 'Rodríguez', 'Sánchez', 'Ramírez', 'Núñez'];
 
 const empleadoId = (e: number): string => `emp-${String(e).padStart(3, '0')}`;
 
