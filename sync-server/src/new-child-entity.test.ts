@@ -3,7 +3,7 @@ import { sampleCaptacion } from '../../couch-design/captacion/fixtures';
 import { CHILD_MOVED } from '../../couch-design/child-entity';
 import { deviceDatabases, ENTITIES } from '../../couch-design/entities';
 import { NOTA, NOTA_AJENA } from '../../couch-design/testing/nota-entity';
-import { gatewayForFile } from './testing/file-gateway';
+import { gatewayForFile } from './testing/per-file';
 import { ids, localDb, pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from './testing/pouch-client';
 
 /**

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceDatabases, ENTITIES } from '../../couch-design/entities';
 import { TAREA, TAREA_AJENA, TAREAS_BY_ASIGNADO } from '../../couch-design/testing/tarea-entity';
 import { zoneViolation } from '../../eslint-zones.js';
-import { gatewayForFile } from './testing/file-gateway';
+import { gatewayForFile } from './testing/per-file';
 import { ids, localDb, pullInto, remoteDb, signedIn, type Person } from './testing/pouch-client';
 
 /**

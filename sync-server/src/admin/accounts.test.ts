@@ -3,7 +3,7 @@
  * as an admin's reset in the app does, a created admin signs in, and bad input changes nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { AccountsTool, AdminRefused } from './accounts';
 
 const gw = gatewayForFile();

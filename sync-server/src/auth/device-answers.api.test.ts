@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NO_SESSION, SESSION_REVOKED } from '../../../couch-design/usuario';
 import { BadSetting, configFromEnv } from '../config';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import type { CreatedUser } from '../testing/gateway';
 
 const gw = gatewayForFile({ deviceLockMinutes: 7, offlineGraceDays: 3, offlineWipeDays: 12 });

@@ -5,7 +5,7 @@
  * does not say where it comes from, or a cross-site form leaves the person signed in.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { CROSS_SITE } from '../http/same-origin';
 import { LOGOUT_DONE, LOGOUT_METHODS } from './routes';

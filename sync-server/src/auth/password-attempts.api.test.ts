@@ -4,7 +4,7 @@
  * guesses on one stolen session cannot all reach it, and in the same counters as sign-in.
  */
 import { describe, expect, it } from 'vitest';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { DEFAULT_SIGNIN_LIMITS } from './rate-limit';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import { DEFAULT_SIGNIN_LIMITS } from './rate-limit';
 

@@ -4,7 +4,7 @@
  * stores and follows.
  */
 import { describe, expect, it } from 'vitest';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import type { HttpClient } from '../testing/gateway';
 import { MAX_SESSIONS_PER_ACCOUNT } from './routes';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { captacionOf, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
 
 const gw = gatewayForFile();

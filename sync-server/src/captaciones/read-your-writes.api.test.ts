@@ -9,7 +9,7 @@ import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import type { AuthUser } from '../http/actor';
 import { writeFactsReader } from '../policy/facts';
 import { DocRepository } from '../store/doc-repository';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { ROLES, signedIn, type Person } from '../testing/captaciones';
 import { LaggingFeed } from './lagging-feed';
 import { parseListQuery } from './query';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion, sampleVenta } from '../../../couch-design/captacion/fixtures';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { captacionOf, expectNoStack, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
 
 const gw = gatewayForFile();

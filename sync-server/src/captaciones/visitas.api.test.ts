@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { VISITA_MSG } from '../../../couch-design/visita/schema';
 import { VISITA_AJENA } from '../../../couch-design/visita/entity';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { ids, localDb, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**

@@ -11,7 +11,7 @@ import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { stampCaptacion } from '../../../couch-design/captacion/stamp';
 import { DISPOSITIVO_MSG, type Dispositivo } from '../../../couch-design/sesion/dispositivos';
 import { SESSION_REVOKED_BY } from '../../../couch-design/usuario';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { HttpClient, startGateway, type CreatedUser } from '../testing/gateway';
 import { eventually, localDb, remoteDb } from '../testing/pouch-client';
 

@@ -3,7 +3,7 @@
  * create, edit and delete; a person sees only the employee linked to their own account.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { countDocs, empleadoBody, linkOf, linkProblems } from '../testing/personas';
 

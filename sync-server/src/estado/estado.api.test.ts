@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EstadoAnswer } from '../../../couch-design/estado';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { VERSION } from '../version';
 import { SOLO_ADMINS } from './service';

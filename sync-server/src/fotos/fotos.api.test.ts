@@ -7,7 +7,7 @@ import { checkImage } from '../../../couch-design/image-check';
 import { concat, JPEG_2X2, jpegWithExif, png16OfSize, PNG_1X1, PNG_SIGNATURE, pngOfSize } from '../../../couch-design/testing/images';
 import { pngBomb } from '../testing/bombs';
 import { expectNoStack, ROLES, signedIn, type Person } from '../testing/captaciones';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import type { HttpClient } from '../testing/gateway';
 import { postForm } from '../testing/personas';
 import { seed } from '../testing/seed';

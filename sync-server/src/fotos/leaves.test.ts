@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FOTOS_MSG, fotoId, fotoOriginalId } from '../../../couch-design/fotos/types';
 import { JPEG_2X2 } from '../../../couch-design/testing/images';
 import { captacionOf, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import type { StoreDoc } from '../store/port';
 import { okDocs } from '../store/winner';
 
@@ -34,11 +34,12 @@ interface Planted {
   branches: string[];
 }
 
+/** Revision `rev` of document `_id` whose history is `path` (newest first), as replication sends it. */
+const revision = (_id: string, rev: string, path: string[]) => ({ _id, _rev: rev, _revisions: { start: Number(rev.split('-')[0]), ids: path } });
+
 function fotoRev(captacionId: string, uuid: string, rev: string, path: string[], orden: number): Record<string, unknown> {
   return {
-    _id: fotoId(captacionId, uuid),
-    _rev: rev,
-    _revisions: { start: Number(rev.split('-')[0]), ids: path },
+    ...revision(fotoId(captacionId, uuid), rev, path),
     type: 'foto',
     captacion_id: captacionId,
     asesor: 'quien-sea',
@@ -55,9 +56,7 @@ function fotoRev(captacionId: string, uuid: string, rev: string, path: string[],
 
 function originalRev(captacionId: string, uuid: string, rev: string, path: string[]): Record<string, unknown> {
   return {
-    _id: fotoOriginalId(captacionId, uuid),
-    _rev: rev,
-    _revisions: { start: Number(rev.split('-')[0]), ids: path },
+    ...revision(fotoOriginalId(captacionId, uuid), rev, path),
     type: 'foto-original',
     captacion_id: captacionId,
     asesor: 'quien-sea',

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { PDF_FOTO_NO_DISPONIBLE, PDF_FOTO_WEBP, PDF_FOTOS_TITULO } from '../../../couch-design/pdf';
 import { captacionOf, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { postForm } from '../testing/personas';
 import { pdfImageCount } from '../../../couch-design/testing/pdf-images';
 

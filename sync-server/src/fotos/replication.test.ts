@@ -4,7 +4,7 @@ import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { FOTO_TYPES, FOTOS_MSG, fotoId, fotoOriginalId } from '../../../couch-design/fotos/types';
 import { checkImage } from '../../../couch-design/image-check';
 import { concat, JPEG_2X2, PNG_1X1, PNG_SIGNATURE, pngOfSize, WEBP_LOSSY_1X1 } from '../../../couch-design/testing/images';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { ids, localDb, pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from '../testing/pouch-client';
 
 /**

@@ -1,7 +1,7 @@
 import express from 'express';
 import { connect, type AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { heldRequest } from '../testing/held-request';
 import { signedIn, type Person } from '../testing/pouch-client';
 import { MSG_BODY, readBodyText } from './bounded-body';

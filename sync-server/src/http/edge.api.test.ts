@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { localDb, remoteDb, signedIn, type Person } from '../testing/pouch-client';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { startGateway } from '../testing/gateway';
 import { isNotFound } from '../store/port';
 import { FORBIDDEN_KEY, MAX_JSON_DEPTH, NOT_JSON, TOO_DEEP } from './json-body';

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG as SCHEMA } from '../../../couch-design/nomina';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { ADMIN_ROLE, nominaOf, postForm, seedEmpleados, seedNominas, signedIn, storedNominaIds, type Signed } from '../testing/payroll';
 
 const gw = gatewayForFile();

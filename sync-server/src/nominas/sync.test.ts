@@ -4,7 +4,7 @@
  * edits and deletions included; no device writes payroll through replication.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { ADMIN_ROLE, seedEmpleados, signedIn, storedNominaIds, type Signed } from '../testing/payroll';
 import { eventually, ids, localDb, pullInto, remoteDb } from '../testing/pouch-client';
 

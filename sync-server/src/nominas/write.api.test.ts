@@ -4,7 +4,7 @@
  * the employee's name comes from the employee record.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { ADMIN_ROLE, nominaOf, postForm, seedEmpleados, seedNominas, signedIn, storedNominaIds, type Signed } from '../testing/payroll';
 
 const gw = gatewayForFile();

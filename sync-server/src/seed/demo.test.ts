@@ -3,7 +3,7 @@ import { validateCaptacion } from '../../../couch-design/captacion';
 import { empleadoCreateSchema } from '../../../couch-design/empleado';
 import { signupSchema } from '../../../couch-design/usuario';
 import { linkProblems } from '../testing/personas';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { seedDemo } from './demo';
 import { DEMO_ACCOUNTS } from './demo-people';
 

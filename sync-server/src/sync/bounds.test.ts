@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import {
   MAX_CHANGES_ROWS,
   MAX_IDS_PER_REQUEST,

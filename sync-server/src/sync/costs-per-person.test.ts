@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { heldRequest, type HeldRequest } from '../testing/held-request';
 import { eventually, ids, localDb, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 import { HEAVY_AT_ONCE_PER_PERSON, HEAVY_QUEUED_PER_PERSON, HEAVY_RETRY_AFTER_S, MAX_DOCS_PER_BULK_DOCS } from './limits';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from '../testing/pouch-client';
 
 /** Deleted stays deleted: only an admin deletes a captación or brings one back. */

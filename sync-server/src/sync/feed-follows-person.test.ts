@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import type { HttpClient } from '../testing/gateway';
 import { ADMIN_ROLE, nominaOf, seedEmpleados, seedNominas } from '../testing/payroll';
 import { seed, signedIn, type Person } from '../testing/pouch-client';

@@ -16,7 +16,7 @@ import { captacionesSyncedFor } from '../captaciones/synced';
 import { CaptacionesDirectory } from '../captaciones/directory';
 import type { StoreDb, StoreDoc } from '../store/port';
 import { ROLES, signedIn } from '../testing/captaciones';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { eventually } from '../testing/eventually';
 import { countingCalls } from '../testing/store';
 import type { SyncedDb } from './databases';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { captacionTombstone } from '../../../couch-design/captacion/stamp';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { payslip, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { ids, payslip, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import type { HttpClient } from '../testing/gateway';
 import { heldRequest, type HeldRequest } from '../testing/held-request';
 import { eventually } from '../testing/pouch-client';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { stampCaptacion, type Stamper } from '../../../couch-design/captacion/stamp';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import type { TestGateway } from '../testing/gateway';
 import { eventually, localDb, pullInto, remoteDb, seed, type ClientDb } from '../testing/pouch-client';
 

@@ -4,7 +4,7 @@
  * message, the right 4xx, nothing stored, never a 5xx.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { empleadoBody, usuarioBody } from '../testing/personas';
 

@@ -6,7 +6,7 @@
  * lists name who each one is linked to, and never carry a password hash.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { empleadoBody, linkOf, linkProblems, usuarioBody } from '../testing/personas';
 

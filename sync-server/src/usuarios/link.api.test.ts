@@ -3,7 +3,7 @@
  * either side, seen from both, consistent after every operation and when two admins act at once.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { empleadoBody, linkOf, linkProblems, PNG, upload, usuarioBody } from '../testing/personas';
 

@@ -8,7 +8,7 @@ import { FOTO_MSG, PHOTO_SIDE } from '../../../couch-design/foto';
 import sharp from 'sharp';
 import { checkImage, MAX_IMAGE_SIDE } from '../../../couch-design/image-check';
 import { concat, GIF_1X1, PNG_SIGNATURE, pngOfSize, pngWithText, WEBP_LOSSLESS_1X1, WEBP_LOSSY_1X1 } from '../../../couch-design/testing/images';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { empleadoBody, JPEG, PNG, upload } from '../testing/personas';
 

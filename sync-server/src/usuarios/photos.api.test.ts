@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { empleadoBody, JPEG, PNG, upload } from '../testing/personas';
 

@@ -3,7 +3,7 @@
  * always role `user` and no employee link, whatever the body says (docs/architecture.md section 6).
  */
 import { describe, expect, it } from 'vitest';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { countDocs, PNG, upload, usuarioBody } from '../testing/personas';
 
 const gw = gatewayForFile({ publicSignup: true });

@@ -3,7 +3,7 @@
  * creates, lists, edits and deletes users; everyone else edits only their own personal data.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gatewayForFile } from '../testing/file-gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { startGateway, type CreatedUser, type HttpClient } from '../testing/gateway';
 import { countDocs, empleadoBody, linkOf, usuarioBody } from '../testing/personas';
 
