@@ -4,7 +4,7 @@ import { CHILD_MOVED } from '../../couch-design/child-entity';
 import { deviceDatabases, ENTITIES } from '../../couch-design/entities';
 import { NOTA, NOTA_AJENA } from '../../couch-design/testing/nota-entity';
 import { gatewayForFile } from './testing/per-file';
-import { ids, localDb, pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from './testing/pouch-client';
+import { ids, localDb, pullInto, pushDenied, remoteDb, seed, signedIn, type ClientDb, type Person } from './testing/pouch-client';
 
 /**
  * docs/architecture.md, sección 2, "Receta: una entidad hija", followed once: a child of captación
@@ -22,11 +22,7 @@ const nota = (id: string, captacionId: string, texto = 'Llamar al dueño') => ({
 async function push(person: Person, docs: Doc[]): Promise<string[]> {
   const device = localDb();
   await device.bulkDocs(docs);
-  const denied: string[] = [];
-  const rep = device.replicate.to(remoteDb(gw.url, 'notas', person.cookie), { retry: false });
-  rep.on('denied', (e) => denied.push((e as { message?: string }).message ?? ''));
-  await rep;
-  return denied;
+  return pushDenied(gw, person, 'notas', device);
 }
 
 async function notas(person: Person, device?: ClientDb): Promise<string[]> {
@@ -67,11 +63,7 @@ describe('a child entity from its declaration alone', () => {
     const device = await pullInto(gw, asesor, 'notas');
     const doc = (await device.get('n-ase')) as Doc;
     await device.put({ ...doc, captacionId: 'c-sup' });
-    const denied: string[] = [];
-    const rep = device.replicate.to(remoteDb(gw.url, 'notas', asesor.cookie), { retry: false });
-    rep.on('denied', (e) => denied.push((e as { message?: string }).message ?? ''));
-    await rep;
-    expect(denied).toEqual([CHILD_MOVED]);
+    expect(await pushDenied(gw, asesor, 'notas', device)).toEqual([CHILD_MOVED]);
     expect((await (await gw.store.db('notas')).get('n-ase')).captacionId).toBe('c-ase');
   });
 

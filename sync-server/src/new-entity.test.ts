@@ -3,7 +3,7 @@ import { deviceDatabases, ENTITIES } from '../../couch-design/entities';
 import { TAREA, TAREA_AJENA, TAREAS_BY_ASIGNADO } from '../../couch-design/testing/tarea-entity';
 import { zoneViolation } from '../../eslint-zones.js';
 import { gatewayForFile } from './testing/per-file';
-import { ids, localDb, pullInto, remoteDb, signedIn, type Person } from './testing/pouch-client';
+import { ids, localDb, pullInto, pushDenied, remoteDb, signedIn, type Person } from './testing/pouch-client';
 
 /**
  * docs/architecture.md section 2, "Una entidad sincronizada nueva", followed once: a throw-away entity
@@ -26,11 +26,7 @@ describe('a new synced entity from its declaration alone', () => {
       { _id: 'tarea-ana', type: 'tarea', asignado: ana.id, titulo: 'Visitar la casa' },
       { _id: 'tarea-de-beto', type: 'tarea', asignado: beto.id, titulo: 'No es suya' },
     ]);
-    const denied: string[] = [];
-    const push = anaDevice.replicate.to(remoteDb(gw.url, 'tareas', ana.cookie), { retry: false });
-    push.on('denied', (e) => denied.push((e as { message?: string }).message ?? ''));
-    await push;
-    expect(denied).toEqual([TAREA_AJENA]);
+    expect(await pushDenied(gw, ana, 'tareas', anaDevice)).toEqual([TAREA_AJENA]);
 
     const betoDoc = { _id: 'tarea-beto', type: 'tarea', asignado: beto.id, titulo: 'Llamar al dueño' };
     const betoDevice = localDb();

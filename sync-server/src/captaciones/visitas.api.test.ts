@@ -3,7 +3,7 @@ import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { VISITA_MSG } from '../../../couch-design/visita/schema';
 import { VISITA_AJENA } from '../../../couch-design/visita/entity';
 import { gatewayForFile } from '../testing/per-file';
-import { ids, localDb, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
+import { ids, localDb, pullInto, pushDenied, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
  * Visits (couch-design/visita) through the gateway: a device's visit is checked by the shared
@@ -28,11 +28,7 @@ const visita = (id: string, captacionId: string, extra: Record<string, unknown> 
 async function push(person: Person, docs: Array<Record<string, unknown>>): Promise<string[]> {
   const device = localDb();
   await device.bulkDocs(docs);
-  const denied: string[] = [];
-  const rep = device.replicate.to(remoteDb(gw.url, 'visitas', person.cookie), { retry: false });
-  rep.on('denied', (e) => denied.push((e as { message?: string }).message ?? ''));
-  await rep;
-  return denied;
+  return pushDenied(gw, person, 'visitas', device);
 }
 
 beforeAll(async () => {
