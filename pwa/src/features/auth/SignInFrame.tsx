@@ -1,4 +1,4 @@
-import { Card, H1 } from '@blueprintjs/core';
+import { Callout, Card, H1, type IconName } from '@blueprintjs/core';
 import type { JSX, ReactNode } from 'react';
 import { BrandMark } from '../../components/page';
 import './sign-in.css';
@@ -23,5 +23,15 @@ export function SignInFrame({ title, caption, children }: { title: string; capti
         </Card>
       </main>
     </div>
+  );
+}
+
+/** A warning or an error over the form, read out as it appears (or, `polite`, when the reader is free). */
+export function SignInAlert(props: { intent: 'warning' | 'danger'; icon: IconName; text: ReactNode; polite?: boolean; testId?: string }): JSX.Element {
+  const { intent, icon, text, polite = false, testId } = props;
+  return (
+    <Callout intent={intent} icon={icon} className="signin__error" role={polite ? 'status' : 'alert'} data-testid={testId}>
+      {text}
+    </Callout>
   );
 }

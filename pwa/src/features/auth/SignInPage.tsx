@@ -1,5 +1,5 @@
 /** Sign in (spec 000 sections 2, 5 and 8). */
-import { Button, Callout, Classes, FormGroup, InputGroup, Tooltip } from '@blueprintjs/core';
+import { Button, Classes, FormGroup, InputGroup, Tooltip } from '@blueprintjs/core';
 import { Formik, type FormikHelpers } from 'formik';
 import { useState, type JSX } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { paths } from '../../lib/paths';
 import { Redirect } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
 import { EMPTY_FIELDS, signInErrorMessage } from './sign-in-messages';
-import { SignInFrame } from './SignInFrame';
+import { SignInAlert, SignInFrame } from './SignInFrame';
 
 interface Credentials {
   email: string;
@@ -52,16 +52,8 @@ export default function SignInPage(): JSX.Element {
       <Formik<Credentials> initialValues={{ email: '', password: '' }} onSubmit={submit}>
         {({ values, handleChange, handleBlur, handleSubmit, submitForm, isSubmitting }) => (
           <form noValidate onSubmit={handleSubmit} aria-label="Iniciar sesión">
-            {notice && !error && (
-              <Callout intent="warning" icon="warning-sign" className="signin__error" role="alert">
-                {notice}
-              </Callout>
-            )}
-            {error && (
-              <Callout intent="danger" icon="error" className="signin__error" role="alert">
-                {error}
-              </Callout>
-            )}
+            {notice && !error && <SignInAlert intent="warning" icon="warning-sign" text={notice} />}
+            {error && <SignInAlert intent="danger" icon="error" text={error} />}
             <FormGroup label="Correo electrónico" labelFor="signin-email">
               <InputGroup
                 id="signin-email"
