@@ -27,6 +27,7 @@ import { startGateway, type HttpClient, type TestGateway } from '../sync-server/
 import type { Row } from './row';
 import { percentile, progressOf, round } from './stats';
 import { CAPTACION } from '../couch-design/captacion/entity';
+import { APELLIDOS, NOMBRES } from './names';
 
 const SIZES = (process.env.BENCH_API_SIZES ?? '10000,100000').split(',').map(Number);
 const ADVISERS = 20;
@@ -38,8 +39,6 @@ const PAGE1_P95_TARGET_MS = 50;
 const SNAPSHOT_WAIT_MS = 180_000;
 const PAGE1 = '/api/captaciones?page=1&limit=10&sort=-captacion.fecha';
 
-const NOMBRES = ['María', 'José', 'Guadalupe', 'Juan', 'Rosa', 'Luis', 'Ana', 'Carlos', 'Patricia', 'Jorge'];
-const APELLIDOS = ['Hernández', 'García', 'Martínez', 'López', 'González', 'Pérez', 'Rodríguez', 'Sánchez', 'Ramírez', 'Núñez'];
 const CIUDADES: Array<[string, string]> = [
   ['Guadalajara', 'Jalisco'], ['Monterrey', 'Nuevo León'], ['Mérida', 'Yucatán'], ['Puebla', 'Puebla'],
   ['León', 'Guanajuato'], ['Ciudad de México', 'Ciudad de México'], ['Cancún', 'Quintana Roo'], ['Querétaro', 'Querétaro'],

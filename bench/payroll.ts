@@ -22,6 +22,7 @@ import type { Row } from './row';
 import { median, percentile, progressOf, round } from './stats';
 import { EMPLEADO } from '../couch-design/empleado/entity';
 import { NOMINA } from '../couch-design/nomina/entity';
+import { APELLIDOS, NOMBRES } from './names';
 
 const TOTAL = 50_000;
 const OWN = 500;
@@ -34,8 +35,6 @@ const BATCH = 500;
 const PREFIX = 'bench_nom_';
 const TARGET_PDF_MS = 5;
 
-const NOMBRES = ['María', 'José', 'Guadalupe', 'Juan', 'Rosa', 'Luis', 'Ana', 'Carlos', 'Patricia', 'Jorge'];
-const APELLIDOS = ['Hernández', 'García', 'Martínez', 'López', 'González', 'Pérez', 'Rodríguez', 'Sánchez', 'Ramírez', 'Núñez'];
 
 const empleadoId = (e: number): string => `emp-${String(e).padStart(3, '0')}`;
 

@@ -62,6 +62,7 @@ import { copyDatabase, databaseUrl, deleteDatabases, docCount, localCouchPid } f
 import { cpuProfileArgs, cpuSecondsOf, freePort, startGatewayProcess, type GatewayProcess } from './load/gateway-process';
 import type { Row } from './row';
 import { load1, median, percentile, progressOf } from './stats';
+import { COLONIAS, NOMBRES } from './names';
 
 const DOCS = 10_000;
 const ADVISERS = 10;
@@ -84,8 +85,6 @@ const MAX_RATIO_LIVE_P95 = 1.3;
 /** A device's initial pull into its sealed database, against an unsealed one (issue 31). */
 const MAX_RATIO_SEALED = 1.3;
 
-const NOMBRES = ['María', 'José', 'Guadalupe', 'Juan', 'Rosa', 'Luis', 'Ana', 'Carlos', 'Patricia', 'Jorge'];
-const COLONIAS = ['Roma Sur', 'Narvarte', 'Del Valle', 'Coyoacán', 'Polanco', 'Condesa', 'Tlalpan', 'Lindavista'];
 const NOTA = 'Propietaria disponible por las tardes';
 
 /**

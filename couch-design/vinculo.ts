@@ -9,20 +9,18 @@
 import * as yup from 'yup';
 import { idRef, PERSONA_MSG } from './persona';
 
-/** The body field that confirms taking the link from someone else. */
-export const REASIGNAR_VINCULO = 'reasignar_vinculo';
-
-/** The one rule for the flag, in every schema that may move the link: a yes or no, absent meaning no. */
+/**
+ * `reasignar_vinculo`, the body field that confirms taking the link from someone else: the one
+ * rule for the flag, in every schema that may move the link, a yes or no, absent meaning no.
+ */
 export const reasignarVinculo = () => yup.boolean().typeError(PERSONA_MSG.formato).label('Reasignar vínculo');
 
 /**
- * The body field naming the link the edited person had when the form was opened (an id, or ''
+ * `vinculo_actual`, the body field naming the link the edited person had when the form was opened (an id, or ''
  * or null for none). The edited side's own old link is the admin's visible choice to replace, but
  * only as the admin saw it: if another admin linked that person meanwhile, the gateway refuses
  * rather than silently take the new link away. Absent: no such check (API clients of the spec).
  */
-export const VINCULO_ACTUAL = 'vinculo_actual';
-
 export const vinculoActual = () => idRef().nullable().label('Vínculo actual');
 
 /** The other side of a person's link as the admin lists carry it: enough to name them. */

@@ -148,6 +148,19 @@ async function personDatabases(page: Page, userId: string): Promise<string[]> {
   return page.evaluate(async (id) => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.includes(id)), userId);
 }
 
+/** `who` signed in on the tablet, their data synced and the app installed: ready to go offline. */
+async function readyOffline(page: Page, who: CreatedUser): Promise<void> {
+  await signInThroughUi(page, gw.url, who.email, who.password);
+  await upToDate(page);
+  await waitForServiceWorker(page);
+}
+
+/** Nothing of `who` is left on the tablet: no database of theirs, no wrapped key. */
+async function assertWiped(page: Page, who: CreatedUser, name: string): Promise<void> {
+  await eventually(`las bases de ${name} borradas`, async () => (await personDatabases(page, who.id)).length === 0);
+  assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), who.id), null);
+}
+
 describe('a lost tablet', () => {
   it('keeps no owner identity, phone, address or salary in clear on disk after a synced day', async () => {
     await withTablet(async ({ context, page, dir }) => {
@@ -193,9 +206,7 @@ describe('a lost tablet', () => {
       { width: 390, height: 844 },
     ]) {
       await withTablet(async ({ context, page }) => {
-        await signInThroughUi(page, gw.url, people.ana.email, people.ana.password);
-        await upToDate(page);
-        await waitForServiceWorker(page);
+        await readyOffline(page, people.ana);
         await context.setOffline(true);
         await page.reload();
         await page.getByRole('heading', { name: 'Desbloquear' }).waitFor();
@@ -220,9 +231,7 @@ describe('a lost tablet', () => {
 
   it('counts wrong passwords across reloads, warns before the last, and wipes the device on the tenth', async () => {
     await withTablet(async ({ context, page }) => {
-      await signInThroughUi(page, gw.url, people.ana.email, people.ana.password);
-      await upToDate(page);
-      await waitForServiceWorker(page);
+      await readyOffline(page, people.ana);
       await context.setOffline(true);
       await page.reload();
       const wrong = async (left: number) => {
@@ -272,8 +281,7 @@ describe('a lost tablet', () => {
       await context.setOffline(false);
       // The first contact is the reconnection's own check: the issue asks for 5 s; a loaded machine gets some slack.
       await page.getByText('Se borraron los datos de este dispositivo porque tu cuenta ya no tiene acceso.', { exact: false }).waitFor({ timeout: 15_000 });
-      await eventually('las bases de Beto borradas', async () => (await personDatabases(page, people.beto.id)).length === 0);
-      assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.beto.id), null);
+      await assertWiped(page, people.beto, 'Beto');
     });
   });
 });
@@ -281,9 +289,7 @@ describe('a lost tablet', () => {
 describe('a tablet that does not reach the gateway', () => {
   it('locks past the grace period until an online sign-in, and wipes past the limit at the next start', async () => {
     await withTablet(async ({ context, page }) => {
-      await signInThroughUi(page, gw.url, people.ana.email, people.ana.password);
-      await upToDate(page);
-      await waitForServiceWorker(page);
+      await readyOffline(page, people.ana);
       await context.setOffline(true);
       await reloadWithLastContactDaysAgo(page, people.ana.id, 8);
       await page.getByRole('heading', { name: 'Desbloquear' }).waitFor();
@@ -307,8 +313,7 @@ describe('a tablet that does not reach the gateway', () => {
       await context.setOffline(true);
       await reloadWithLastContactDaysAgo(page, people.ana.id, 31);
       await page.getByText('Se borraron los datos de este dispositivo porque pasaron más de 30 días sin conectarse al servidor.', { exact: false }).waitFor();
-      await eventually('las bases de Ana borradas', async () => (await personDatabases(page, people.ana.id)).length === 0);
-      assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.ana.id), null);
+      await assertWiped(page, people.ana, 'Ana');
     });
   });
 });
@@ -316,9 +321,7 @@ describe('a tablet that does not reach the gateway', () => {
 describe('signing out offline', () => {
   it('with nothing pending wipes at once, and the gateway ends the session when the connection comes back', async () => {
     await withTablet(async ({ context, page }) => {
-      await signInThroughUi(page, gw.url, people.carla.email, people.carla.password);
-      await upToDate(page);
-      await waitForServiceWorker(page);
+      await readyOffline(page, people.carla);
       const cookie = (await context.cookies()).find((c) => c.name === 'inmo.sid');
       assert.ok(cookie, 'la cookie de la sesión');
       await context.setOffline(true);
@@ -326,8 +329,7 @@ describe('signing out offline', () => {
       await page.getByTestId('logout').click();
       await page.getByLabel('Correo electrónico').waitFor();
       assert.equal(await page.getByTestId('sync-signout-question').count(), 0, 'sin cambios pendientes no pregunta');
-      await eventually('las bases de Carla borradas', async () => (await personDatabases(page, people.carla.id)).length === 0);
-      assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.carla.id), null);
+      await assertWiped(page, people.carla, 'Carla');
       // Until the gateway hears of it, that cookie still opens the session: it is told at once.
       const told = page.waitForResponse((r) => r.url().endsWith('/api/logout'));
       await context.setOffline(false);
@@ -339,9 +341,7 @@ describe('signing out offline', () => {
 
   it('with a change never sent says how many and asks: «Cancelar» keeps everything, «Cerrar sesión» wipes', async () => {
     await withTablet(async ({ context, page }) => {
-      await signInThroughUi(page, gw.url, people.carla.email, people.carla.password);
-      await upToDate(page);
-      await waitForServiceWorker(page);
+      await readyOffline(page, people.carla);
       await page.goto(`${gw.url}/dashboard/captaciones`);
       const row = page.getByTestId('captacion-row').filter({ hasText: owner(60).nombre });
       await row.waitFor();
@@ -366,8 +366,7 @@ describe('signing out offline', () => {
       await question.waitFor();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Cerrar sesión' }).click();
       await page.getByLabel('Correo electrónico').waitFor();
-      await eventually('las bases de Carla borradas', async () => (await personDatabases(page, people.carla.id)).length === 0);
-      assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.carla.id), null);
+      await assertWiped(page, people.carla, 'Carla');
     });
   });
 });
@@ -415,8 +414,7 @@ describe('a tablet shared by two people', () => {
       }, people.ana.id);
       await leftIdle(page);
       await nextPerson(page, people.dario);
-      await eventually('las bases de Ana borradas', async () => (await personDatabases(page, people.ana.id)).length === 0);
-      assert.equal(await page.evaluate((id) => localStorage.getItem(`inmo.llave.${id}`), people.ana.id), null);
+      await assertWiped(page, people.ana, 'Ana');
       assert.notDeepEqual(await personDatabases(page, people.dario.id), [], 'los de Darío siguen');
     });
   });

@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startGateway, type CreatedUser, type HttpClient, type TestGateway } from '../sync-server/src/testing/gateway';
 import { empleadoBody, PNG, usuarioBody } from '../sync-server/src/testing/personas';
-import { openBrowser, signInThroughUi, startE2EGateway } from './harness';
+import { openBrowser, signInThroughUi, startE2EGateway, withBrowser } from './harness';
 
 let gw: TestGateway;
 let admin: CreatedUser;
@@ -58,8 +58,7 @@ describe("'Crear Nuevo Usuario' (both modes of the registration screen)", () => 
   it("'Usar empleado existente': only Activo employees, the employee's data fills the form, the photo goes up after the user exists", async () => {
     const activo = (await api.json('POST', '/api/empleados-api', empleadoBody({ prim_nom: 'Esteban', apell_pa: 'Activo', email: 'esteban.activo@ejemplo.mx' }))).body.empleado;
     const inactivo = (await api.json('POST', '/api/empleados-api', empleadoBody({ prim_nom: 'Ignacio', apell_pa: 'Inactivo', estado: 'Inactivo' }))).body.empleado;
-    const b = await openBrowser();
-    try {
+    await withBrowser(async (b) => {
       const { page } = b;
       await signInThroughUi(page, gw.url, admin.email, admin.password);
       await page.goto(`${gw.url}/dashboard/users/crear`);
@@ -90,14 +89,11 @@ describe("'Crear Nuevo Usuario' (both modes of the registration screen)", () => 
       assert.equal(user.role, 'supervisor de obra');
       assert.match(String(user.foto_perfil), /^\/api\/users\/.+\/foto\?v=/);
       assert.equal((await api.json('GET', `/api/empleados-api/${activo._id}`)).body.empleado.userId, user._id);
-    } finally {
-      await b.close();
-    }
+    });
   });
 
   it("'Crear usuario sin empleado': switching modes clears the personal fields but keeps e-mail, password and role", async () => {
-    const b = await openBrowser({ width: 390, height: 844 });
-    try {
+    await withBrowser(async (b) => {
       const { page } = b;
       await signInThroughUi(page, gw.url, admin.email, admin.password);
       await page.goto(`${gw.url}/dashboard/users/crear`);
@@ -129,9 +125,7 @@ describe("'Crear Nuevo Usuario' (both modes of the registration screen)", () => 
       assert.equal(user.role, 'ayudante de administrador');
       assert.equal(user.telefono, '3311223344');
       await shot(page, 'lista-usuarios');
-    } finally {
-      await b.close();
-    }
+    }, { width: 390, height: 844 });
   });
 });
 
@@ -139,8 +133,7 @@ describe("'Lista de Usuarios', detail and 'Editar Usuario'", () => {
   it('finds a user, selects, views, edits (back to the list after 1.5 s) and deletes another after its question', async () => {
     const edit = (await api.json('POST', '/api/signup', usuarioBody({ prim_nom: 'Ernesto', apell_pa: 'Editable' }))).body.user;
     const gone = (await api.json('POST', '/api/signup', usuarioBody({ prim_nom: 'Braulio', apell_pa: 'Borrable' }))).body.user;
-    const b = await openBrowser();
-    try {
+    await withBrowser(async (b) => {
       const { page } = b;
       await signInThroughUi(page, gw.url, admin.email, admin.password);
       await page.goto(`${gw.url}/dashboard/users`);
@@ -181,9 +174,7 @@ describe("'Lista de Usuarios', detail and 'Editar Usuario'", () => {
       await page.getByTestId('list-notice').getByText('Usuario eliminado correctamente').waitFor();
       await page.getByText('No se encontraron usuarios con los criterios de búsqueda.').waitFor();
       assert.equal((await api.json('GET', `/api/users/${gone._id}`)).status, 404);
-    } finally {
-      await b.close();
-    }
+    });
   });
 });
 
@@ -191,8 +182,7 @@ describe('own profile', () => {
   it('the person changes their own photo with the pencil; a non-image is refused', async () => {
     const body = usuarioBody({ prim_nom: 'Paula', apell_pa: 'Perfil' });
     const paula = (await api.json('POST', '/api/signup', body)).body.user;
-    const b = await openBrowser({ width: 390, height: 844 });
-    try {
+    await withBrowser(async (b) => {
       const { page } = b;
       await signInThroughUi(page, gw.url, String(body.email), String(body.password));
       await page.goto(`${gw.url}/dashboard/profile`);
@@ -205,9 +195,7 @@ describe('own profile', () => {
       assert.match(String(await page.getByTestId('profile-photo').getAttribute('src')), new RegExp(`^/api/users/${paula._id}/foto\\?v=`));
       assert.match(String((await api.json('GET', `/api/users/${paula._id}`)).body.user.foto_perfil), /foto\?v=/);
       await shot(page, 'perfil');
-    } finally {
-      await b.close();
-    }
+    }, { width: 390, height: 844 });
   });
 });
 
@@ -237,12 +225,9 @@ describe("'Registro de Usuario' (public sign-up, PUBLIC_SIGNUP=true)", () => {
   });
 
   it('while public sign-up is off, a visitor opening it goes to sign-in', async () => {
-    const b = await openBrowser();
-    try {
+    await withBrowser(async (b) => {
       await b.page.goto(`${gw.url}/auth/sign-up`);
       await b.page.waitForURL(`${gw.url}/auth/sign-in`);
-    } finally {
-      await b.close();
-    }
+    });
   });
 });

@@ -19,13 +19,10 @@ import { JPEG_2X2 } from '../../couch-design/testing/images';
 import type { StoreDoc } from '../../sync-server/src/store/port';
 import type { TestGateway } from '../../sync-server/src/testing/gateway';
 import { localDb, remoteDb, type ClientDb } from '../../sync-server/src/testing/pouch-client';
-import { captacion } from '../sync';
+import { PULL_CHECKPOINT } from '../../pwa/src/lib/sync/checkpoints';
+import { captacion, PWA_BATCH } from '../sync';
 import { photoDocs, uniqueJpeg, type Imagen } from './docs';
 import { startLink } from './link';
-
-/** The PWA's pull batch for captaciones (pwa/src/lib/sync/engine.ts); photos pull in FOTOS_BATCH_SIZE. */
-const PWA_BATCH = 200;
-const PULL_CHECKPOINT = { checkpoint: 'target' } as const;
 
 export interface SyncFigures {
   captaciones: number;

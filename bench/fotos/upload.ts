@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { FOTOS_BATCH_SIZE } from '../../couch-design/fotos/types';
 import type { TestGateway } from '../../sync-server/src/testing/gateway';
 import { localDb, remoteDb } from '../../sync-server/src/testing/pouch-client';
+import { PUSH_CHECKPOINT } from '../../pwa/src/lib/sync/checkpoints';
 import { captacion } from '../sync';
 import { photoDocs, uniqueJpeg, type Imagen } from './docs';
 import { startLink } from './link';
@@ -18,7 +19,6 @@ import { FOTO } from '../../couch-design/fotos/entity';
 export const LINK_BITS_PER_S = 1_600_000;
 export const CUT_MS = 10_000;
 const RETRY_MS = 1_000;
-const PUSH_CHECKPOINT = { checkpoint: 'source' } as const;
 
 export interface UploadFigures {
   photos: number;

@@ -20,6 +20,7 @@ import { sampleCaptacion } from '../../couch-design/captacion/fixtures';
 import { stampCaptacion, type Stamper } from '../../couch-design/captacion/stamp';
 import { PULL_CHECKPOINT, PUSH_CHECKPOINT } from '../../pwa/src/lib/sync/checkpoints';
 import { localDb, PouchDB, sessionFetch, type ClientDb } from '../../sync-server/src/testing/pouch-client';
+import { COLONIAS, NOMBRES } from '../names';
 
 /** What the device last wrote on one captación. */
 export interface LedgerEntry {
@@ -84,8 +85,6 @@ async function bounded(rep: Replication, timeoutMs: number): Promise<{ docs_writ
 }
 const backoff = (attempt: number) => Math.round(Math.min(BACKOFF.maxMs, BACKOFF.minMs * 2 ** attempt) * (0.75 + Math.random() * 0.25));
 
-const NOMBRES = ['María', 'José', 'Guadalupe', 'Juan', 'Rosa', 'Luis', 'Ana', 'Carlos', 'Patricia', 'Jorge'];
-const COLONIAS = ['Roma Sur', 'Narvarte', 'Del Valle', 'Coyoacán', 'Polanco', 'Condesa', 'Tlalpan', 'Lindavista'];
 
 /** The fields every edit changes, as one comparable string. */
 export function contentOf(doc: Record<string, any>): string {

@@ -21,9 +21,6 @@ export const TIPO_PROPIEDAD_OPTIONS = [
 /** The edit screen adds Gas. */
 export const TIPO_ADEUDO_OPTIONS = ['Predial', 'Agua', 'Hipoteca', 'CFE', 'Mantenimiento', 'Gas', 'Otro'] as const;
 
-/** Not in the specification: a debt is outstanding until someone marks it otherwise. */
-export const ESTATUS_ADEUDO_OPTIONS = ['Pendiente', 'En convenio', 'Pagado'] as const;
-
 /** Create: Contado, INFONAVIT, Crédito Bancario; edit: Contado, Infonavit, Fovissste, Bancario, Mixto. */
 export const TIPO_CREDITO_OPTIONS = ['Contado', 'INFONAVIT', 'FOVISSSTE', 'Crédito Bancario', 'Mixto'] as const;
 
@@ -124,4 +121,3 @@ export const CAPTACION_TABS = [
   'Venta',
 ] as const;
 export const TAB_COUNT = CAPTACION_TABS.length;
-export type CaptacionTab = (typeof CAPTACION_TABS)[number];

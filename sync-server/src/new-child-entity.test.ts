@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../couch-design/captacion/fixtures';
 import { CHILD_MOVED } from '../../couch-design/child-entity';
 import { deviceDatabases, ENTITIES } from '../../couch-design/entities';
 import { NOTA, NOTA_AJENA } from '../../couch-design/testing/nota-entity';
-import { startGateway, type TestGateway } from './testing/gateway';
-import { ids, localDb, pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from './testing/pouch-client';
+import { gatewayForFile } from './testing/per-file';
+import { ids, localDb, pullInto, pushDenied, remoteDb, seed, signedIn, type ClientDb, type Person } from './testing/pouch-client';
 
 /**
  * docs/architecture.md, sección 2, "Receta: una entidad hija", followed once: a child of captación
@@ -13,7 +13,7 @@ import { ids, localDb, pullInto, remoteDb, seed, signedIn, type ClientDb, type P
  * may not be edited, deleted with its parent (every leaf) and moved with it on reassignment,
  * without a revision of its own.
  */
-let gw: TestGateway;
+const gw = gatewayForFile({ entities: [...ENTITIES, NOTA] });
 let admin: Person, asesor: Person, sup: Person, sup2: Person;
 type Doc = Record<string, any>;
 const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion: { asesor: asesorId } }), _id: id });
@@ -22,11 +22,7 @@ const nota = (id: string, captacionId: string, texto = 'Llamar al dueño') => ({
 async function push(person: Person, docs: Doc[]): Promise<string[]> {
   const device = localDb();
   await device.bulkDocs(docs);
-  const denied: string[] = [];
-  const rep = device.replicate.to(remoteDb(gw.url, 'notas', person.cookie), { retry: false });
-  rep.on('denied', (e) => denied.push((e as { message?: string }).message ?? ''));
-  await rep;
-  return denied;
+  return pushDenied(gw, person, 'notas', device);
 }
 
 async function notas(person: Person, device?: ClientDb): Promise<string[]> {
@@ -34,16 +30,11 @@ async function notas(person: Person, device?: ClientDb): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  gw = await startGateway({ entities: [...ENTITIES, NOTA] });
   admin = await signedIn(gw, 'administrator');
   asesor = await signedIn(gw, 'asesor');
   sup = await signedIn(gw, 'supervisor', 'emp-sup-1');
   sup2 = await signedIn(gw, 'supervisor', 'emp-sup-2');
   await seed(gw.store, 'captaciones', [cap('c-sup', sup.id), cap('c-ase', asesor.id), cap('c-borrar', sup.id)]);
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 describe('a child entity from its declaration alone', () => {
@@ -72,11 +63,7 @@ describe('a child entity from its declaration alone', () => {
     const device = await pullInto(gw, asesor, 'notas');
     const doc = (await device.get('n-ase')) as Doc;
     await device.put({ ...doc, captacionId: 'c-sup' });
-    const denied: string[] = [];
-    const rep = device.replicate.to(remoteDb(gw.url, 'notas', asesor.cookie), { retry: false });
-    rep.on('denied', (e) => denied.push((e as { message?: string }).message ?? ''));
-    await rep;
-    expect(denied).toEqual([CHILD_MOVED]);
+    expect(await pushDenied(gw, asesor, 'notas', device)).toEqual([CHILD_MOVED]);
     expect((await (await gw.store.db('notas')).get('n-ase')).captacionId).toBe('c-ase');
   });
 

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceDatabases, ENTITIES } from '../../couch-design/entities';
 import { TAREA, TAREA_AJENA, TAREAS_BY_ASIGNADO } from '../../couch-design/testing/tarea-entity';
 import { zoneViolation } from '../../eslint-zones.js';
-import { startGateway, type TestGateway } from './testing/gateway';
-import { ids, localDb, pullInto, remoteDb, signedIn, type Person } from './testing/pouch-client';
+import { gatewayForFile } from './testing/per-file';
+import { ids, localDb, pullInto, pushDenied, remoteDb, signedIn, type Person } from './testing/pouch-client';
 
 /**
  * docs/architecture.md section 2, "Una entidad sincronizada nueva", followed once: a throw-away entity
@@ -11,17 +11,12 @@ import { ids, localDb, pullInto, remoteDb, signedIn, type Person } from './testi
  * replicated by the gateway with its scope and its write policy, deployed with its index and its
  * validation, kept on the device, and its folders are lint zones.
  */
-let gw: TestGateway;
+const gw = gatewayForFile({ entities: [...ENTITIES, TAREA] });
 let ana: Person, beto: Person;
 
 beforeAll(async () => {
-  gw = await startGateway({ entities: [...ENTITIES, TAREA] });
   ana = await signedIn(gw, 'user');
   beto = await signedIn(gw, 'user');
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 describe('a new synced entity from its declaration alone', () => {
@@ -31,11 +26,7 @@ describe('a new synced entity from its declaration alone', () => {
       { _id: 'tarea-ana', type: 'tarea', asignado: ana.id, titulo: 'Visitar la casa' },
       { _id: 'tarea-de-beto', type: 'tarea', asignado: beto.id, titulo: 'No es suya' },
     ]);
-    const denied: string[] = [];
-    const push = anaDevice.replicate.to(remoteDb(gw.url, 'tareas', ana.cookie), { retry: false });
-    push.on('denied', (e) => denied.push((e as { message?: string }).message ?? ''));
-    await push;
-    expect(denied).toEqual([TAREA_AJENA]);
+    expect(await pushDenied(gw, ana, 'tareas', anaDevice)).toEqual([TAREA_AJENA]);
 
     const betoDoc = { _id: 'tarea-beto', type: 'tarea', asignado: beto.id, titulo: 'Llamar al dueño' };
     const betoDevice = localDb();

@@ -10,7 +10,6 @@ import { fakeFetch, type FakeHandler } from '../lib/fake-fetch';
 import { setupIcons } from '../lib/icons';
 import { SessionProvider } from '../lib/session';
 import { AppRoutes } from './routes';
-import { underConstruction, UNDER_CONSTRUCTION_TEXT } from './UnderConstruction';
 
 const ADMIN = { id: 'u-admin', role: 'Administrador', empleado_id: 'e-1', email: 'admin@inmo.mx', nombre: 'Admin' };
 const AGENT = { id: 'u-agent', role: 'user', empleado_id: null, email: 'agente@inmo.mx', nombre: 'Agente' };
@@ -84,14 +83,6 @@ describe('route table', () => {
     expect(where()).toBe(path);
     expect(screen.getByTestId('topbar')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe(`${title} · Inmobiliaria`));
-  });
-
-  it("a screen not built yet says so with its Spanish title", () => {
-    const Pending = underConstruction('Lista de Usuarios');
-    render(<Pending />);
-    expect(screen.getByRole('heading', { name: 'Lista de Usuarios' })).toBeTruthy();
-    expect(screen.getByText(UNDER_CONSTRUCTION_TEXT)).toBeTruthy();
-    expect(screen.getByText('En construcción')).toBeTruthy();
   });
 
   it('shows the demo dashboard to admins on /dashboard/', async () => {

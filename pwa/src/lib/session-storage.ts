@@ -6,6 +6,7 @@
  * e-mail live in this page's memory and, sealed, in the person's vault (lib/vault/vault.ts).
  */
 import type { SessionUser } from '../../../couch-design/roles';
+import { browserStorage } from './browser-storage';
 
 export interface AuthUser extends SessionUser {
   email: string;
@@ -14,13 +15,7 @@ export interface AuthUser extends SessionUser {
 
 export const USER_STORAGE_KEY = 'user';
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null; // storage disabled (privacy mode): the app still works online
-  }
-}
+const storage = (): Storage | null => browserStorage('local');
 
 /** Accepts only what the auth answers carry; anything else in storage is ignored. */
 export function toAuthUser(value: unknown): AuthUser | null {

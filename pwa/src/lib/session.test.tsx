@@ -55,6 +55,21 @@ async function signedInBefore(): Promise<void> {
   dropAllKeys();
   vi.unstubAllGlobals();
 }
+/**
+ * Ana, signed in before, with the gateway reachable until `net.online` turns false: check-auth,
+ * logout and (when given) the other routes fail as a network error while it is.
+ */
+async function signedInOnFlakyNetwork(more: Record<string, FakeHandler> = {}) {
+  await signedInBefore();
+  const net = { online: true };
+  const fake = serve({
+    'GET /api/check-auth': () => (net.online ? LIVE : { networkError: true }),
+    'POST /api/logout': () => (net.online ? { json: { success: true } } : { networkError: true }),
+    ...more,
+  });
+  const { result } = await settled();
+  return { net, fake, result };
+}
 afterEach(() => {
   // Every provider a test drew goes: one left listening would answer the next test's 'online'.
   cleanup();
@@ -246,21 +261,15 @@ describe('sign-in and sign-out', () => {
   });
 
   it('signs out offline: the data goes at once, and the gateway is told at the next contact', async () => {
-    await signedInBefore();
-    let online = true;
-    const fake = serve({
-      'GET /api/check-auth': () => (online ? LIVE : { networkError: true }),
-      'POST /api/logout': () => (online ? { json: { success: true } } : { networkError: true }),
-    });
-    const { result } = await settled();
+    const { net, fake, result } = await signedInOnFlakyNetwork();
     expect(result.current.status).toBe('authenticated');
-    online = false;
+    net.online = false;
     let done = false;
     await act(async () => void (done = await result.current.signOut()));
     expect(done).toBe(true);
     expect(result.current.status).toBe('anonymous');
     expect(hasVault(ANA.id)).toBe(false);
-    online = true;
+    net.online = true;
     const before = fake.calls.length;
     await checkSession(null);
     expect(fake.calls.slice(before).map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/logout', 'GET /api/check-auth']);
@@ -270,33 +279,20 @@ describe('sign-in and sign-out', () => {
   });
 
   it('an offline sign-out is sent as soon as the connection comes back, before anything else', async () => {
-    await signedInBefore();
-    let online = true;
-    const fake = serve({
-      'GET /api/check-auth': () => (online ? LIVE : { networkError: true }),
-      'POST /api/logout': () => (online ? { json: { success: true } } : { networkError: true }),
-    });
-    const { result } = await settled();
-    online = false;
+    const { net, fake, result } = await signedInOnFlakyNetwork();
+    net.online = false;
     await act(async () => void (await result.current.signOut()));
-    online = true;
+    net.online = true;
     const before = fake.calls.length;
     act(() => void window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(fake.calls.slice(before).map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/logout', 'GET /api/check-auth']));
   });
 
   it('a sign-in after an offline sign-out never sends that sign-out: it would end the new session', async () => {
-    await signedInBefore();
-    let online = true;
-    const fake = serve({
-      'GET /api/check-auth': () => (online ? LIVE : { networkError: true }),
-      'POST /api/logout': () => (online ? { json: { success: true } } : { networkError: true }),
-      'POST /api/signin': SIGNED_IN,
-    });
-    const { result } = await settled();
-    online = false;
+    const { net, fake, result } = await signedInOnFlakyNetwork({ 'POST /api/signin': SIGNED_IN });
+    net.online = false;
     await act(async () => void (await result.current.signOut()));
-    online = true;
+    net.online = true;
     await act(() => result.current.signIn(ANA.email, PASSWORD));
     await checkSession(null);
     expect(fake.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/logout', '/api/signin']);

@@ -2,17 +2,15 @@
  * `npm run admin`'s work on a real gateway's store: a reset password ends the person's sessions
  * as an admin's reset in the app does, a created admin signs in, and bad input changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
 import { AccountsTool, AdminRefused } from './accounts';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let tool: AccountsTool;
 beforeAll(async () => {
-  gw = await startGateway();
   tool = await AccountsTool.open(gw.store);
 });
-afterAll(() => gw.close());
 
 describe('npm run admin -- reset-password', () => {
   it('sets a generated password, shown once, and ends every session of that person', async () => {

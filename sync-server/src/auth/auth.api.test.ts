@@ -1,19 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type CreatedUser, type TestGateway } from '../testing/gateway';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
+import { startGateway, type CreatedUser } from '../testing/gateway';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: CreatedUser;
 let asesor: CreatedUser;
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await gw.createUser({ role: 'administrator' });
   asesor = await gw.createUser({ role: 'asesor', empleado_id: 'emp-1' });
 });
-afterAll(() => gw.close());
 
 describe('POST /api/signin', () => {
   it('signs in with the right password and answers the session user', async () => {

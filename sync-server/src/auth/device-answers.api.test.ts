@@ -5,18 +5,17 @@
  * without reaching the gateway; and, for a session whose person was deleted meanwhile, an answer
  * of its own so the device wipes that person's data.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NO_SESSION, SESSION_REVOKED } from '../../../couch-design/usuario';
 import { BadSetting, configFromEnv } from '../config';
-import { startGateway, type CreatedUser, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
+import type { CreatedUser } from '../testing/gateway';
 
-let gw: TestGateway;
+const gw = gatewayForFile({ deviceLockMinutes: 7, offlineGraceDays: 3, offlineWipeDays: 12 });
 let admin: CreatedUser;
 beforeAll(async () => {
-  gw = await startGateway({ deviceLockMinutes: 7, offlineGraceDays: 3, offlineWipeDays: 12 });
   admin = await gw.createUser({ role: 'administrator' });
 });
-afterAll(() => gw?.close());
 
 describe('the session key, the lock time and the offline limits', () => {
   it('come with the sign-in and every check; the key is the session’s own and stays the same', async () => {

@@ -4,18 +4,17 @@
  * own pages (issue 36, point 3). A cross-site link, image or prefetch (GET or HEAD), a GET that
  * does not say where it comes from, or a cross-site form leaves the person signed in.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type CreatedUser, type HttpClient, type TestGateway } from '../testing/gateway';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
+import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { CROSS_SITE } from '../http/same-origin';
 import { LOGOUT_DONE, LOGOUT_METHODS } from './routes';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let p: CreatedUser;
 beforeAll(async () => {
-  gw = await startGateway();
   p = await gw.createUser();
 });
-afterAll(() => gw?.close());
 
 const signedIn = async (c: HttpClient): Promise<boolean> => (await c.json('GET', '/api/check-auth')).body.authenticated === true;
 

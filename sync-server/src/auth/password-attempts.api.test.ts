@@ -3,19 +3,16 @@
  * (auth/password-attempts.ts; issue 18, point 4): counted before the hash is compared, so parallel
  * guesses on one stolen session cannot all reach it, and in the same counters as sign-in.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type CreatedUser, type HttpClient, type TestGateway } from '../testing/gateway';
+import { describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
+import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { DEFAULT_SIGNIN_LIMITS } from './rate-limit';
 
 const { perAddressAndAccount, perAccount } = DEFAULT_SIGNIN_LIMITS;
 const TOO_MANY = /^Demasiados intentos con la contraseña actual\. Intente de nuevo en \d+ minutos?\.$/;
 const WRONG = 'La contraseña actual no es correcta.';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startGateway({ trustProxy: true });
-});
-afterAll(() => gw?.close());
+const gw = gatewayForFile({ trustProxy: true });
 
 let address = 0;
 const newAddress = () => `203.0.113.${++address}`;

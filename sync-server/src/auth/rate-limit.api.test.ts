@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import { DEFAULT_SIGNIN_LIMITS } from './rate-limit';
 
@@ -9,11 +10,7 @@ import { DEFAULT_SIGNIN_LIMITS } from './rate-limit';
 const { perAddressAndAccount, perAccount, perAddress } = DEFAULT_SIGNIN_LIMITS;
 const TOO_MANY = /^Demasiados intentos de inicio de sesión\. Intente de nuevo en \d+ minutos?\.$/;
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startGateway({ trustProxy: true });
-});
-afterAll(() => gw?.close());
+const gw = gatewayForFile({ trustProxy: true });
 
 async function signIn(g: TestGateway, email: string, password: string, address?: string) {
   const res = await fetch(`${g.url}/api/signin`, {

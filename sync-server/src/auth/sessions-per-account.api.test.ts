@@ -3,15 +3,12 @@
  * past that ends the oldest, so a loop of sign-ins cannot pile up sessions that every gateway
  * stores and follows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type HttpClient, type TestGateway } from '../testing/gateway';
+import { describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
+import type { HttpClient } from '../testing/gateway';
 import { MAX_SESSIONS_PER_ACCOUNT } from './routes';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startGateway();
-});
-afterAll(() => gw?.close());
+const gw = gatewayForFile();
 
 const signedIn = async (c: HttpClient): Promise<boolean> => (await c.json('GET', '/api/check-auth')).body.authenticated === true;
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
 import { captacionOf, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Person;
 let sup: Person;
 const TOTAL = 1230;
@@ -10,12 +10,10 @@ const TOTAL = 1230;
 // Every page comes from the gateway's directory, several batches of its feed long: walking them
 // must neither repeat nor skip a record, for everyone and per adviser.
 beforeAll(async () => {
-  gw = await startGateway();
   [admin, sup] = await Promise.all([signedIn(gw, ROLES.admin), signedIn(gw, ROLES.supervisor)]);
   const docs = Array.from({ length: TOTAL }, (_, i) => captacionOf(i % 3 === 0 ? sup.user.id : `asesor-${i % 7}`, i));
   for (let i = 0; i < docs.length; i += 500) await seed(gw, docs.slice(i, i + 500));
 });
-afterAll(() => gw.close());
 
 async function walk(p: Person, query: string): Promise<{ ids: string[]; fechas: string[]; totals: number[] }> {
   const ids: string[] = [];

@@ -36,6 +36,16 @@ async function put(db: StoreDb, doc: StoreDoc): Promise<StoreDoc> {
   return { ...doc, _rev: res.rev };
 }
 
+/** A directory on a fresh database, read once, whose feed then holds back every later change. */
+async function heldDirectory(): Promise<{ db: StoreDb; feed: LaggingFeed; dir: CaptacionesDirectory }> {
+  const db = await freshDb();
+  const feed = new LaggingFeed(db);
+  const dir = new CaptacionesDirectory(db, { changes: feed.changes });
+  await dir.refresh();
+  feed.held = true;
+  return { db, feed, dir };
+}
+
 const names = (dir: CaptacionesDirectory, words: string): string[] => dir.ids({ terms: searchTerms(words) }, true);
 
 describe('the directory shows the writes this gateway makes', () => {
@@ -61,11 +71,7 @@ describe('the directory shows the writes this gateway makes', () => {
   });
 
   it('keeps a newer own write when a lagging copy then delivers the older revision', async () => {
-    const db = await freshDb();
-    const feed = new LaggingFeed(db);
-    const dir = new CaptacionesDirectory(db, { changes: feed.changes });
-    await dir.refresh();
-    feed.held = true;
+    const { db, feed, dir } = await heldDirectory();
     const from = dir.position();
 
     const v1 = await put(db, captacion('c1', 'Nombre Anterior', '2025-02-01T00:00:00.000Z', 'asesor-1'));
@@ -126,11 +132,7 @@ describe('the directory shows the writes this gateway makes', () => {
   });
 
   it('shows what another gateway wrote after it once the feed delivers it', async () => {
-    const db = await freshDb();
-    const feed = new LaggingFeed(db);
-    const dir = new CaptacionesDirectory(db, { changes: feed.changes });
-    await dir.refresh();
-    feed.held = true;
+    const { db, feed, dir } = await heldDirectory();
     const mine = await put(db, captacion('compartida', 'Escrita Aqui'));
     dir.applyOwnWrites([mine]);
     // Another gateway edits it next: this one only hears of it through the feed.
@@ -205,11 +207,7 @@ describe('the directory shows the writes this gateway makes', () => {
 
 describe('confirm: a person\'s own writes made through another gateway', () => {
   it('reads the revisions the directory does not show yet, and only those', async () => {
-    const db = await freshDb();
-    const feed = new LaggingFeed(db);
-    const dir = new CaptacionesDirectory(db, { changes: feed.changes });
-    await dir.refresh();
-    feed.held = true;
+    const { db, feed, dir } = await heldDirectory();
     // Written through "another gateway": straight into the store, not applied here.
     const elsewhere = await put(db, captacion('de-otra', 'Otra Pasarela'));
     await dir.refresh();
@@ -234,11 +232,7 @@ describe('confirm: a person\'s own writes made through another gateway', () => {
 
 describe('revisions devices store through this gateway (captacionesSyncedFor)', () => {
   it('are shown at once, as the replication endpoint reports them', async () => {
-    const db = await freshDb();
-    const feed = new LaggingFeed(db);
-    const dir = new CaptacionesDirectory(db, { changes: feed.changes });
-    await dir.refresh();
-    feed.held = true;
+    const { db, feed, dir } = await heldDirectory();
     const pushed = { ...captacion('del-dispositivo', 'Capturada Sin Senal'), _rev: '1-abcdef', _revisions: { start: 1, ids: ['abcdef'] } } as StoreDoc;
     expect(await db.bulkDocs([pushed], { new_edits: false })).toEqual([]);
     captacionesSyncedFor(dir).stored([pushed]);

@@ -16,7 +16,8 @@
  * rebuilt from the documents rather than trusted.
  */
 import { randomUUID } from 'node:crypto';
-import { isConflict, isNotFound, type StoreDb, type StoreDoc } from '../store/port';
+import { localOrNull } from '../store/local-or-null';
+import { isConflict, type StoreDb, type StoreDoc } from '../store/port';
 import { compareEntries, toEntry, type Entry } from './directory-entry';
 
 export const SNAPSHOT_HEAD = 'captaciones-directorio';
@@ -44,15 +45,6 @@ const PROBE: StoreDoc = {
 };
 const probe = (): string => JSON.stringify(toEntry(PROBE));
 
-async function getLocalOrNull(db: StoreDb, id: string): Promise<StoreDoc | null> {
-  try {
-    return await db.getLocal(id);
-  } catch (e) {
-    if (isNotFound(e)) return null;
-    throw e;
-  }
-}
-
 const isText = (v: unknown): v is string => typeof v === 'string';
 
 function entriesOf(chunk: StoreDoc | null, token: string): Entry[] | null {
@@ -69,12 +61,12 @@ function entriesOf(chunk: StoreDoc | null, token: string): Entry[] | null {
 
 /** The last snapshot saved, or null when there is none this code can trust. */
 export async function loadSnapshot(db: StoreDb): Promise<Snapshot | null> {
-  const head = await getLocalOrNull(db, SNAPSHOT_HEAD);
+  const head = await localOrNull(db, SNAPSHOT_HEAD);
   if (!head || head.format !== FORMAT || head.probe !== probe() || !isText(head.since) || !isText(head.token)) return null;
   const slot = head.slot === 'b' ? 'b' : 'a';
   const chunks = Number(head.chunks);
   if (!Number.isInteger(chunks) || chunks < 0) return null;
-  const read = await Promise.all(Array.from({ length: chunks }, (_, i) => getLocalOrNull(db, chunkId(slot, i))));
+  const read = await Promise.all(Array.from({ length: chunks }, (_, i) => localOrNull(db, chunkId(slot, i))));
   const entries: Entry[] = [];
   for (const chunk of read) {
     const part = entriesOf(chunk, head.token);
@@ -90,11 +82,10 @@ export async function loadSnapshot(db: StoreDb): Promise<Snapshot | null> {
   return { since: head.since, entries };
 }
 
-/** Creates or overwrites a `_local` document; false when someone else wrote it meanwhile. */
-async function putLocal(db: StoreDb, doc: StoreDoc): Promise<boolean> {
-  const current = await getLocalOrNull(db, doc._id);
+/** Writes a `_local` document over revision `rev` (none: a new one); false when someone else wrote it meanwhile. */
+async function putLocalOver(db: StoreDb, doc: StoreDoc, rev: string | undefined): Promise<boolean> {
   try {
-    await db.putLocal(current?._rev ? { ...doc, _rev: current._rev } : doc);
+    await db.putLocal(rev ? { ...doc, _rev: rev } : doc);
     return true;
   } catch (e) {
     if (isConflict(e)) return false;
@@ -102,12 +93,17 @@ async function putLocal(db: StoreDb, doc: StoreDoc): Promise<boolean> {
   }
 }
 
+/** Creates or overwrites a `_local` document; false when someone else wrote it meanwhile. */
+async function putLocal(db: StoreDb, doc: StoreDoc): Promise<boolean> {
+  return putLocalOver(db, doc, (await localOrNull(db, doc._id))?._rev);
+}
+
 /**
  * Saves the snapshot; false when another gateway saved one at the same moment (theirs stands,
  * and is as good). Each chunk is its own store call, so other requests run in between.
  */
 export async function saveSnapshot(db: StoreDb, { since, entries }: Snapshot, chunkEntries = CHUNK_ENTRIES): Promise<boolean> {
-  const head = await getLocalOrNull(db, SNAPSHOT_HEAD);
+  const head = await localOrNull(db, SNAPSHOT_HEAD);
   const slot: Slot = head?.slot === 'a' ? 'b' : 'a';
   const token = randomUUID();
   const chunks = Math.ceil(entries.length / chunkEntries);
@@ -116,11 +112,5 @@ export async function saveSnapshot(db: StoreDb, { since, entries }: Snapshot, ch
     if (!(await putLocal(db, { _id: chunkId(slot, i), token, entries: rows }))) return false;
   }
   const next: StoreDoc = { _id: SNAPSHOT_HEAD, format: FORMAT, probe: probe(), since, token, slot, chunks, size: entries.length };
-  try {
-    await db.putLocal(head?._rev ? { ...next, _rev: head._rev } : next);
-    return true;
-  } catch (e) {
-    if (isConflict(e)) return false;
-    throw e;
-  }
+  return putLocalOver(db, next, head?._rev);
 }

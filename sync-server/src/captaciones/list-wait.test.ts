@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { DocRepository } from '../store/doc-repository';
-import type { ChangesOptions, Store } from '../store/port';
-import { testStore } from '../testing/store';
+import type { ChangesOptions } from '../store/port';
+import { storeForFile } from '../testing/per-file';
 import { CaptacionesRepository } from './repository';
 
 /** A busy store must not hold the list: it waits a moment for the feed, then answers from what it holds. */
-let store: Store;
+const store = storeForFile();
 let slow = false;
-
-beforeAll(async () => {
-  store = await testStore();
-});
-afterAll(() => store?.close());
 
 describe('the list on a slow feed', () => {
   it('answers within a moment with this gateway’s own write, without waiting out a slow catch-up', async () => {

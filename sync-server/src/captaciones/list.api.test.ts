@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
 import { captacionOf, expectNoStack, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Person;
 let user: Person;
 let asesor: Person;
@@ -14,7 +14,6 @@ type Item = { _id: string; id: string; captacion: { fecha: string; asesor: strin
 
 /** 25 captaciones: days 1..12 advised by the asesor, 13..20 by the supervisor, 21..25 by `user`. */
 beforeAll(async () => {
-  gw = await startGateway();
   [admin, user, asesor, sup, otherSup, ayudante] = await Promise.all([
     signedIn(gw, ROLES.admin),
     signedIn(gw, ROLES.user, { prim_nom: 'Ulises', apell_pa: 'Torres', apell_ma: 'Vega' }),
@@ -34,7 +33,6 @@ beforeAll(async () => {
   docs[15].propietario.nombre = 'Josefina Núñez Ortiz';
   await seed(gw, docs);
 });
-afterAll(() => gw.close());
 
 const list = (p: Person, query = '') => p.client.json('GET', `/api/captaciones${query}`);
 

@@ -3,26 +3,25 @@
  * revisions it lists: no store read for a page seen before, and never a body of another revision
  * than the one the page is ordered and counted by.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { DocRepository } from '../store/doc-repository';
-import type { Store, StoreDb, StoreDoc } from '../store/port';
-import { countingCalls, testStore } from '../testing/store';
+import type { StoreDb, StoreDoc } from '../store/port';
+import { storeForFile } from '../testing/per-file';
+import { countingCalls } from '../testing/store';
 import { CaptacionesRepository } from './repository';
 
-let store: Store;
+const store = storeForFile();
 let db: StoreDb;
 let repo: CaptacionesRepository;
 let bodyReads: () => number;
 
 beforeAll(async () => {
-  store = await testStore();
   db = await store.db('captaciones');
   const counted = countingCalls(db, 'bulkGet');
   bodyReads = counted.calls;
   repo = new CaptacionesRepository(counted.db, new DocRepository(await store.db('usuarios'), 'usuario'));
 });
-afterAll(() => store?.close());
 
 const firstPage = async (): Promise<StoreDoc[]> => repo.listed((await repo.window({}, true, 0, 10)).ids);
 const reads = async <T>(fn: () => Promise<T>): Promise<{ value: T; reads: number }> => {

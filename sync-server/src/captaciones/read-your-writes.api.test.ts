@@ -4,12 +4,12 @@
  * store whose feed lags (lagging-feed.ts), as one behind a CouchDB shard copy would.
  */
 import type { Request } from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import type { AuthUser } from '../http/actor';
 import { writeFactsReader } from '../policy/facts';
 import { DocRepository } from '../store/doc-repository';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { ROLES, signedIn, type Person } from '../testing/captaciones';
 import { LaggingFeed } from './lagging-feed';
 import { parseListQuery } from './query';
@@ -19,7 +19,7 @@ import { CaptacionesService } from './service';
 import { captacionesSyncedFor } from './synced';
 import { scopedBulkDocs } from '../sync/writes';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let asesor: Person;
 let admin: Person;
 let feed: LaggingFeed;
@@ -34,7 +34,6 @@ const payload = (nombre: string) => {
 };
 
 beforeAll(async () => {
-  gw = await startGateway();
   [asesor, admin] = await Promise.all([signedIn(gw, ROLES.asesor), signedIn(gw, ROLES.admin)]);
   const { usuarios, sessionUsers } = gw.gateway.context;
   const db = await gw.store.db('captaciones');
@@ -45,7 +44,6 @@ beforeAll(async () => {
   asesorUser = (await sessionUsers.resolve(asesor.user.id))!;
   adminUser = (await sessionUsers.resolve(admin.user.id))!;
 });
-afterAll(() => gw.close());
 
 const ids = (r: { captaciones: Array<{ _id: string }> }): string[] => r.captaciones.map((c) => c._id);
 const search = (words: string) => parseListQuery({ search: words, limit: '100' });

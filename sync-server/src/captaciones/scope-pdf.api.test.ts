@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion, sampleVenta } from '../../../couch-design/captacion/fixtures';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { captacionOf, expectNoStack, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Person;
 let asesor: Person;
 let sup: Person;
@@ -13,7 +13,6 @@ let supDoc: ReturnType<typeof captacionOf>;
 let saleDoc: ReturnType<typeof captacionOf>;
 
 beforeAll(async () => {
-  gw = await startGateway();
   [admin, asesor, sup, otherSup, ayudante] = await Promise.all([
     signedIn(gw, ROLES.admin),
     signedIn(gw, ROLES.asesor, { prim_nom: 'Laura', apell_pa: 'Méndez', apell_ma: 'Ruiz' }),
@@ -25,7 +24,6 @@ beforeAll(async () => {
   saleDoc = { ...captacionOf(asesor.user.id, 2, { propietario: { nombre: 'Héctor Rivera Campos' } }), venta: sampleVenta() };
   await seed(gw, [supDoc, saleDoc]);
 });
-afterAll(() => gw.close());
 
 const NOT_FOUND = { success: false, mensaje: 'No se encontró la captación' };
 

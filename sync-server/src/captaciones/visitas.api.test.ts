@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { VISITA_MSG } from '../../../couch-design/visita/schema';
 import { VISITA_AJENA } from '../../../couch-design/visita/entity';
-import { startGateway, type TestGateway } from '../testing/gateway';
-import { ids, localDb, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
+import { gatewayForFile } from '../testing/per-file';
+import { ids, localDb, pullInto, pushDenied, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
  * Visits (couch-design/visita) through the gateway: a device's visit is checked by the shared
  * schema with its Spanish messages, a supervisor reads those of their captaciones only and writes
  * none, and the captación's PDF lists them.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let asesor: Person, sup: Person, admin: Person;
 const visita = (id: string, captacionId: string, extra: Record<string, unknown> = {}) => ({
   _id: id,
@@ -28,15 +28,10 @@ const visita = (id: string, captacionId: string, extra: Record<string, unknown> 
 async function push(person: Person, docs: Array<Record<string, unknown>>): Promise<string[]> {
   const device = localDb();
   await device.bulkDocs(docs);
-  const denied: string[] = [];
-  const rep = device.replicate.to(remoteDb(gw.url, 'visitas', person.cookie), { retry: false });
-  rep.on('denied', (e) => denied.push((e as { message?: string }).message ?? ''));
-  await rep;
-  return denied;
+  return pushDenied(gw, person, 'visitas', device);
 }
 
 beforeAll(async () => {
-  gw = await startGateway();
   asesor = await signedIn(gw, 'asesor');
   sup = await signedIn(gw, 'supervisor', 'emp-sup-v');
   admin = await signedIn(gw, 'administrator');
@@ -44,10 +39,6 @@ beforeAll(async () => {
     { ...sampleCaptacion({ captacion: { asesor: sup.id } }), _id: 'cap-sup' },
     { ...sampleCaptacion({ captacion: { asesor: asesor.id } }), _id: 'cap-otra' },
   ]);
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 describe('visitas', () => {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion, sampleCaptacionForm } from '../../../couch-design/captacion/fixtures';
 import { MSG as SCHEMA } from '../../../couch-design/captacion/messages';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { captacionOf, expectNoStack, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Person;
 let user: Person;
 let asesor: Person;
@@ -12,7 +12,6 @@ let sup: Person;
 let ayudante: Person;
 
 beforeAll(async () => {
-  gw = await startGateway();
   [admin, user, asesor, sup, ayudante] = await Promise.all([
     signedIn(gw, ROLES.admin, { prim_nom: 'Ana', apell_pa: 'Admin', apell_ma: 'Central' }),
     signedIn(gw, ROLES.user),
@@ -21,10 +20,16 @@ beforeAll(async () => {
     signedIn(gw, ROLES.ayudante),
   ]);
 });
-afterAll(() => gw.close());
 
 const total = async (): Promise<number> => (await admin.client.json('GET', '/api/captaciones')).body.paginacion.total;
 const stored = async (id: string) => (await gw.store.db('captaciones')).get(id);
+
+/** An asesor's post of `body` is refused with 400 and (at least) these schema errors. */
+async function refusedWith(body: unknown, errors: Array<{ param: string; msg: string }>): Promise<void> {
+  const r = await asesor.client.json('POST', '/api/captaciones', body);
+  expect(r.status).toBe(400);
+  expect(r.body.errors).toEqual(expect.arrayContaining(errors));
+}
 
 /** What a client posts: a valid record without id, adviser or stamps. */
 const payload = (overrides: Parameters<typeof sampleCaptacion>[0] = {}) => {
@@ -151,21 +156,17 @@ describe('POST /api/captaciones', () => {
       datos_laborales: { ...base.datos_laborales, ingresos_mensuales: -1000, antiguedad: -1 },
       venta: { en_venta: true, precio_venta: -1, comision_venta: 150 },
     });
-    const r = await asesor.client.json('POST', '/api/captaciones', body);
-    expect(r.status).toBe(400);
-    expect(r.body.errors).toEqual(
-      expect.arrayContaining([
-        { param: 'propiedad.caracteristicas.m2_terreno', msg: SCHEMA.mayorACero },
-        { param: 'propiedad.caracteristicas.m2_construccion', msg: SCHEMA.mayorACero },
-        { param: 'propiedad.caracteristicas.habitaciones', msg: SCHEMA.noNegativo },
-        { param: 'propiedad.caracteristicas.cocheras', msg: SCHEMA.noNegativo },
-        { param: 'propiedad.adeudos[0].monto', msg: SCHEMA.noNegativo },
-        { param: 'datos_laborales.ingresos_mensuales', msg: SCHEMA.noNegativo },
-        { param: 'datos_laborales.antiguedad', msg: SCHEMA.noNegativo },
-        { param: 'venta.precio_venta', msg: SCHEMA.noNegativo },
-        { param: 'venta.comision_venta', msg: SCHEMA.comisionMax },
-      ]),
-    );
+    await refusedWith(body, [
+      { param: 'propiedad.caracteristicas.m2_terreno', msg: SCHEMA.mayorACero },
+      { param: 'propiedad.caracteristicas.m2_construccion', msg: SCHEMA.mayorACero },
+      { param: 'propiedad.caracteristicas.habitaciones', msg: SCHEMA.noNegativo },
+      { param: 'propiedad.caracteristicas.cocheras', msg: SCHEMA.noNegativo },
+      { param: 'propiedad.adeudos[0].monto', msg: SCHEMA.noNegativo },
+      { param: 'datos_laborales.ingresos_mensuales', msg: SCHEMA.noNegativo },
+      { param: 'datos_laborales.antiguedad', msg: SCHEMA.noNegativo },
+      { param: 'venta.precio_venta', msg: SCHEMA.noNegativo },
+      { param: 'venta.comision_venta', msg: SCHEMA.comisionMax },
+    ]);
   });
 
   it('refuses wrong types and malformed values with the schema messages', async () => {
@@ -175,16 +176,12 @@ describe('POST /api/captaciones', () => {
       referencias_personales: 'dos amigos',
       propiedad: { ...payload().propiedad, caracteristicas: { ...payload().propiedad.caracteristicas, m2_terreno: 'mucho', habitaciones: { n: 3 } } },
     };
-    const r = await asesor.client.json('POST', '/api/captaciones', body);
-    expect(r.status).toBe(400);
-    expect(r.body.errors).toEqual(
-      expect.arrayContaining([
-        { param: 'propietario.nombre', msg: SCHEMA.propietarioNombreRequerido },
-        { param: 'referencias_personales', msg: SCHEMA.referenciasMin },
-        { param: 'propiedad.caracteristicas.m2_terreno', msg: SCHEMA.numeroInvalido },
-        { param: 'propiedad.caracteristicas.habitaciones', msg: SCHEMA.habitacionesRequerido },
-      ]),
-    );
+    await refusedWith(body, [
+      { param: 'propietario.nombre', msg: SCHEMA.propietarioNombreRequerido },
+      { param: 'referencias_personales', msg: SCHEMA.referenciasMin },
+      { param: 'propiedad.caracteristicas.m2_terreno', msg: SCHEMA.numeroInvalido },
+      { param: 'propiedad.caracteristicas.habitaciones', msg: SCHEMA.habitacionesRequerido },
+    ]);
     const formats = await asesor.client.json('POST', '/api/captaciones', payload({ propietario: { telefono: '55-12ab', correo: 'no-es-correo', curp: 'XYZ', rfc: '123', nss: '12' } }));
     expect(formats.body.errors).toEqual([
       { param: 'propietario.telefono', msg: SCHEMA.telefonoFormato },

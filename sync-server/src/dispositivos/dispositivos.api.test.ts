@@ -6,26 +6,25 @@
  * contact; everything else refused with the right status and a Spanish message. And the records
  * are written at most once a minute per device, never once per request.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { stampCaptacion } from '../../../couch-design/captacion/stamp';
 import { DISPOSITIVO_MSG, type Dispositivo } from '../../../couch-design/sesion/dispositivos';
 import { SESSION_REVOKED_BY } from '../../../couch-design/usuario';
-import { HttpClient, startGateway, type CreatedUser, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
+import { HttpClient, startGateway, type CreatedUser } from '../testing/gateway';
 import { eventually, localDb, remoteDb } from '../testing/pouch-client';
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: CreatedUser;
 let adminClient: HttpClient;
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await gw.createUser({ role: 'administrator' });
   adminClient = await gw.client().signIn(admin.email, admin.password);
 });
-afterAll(() => gw?.close());
 
 /** A browser: every request carries its User-Agent. */
 class Browser extends HttpClient {

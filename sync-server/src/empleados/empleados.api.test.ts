@@ -2,11 +2,12 @@
  * Employees REST as specification 000 section 7 and docs/architecture.md section 6 describe it: admins list,
  * create, edit and delete; a person sees only the employee linked to their own account.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type CreatedUser, type HttpClient, type TestGateway } from '../testing/gateway';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
+import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { countDocs, empleadoBody, linkOf, linkProblems } from '../testing/personas';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: CreatedUser, user: CreatedUser;
 let asAdmin: HttpClient, asUser: HttpClient;
 
@@ -14,13 +15,11 @@ const SOLO_ADMINS = 'Solo un administrador puede realizar esta acción.';
 const OBLIGATORIO = 'Por favor complete todos los campos obligatorios.';
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await gw.createUser({ role: 'administrator' });
   user = await gw.createUser({ role: 'user' });
   asAdmin = await gw.client().signIn(admin.email, admin.password);
   asUser = await gw.client().signIn(user.email, user.password);
 });
-afterAll(() => gw.close());
 
 const empleados = () => countDocs(gw, 'empleados', 'empleado');
 

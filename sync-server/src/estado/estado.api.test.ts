@@ -3,21 +3,20 @@
  * the store's kind and answer time, and every person with an open session with their devices,
  * never a session id nor anything of the accounts beyond their name, e-mail and role.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EstadoAnswer } from '../../../couch-design/estado';
-import { startGateway, type CreatedUser, type HttpClient, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
+import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { VERSION } from '../version';
 import { SOLO_ADMINS } from './service';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: CreatedUser;
 let adminClient: HttpClient;
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
   adminClient = await gw.client().signIn(admin.email, admin.password);
 });
-afterAll(() => gw?.close());
 
 describe('GET /api/estado', () => {
   it('answers an admin the gateway, the store and each person’s devices', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { FOTO_CAMPO_MSG } from '../../../couch-design/fotos/schema';
 import { FOTOS_MSG } from '../../../couch-design/fotos/types';
@@ -7,7 +7,8 @@ import { checkImage } from '../../../couch-design/image-check';
 import { concat, JPEG_2X2, jpegWithExif, png16OfSize, PNG_1X1, PNG_SIGNATURE, pngOfSize } from '../../../couch-design/testing/images';
 import { pngBomb } from '../testing/bombs';
 import { expectNoStack, ROLES, signedIn, type Person } from '../testing/captaciones';
-import { startGateway, type HttpClient, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
+import type { HttpClient } from '../testing/gateway';
 import { postForm } from '../testing/personas';
 import { seed } from '../testing/seed';
 
@@ -15,21 +16,16 @@ import { seed } from '../testing/seed';
  * `/api/captaciones/:id/fotos` (issue 22): the same write policy and scope as `/db/fotos`, the
  * images served with the profile photos' safe headers, and hostile input answered 4xx in Spanish.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Person, ana: Person, beto: Person, supervisor: Person, ayudante: Person;
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await signedIn(gw, ROLES.admin);
   ana = await signedIn(gw, ROLES.asesor);
   beto = await signedIn(gw, ROLES.user);
   supervisor = await signedIn(gw, ROLES.supervisor);
   ayudante = await signedIn(gw, ROLES.ayudante);
   await seed(gw.store, 'captaciones', [{ ...sampleCaptacion({ captacion: { asesor: ana.user.id } }), _id: 'cr-1' }]);
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 interface Parts {

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FOTOS_MSG, fotoId, fotoOriginalId } from '../../../couch-design/fotos/types';
 import { JPEG_2X2 } from '../../../couch-design/testing/images';
 import { captacionOf, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import type { StoreDoc } from '../store/port';
 import { okDocs } from '../store/winner';
 
@@ -13,18 +13,13 @@ import { okDocs } from '../store/winner';
  * the photo deleted by REST or by `/db`: no leaf of it (nor of its original) is left live or in
  * the old adviser's scope, and a tablet cannot push it back to life.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Person, ana: Person, sup: Person;
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await signedIn(gw, ROLES.admin);
   ana = await signedIn(gw, ROLES.asesor);
   sup = await signedIn(gw, ROLES.supervisor);
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 const hash = (): string => randomBytes(16).toString('hex');
@@ -39,11 +34,12 @@ interface Planted {
   branches: string[];
 }
 
+/** Revision `rev` of document `_id` whose history is `path` (newest first), as replication sends it. */
+const revision = (_id: string, rev: string, path: string[]) => ({ _id, _rev: rev, _revisions: { start: Number(rev.split('-')[0]), ids: path } });
+
 function fotoRev(captacionId: string, uuid: string, rev: string, path: string[], orden: number): Record<string, unknown> {
   return {
-    _id: fotoId(captacionId, uuid),
-    _rev: rev,
-    _revisions: { start: Number(rev.split('-')[0]), ids: path },
+    ...revision(fotoId(captacionId, uuid), rev, path),
     type: 'foto',
     captacion_id: captacionId,
     asesor: 'quien-sea',
@@ -60,9 +56,7 @@ function fotoRev(captacionId: string, uuid: string, rev: string, path: string[],
 
 function originalRev(captacionId: string, uuid: string, rev: string, path: string[]): Record<string, unknown> {
   return {
-    _id: fotoOriginalId(captacionId, uuid),
-    _rev: rev,
-    _revisions: { start: Number(rev.split('-')[0]), ids: path },
+    ...revision(fotoOriginalId(captacionId, uuid), rev, path),
     type: 'foto-original',
     captacion_id: captacionId,
     asesor: 'quien-sea',

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { PDF_FOTO_NO_DISPONIBLE, PDF_FOTO_WEBP, PDF_FOTOS_TITULO } from '../../../couch-design/pdf';
 import { captacionOf, ROLES, seed, signedIn, type Person } from '../testing/captaciones';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { postForm } from '../testing/personas';
 import { pdfImageCount } from '../../../couch-design/testing/pdf-images';
 
@@ -13,21 +13,16 @@ import { pdfImageCount } from '../../../couch-design/testing/pdf-images';
  * thumbnail `100 + n`), and the gateway keeps each image's size when it re-encodes it, so the
  * file's `/Width` entries say which images it holds.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let ana: Person;
 let supervisor: Person;
 let admin: Person;
 
 beforeAll(async () => {
-  gw = await startGateway();
   ana = await signedIn(gw, ROLES.asesor);
   supervisor = await signedIn(gw, ROLES.supervisor);
   admin = await signedIn(gw, ROLES.admin);
   await seed(gw, [{ ...captacionOf(ana.user.id, 1), _id: 'cp-fotos' }, { ...captacionOf(ana.user.id, 2), _id: 'cp-sin-fotos' }]);
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 /**

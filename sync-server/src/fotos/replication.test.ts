@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { FOTO_TYPES, FOTOS_MSG, fotoId, fotoOriginalId } from '../../../couch-design/fotos/types';
 import { checkImage } from '../../../couch-design/image-check';
 import { concat, JPEG_2X2, PNG_1X1, PNG_SIGNATURE, pngOfSize, WEBP_LOSSY_1X1 } from '../../../couch-design/testing/images';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { ids, localDb, pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from '../testing/pouch-client';
 
 /**
@@ -13,21 +13,16 @@ import { ids, localDb, pullInto, remoteDb, seed, signedIn, type ClientDb, type P
  * full-size photo read by id, every refusal with its Spanish reason without blocking the rest of
  * the push, and the photos following their captación when it is reassigned or deleted.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Person, ana: Person, beto: Person, supervisor: Person, ayudante: Person;
 type Doc = Record<string, any>;
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await signedIn(gw, 'Administrador');
   ana = await signedIn(gw, 'asesor');
   beto = await signedIn(gw, 'user');
   supervisor = await signedIn(gw, 'supervisor');
   ayudante = await signedIn(gw, 'ayudante de administrador');
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 const b64 = (bytes: Uint8Array | Buffer): string => Buffer.from(bytes).toString('base64');

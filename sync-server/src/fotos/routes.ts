@@ -9,7 +9,7 @@
  * - POST   /captaciones/:id/fotos                       multipart: files `original` and `miniatura`, text `orden`, `portada`, `tomada`
  * - DELETE /captaciones/:id/fotos/:fotoId               the photo and its original
  */
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { FOTO_ORIGINAL_TYPE, FOTO_TYPE, FOTOS_MSG, MAX_ORIGINAL_BYTES } from '../../../couch-design/fotos/types';
 import { actorOf } from '../http/actor';
@@ -17,7 +17,7 @@ import { HttpError } from '../http/errors';
 import { requireAuth } from '../http/guards';
 import { parseId } from '../http/ids';
 import type { OtherBodyRoute } from '../http/json-body';
-import { BAD_MULTIPART, sendPhoto } from '../http/photo';
+import { answeringUpload, sendPhoto } from '../http/photo';
 import type { FotosService } from './service';
 
 /** The upload is multipart, like the profile photos'. */
@@ -38,15 +38,7 @@ const upload = multer({
 ]);
 
 /** Parses the upload; 413 over 2 MB, 400 in Spanish for anything malformed, never a 500. */
-const fotoUpload: RequestHandler = (req, res, next) => {
-  upload(req, res, (err?: unknown) => {
-    if (!err) return next();
-    const code = err instanceof multer.MulterError ? err.code : undefined;
-    if (code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, FOTOS_MSG.grande));
-    if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return next(new HttpError(400, FOTOS_MSG.archivos));
-    next(new HttpError(400, BAD_MULTIPART));
-  });
-};
+const fotoUpload = answeringUpload(upload, { tooLarge: FOTOS_MSG.grande, wrongFiles: FOTOS_MSG.archivos });
 
 type FotoRequest = Request<{ id: string; fotoId: string }>;
 const BASE = '/captaciones/:id/fotos';

@@ -1,7 +1,7 @@
 import express from 'express';
 import { connect, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
 import { heldRequest } from '../testing/held-request';
 import { signedIn, type Person } from '../testing/pouch-client';
 import { MSG_BODY, readBodyText } from './bounded-body';
@@ -12,18 +12,13 @@ import { errorHandler } from './errors';
  * chunked one as soon as it passes the cap; a body or headers that stop arriving end in a
  * time-out; and none of those time-outs ever cuts a longpoll, whose request has no body.
  */
-let gw: TestGateway;
-let agente: Person;
 /** Short time-outs, so waiting for them is quick (the service's are in server-timeouts.ts). */
 const SHORT = { headersMs: 1_000, requestMs: 1_500, checkEveryMs: 100 };
+const gw = gatewayForFile({ timeouts: SHORT });
+let agente: Person;
 
 beforeAll(async () => {
-  gw = await startGateway({ timeouts: SHORT });
   agente = await signedIn(gw, 'user');
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 const MB = 1024 * 1024;

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { localDb, remoteDb, signedIn, type Person } from '../testing/pouch-client';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
+import { startGateway } from '../testing/gateway';
 import { isNotFound } from '../store/port';
 import { FORBIDDEN_KEY, MAX_JSON_DEPTH, NOT_JSON, TOO_DEEP } from './json-body';
 import { CROSS_SITE } from './same-origin';
@@ -10,14 +11,12 @@ import { CROSS_SITE } from './same-origin';
  * What reaches the gateway before any feature runs: bodies, content types and origins. Whatever a
  * client or another site sends, the answer is a Spanish 4xx and nothing is stored.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Person;
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await signedIn(gw, 'admin', 'emp-admin');
 });
-afterAll(() => gw?.close());
 
 const deep = (levels: number, leaf = '"x"'): string => '['.repeat(levels) + leaf + ']'.repeat(levels);
 const deepObject = (levels: number): string => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);

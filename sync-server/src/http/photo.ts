@@ -19,16 +19,25 @@ const upload = multer({
   limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024, headerPairs: 50 },
 }).single(PHOTO_FIELD);
 
+/**
+ * A multipart parser whose every failure is the client's: 413 with `texts.tooLarge` over the size
+ * limit, 400 with `texts.wrongFiles` for a file field it does not take or too many files, and 400
+ * for anything else malformed. Never a 500.
+ */
+export function answeringUpload(parse: RequestHandler, texts: { tooLarge: string; wrongFiles: string }): RequestHandler {
+  return (req, res, next) => {
+    parse(req, res, (err?: unknown) => {
+      if (!err) return next();
+      const code = err instanceof multer.MulterError ? err.code : undefined;
+      if (code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, texts.tooLarge));
+      if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return next(new HttpError(400, texts.wrongFiles));
+      next(new HttpError(400, BAD_MULTIPART));
+    });
+  };
+}
+
 /** Parses the upload into `req.file`; answers 413 over 2 MB and 400 for anything malformed. */
-export const photoUpload: RequestHandler = (req, res, next) => {
-  upload(req, res, (err?: unknown) => {
-    if (!err) return next();
-    const code = err instanceof multer.MulterError ? err.code : undefined;
-    if (code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, FOTO_MSG.grande));
-    if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return next(new HttpError(400, FOTO_MSG.campo));
-    next(new HttpError(400, BAD_MULTIPART));
-  });
-};
+export const photoUpload = answeringUpload(upload, { tooLarge: FOTO_MSG.grande, wrongFiles: FOTO_MSG.campo });
 
 const bytesOf = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 

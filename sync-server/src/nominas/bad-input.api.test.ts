@@ -2,18 +2,17 @@
  * Bad input on the payroll endpoints (issue 10, "Bad input"): a clear Spanish message, the right
  * 4xx status, nothing stored, never a 5xx.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG as SCHEMA } from '../../../couch-design/nomina';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { ADMIN_ROLE, nominaOf, postForm, seedEmpleados, seedNominas, signedIn, storedNominaIds, type Signed } from '../testing/payroll';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Signed;
 const ID = 'nom-emp-maria-2026-10-31';
 let stored: string[];
 
 beforeAll(async () => {
-  gw = await startGateway();
   await seedEmpleados(gw, [{ _id: 'emp-maria', prim_nom: 'María', apell_pa: 'López', apell_ma: 'Sánchez' }]);
   await seedNominas(gw, [nominaOf('emp-maria', '2026-10-31', 9000)]);
   admin = await signedIn(gw, ADMIN_ROLE);
@@ -21,7 +20,6 @@ beforeAll(async () => {
   await (await gw.store.db('captaciones')).put({ _id: 'cap-1', type: 'captacion', captacion: { asesor: admin.user.id, fecha: '2026-01-01' } });
   stored = await storedNominaIds(gw);
 });
-afterAll(() => gw.close());
 
 const valid = { conceptoDePago: 'Pago quincenal', salario: '9250.50', fecha: '15/11/2026' };
 

@@ -3,12 +3,12 @@
  * everyone else reads only those of their own linked employee, whichever side holds the link, and
  * another person's payslips answer exactly like ones that do not exist.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Nomina } from '../../../couch-design/nomina';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { ADMIN_ROLE, nominaOf, pdfText, seedEmpleados, seedNominas, signedIn, type Signed } from '../testing/payroll';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Signed, maria: Signed, jorge: Signed, sinEmpleado: Signed;
 
 /** 25 payslips of María, the 15th and last day of each month from January 2025; the first five stored dd/mm/yyyy as legacy data. */
@@ -23,7 +23,6 @@ const toIso = (f: string) => (f.includes('/') ? `${f.slice(6)}-${f.slice(3, 5)}-
 const newestFirst = [...MARIA_FECHAS].sort((a, b) => toIso(b).localeCompare(toIso(a)));
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await signedIn(gw, ADMIN_ROLE);
   maria = await signedIn(gw, 'user', 'emp-maria');
   sinEmpleado = await signedIn(gw, 'supervisor de obra');
@@ -44,7 +43,6 @@ beforeAll(async () => {
   // Signed in once the employee exists: the gateway resolves the link at each request (cached 2 s).
   jorge = { user: jorgeUser, client: await gw.client().signIn(jorgeUser.email, jorgeUser.password) };
 });
-afterAll(() => gw.close());
 
 const list = (who: Signed, empleadoId: string, query = '') => who.client.json('GET', `/api/nominas-api/empleado/${empleadoId}${query}`);
 const fechas = (body: { nominas: Array<{ fecha: string }> }) => body.nominas.map((n) => n.fecha);

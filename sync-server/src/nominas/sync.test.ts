@@ -3,12 +3,12 @@
  * person receives the payslips of their own linked employee and nobody else's, live while online,
  * edits and deletions included; no device writes payroll through replication.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
 import { ADMIN_ROLE, seedEmpleados, signedIn, storedNominaIds, type Signed } from '../testing/payroll';
 import { eventually, ids, localDb, pullInto, remoteDb } from '../testing/pouch-client';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Signed, maria: Signed, jorge: Signed, sinEmpleado: Signed;
 const created: Record<string, string[]> = { 'emp-maria': [], 'emp-jorge': [] };
 
@@ -21,7 +21,6 @@ async function create(empleadoId: string, fecha: string, salario: number): Promi
 }
 
 beforeAll(async () => {
-  gw = await startGateway();
   await seedEmpleados(gw, [
     { _id: 'emp-maria', prim_nom: 'María', apell_pa: 'López', apell_ma: 'Sánchez' },
     { _id: 'emp-jorge', prim_nom: 'Jorge', apell_pa: 'Hernández', apell_ma: 'Vega' },
@@ -36,7 +35,6 @@ beforeAll(async () => {
     created['emp-jorge'].push(await create('emp-jorge', fecha, salario / 2));
   }
 });
-afterAll(() => gw.close());
 
 describe('/db/nominas through a real PouchDB client', () => {
   it("gives each person the payslips of their own employee and none of anyone else's", async () => {

@@ -3,22 +3,20 @@
  * browser will read it. A path with a tab or line break inside is another site once the browser
  * strips them (`/\t/evil.example` → `//evil.example`): refused in Spanish, nothing stored.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG as SCHEMA } from '../../../couch-design/nomina';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { ADMIN_ROLE, nominaOf, postForm, seedEmpleados, seedNominas, signedIn, storedNominaIds, type Signed } from '../testing/payroll';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Signed;
 const ID = 'nom-emp-maria-2026-10-31';
 
 beforeAll(async () => {
-  gw = await startGateway();
   await seedEmpleados(gw, [{ _id: 'emp-maria', prim_nom: 'María', apell_pa: 'López', apell_ma: 'Sánchez' }]);
   await seedNominas(gw, [nominaOf('emp-maria', '2026-10-31', 9000)]);
   admin = await signedIn(gw, ADMIN_ROLE);
 });
-afterAll(() => gw.close());
 
 const valid = { conceptoDePago: 'Pago quincenal', salario: '9250.50', fecha: '15/11/2026' };
 const HOSTILE = ['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example/n.pdf', '/\\evil.example', 'http://archivo.ejemplo.mx/n.pdf', 'java\tscript:alert(1)'];

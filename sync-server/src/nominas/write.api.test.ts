@@ -3,15 +3,14 @@
  * 'Crear Nueva Nómina', answered with a redirect, or JSON), edit and delete; nobody else does;
  * the employee's name comes from the employee record.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
 import { ADMIN_ROLE, nominaOf, postForm, seedEmpleados, seedNominas, signedIn, storedNominaIds, type Signed } from '../testing/payroll';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Signed, maria: Signed, jorge: Signed;
 
 beforeAll(async () => {
-  gw = await startGateway();
   await seedEmpleados(gw, [
     { _id: 'emp-maria', prim_nom: 'María', segun_nom: 'Fernanda', apell_pa: 'López', apell_ma: 'Sánchez' },
     { _id: 'emp-jorge', prim_nom: 'Jorge', apell_pa: 'Hernández', apell_ma: 'Vega' },
@@ -20,7 +19,6 @@ beforeAll(async () => {
   maria = await signedIn(gw, 'user', 'emp-maria');
   jorge = await signedIn(gw, 'asesor', 'emp-jorge');
 });
-afterAll(() => gw.close());
 
 const form = { empleadoId: 'emp-maria', empleado: 'Nombre inventado', salario: '9250.50', fecha: '15/11/2026', conceptoDePago: 'Pago quincenal\nprimera quincena de noviembre' };
 const json = { conceptoDePago: 'Bono de productividad', salario: 1500, fecha: '2026-11-20' };

@@ -20,27 +20,19 @@ const ROOT = path.resolve(__dirname, '../../..');
 const work = mkdtempSync(path.join(tmpdir(), 'respaldo-guardas-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function backupCommand(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
+/** Runs one of the operator's commands (backup-cli.ts, restore-cli.ts) the way npm runs it, from the work folder. */
+function opsCommand(cli: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'sync-server/src/ops/backup-cli.ts', ...args],
+      ['--import', 'tsx', `sync-server/src/ops/${cli}-cli.ts`, ...args],
       { cwd: ROOT, env: { ...process.env, INIT_CWD: work, COUCHDB_URL: '', COUCH_DB_PREFIX: 'inmo_', ...env }, timeout: 120_000 },
       (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: `${stdout}${stderr}` }),
     );
   });
 }
-
-function restoreCommand(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'sync-server/src/ops/restore-cli.ts', ...args],
-      { cwd: ROOT, env: { ...process.env, INIT_CWD: work, COUCHDB_URL: '', COUCH_DB_PREFIX: 'inmo_', ...env }, timeout: 120_000 },
-      (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: `${stdout}${stderr}` }),
-    );
-  });
-}
+const backupCommand = (args: string[], env: Record<string, string>) => opsCommand('backup', args, env);
+const restoreCommand = (args: string[], env: Record<string, string>) => opsCommand('restore', args, env);
 
 /** An embedded store on disk with `people` accounts and one captación, closed. */
 async function storeWith(dir: string, people: number): Promise<void> {

@@ -24,7 +24,8 @@
 import type { Writable } from 'node:stream';
 import { DATABASES, type DatabaseName } from '../../../couch-design/design-docs/index';
 import { SESION } from '../../../couch-design/sesion/entity';
-import { isNotFound, type Store, type StoreDb, type StoreDoc } from '../store/port';
+import { localOrNull } from '../store/local-or-null';
+import type { Store } from '../store/port';
 import { LineWriter, FORMAT, VERSION } from './backup-format';
 import { INSTANCE_LOCAL_DOC, LOCAL_DOCS_KEPT } from './local-docs-kept';
 
@@ -45,15 +46,6 @@ export interface BackupResult {
   lines: number;
   revisiones: number;
   bases: Array<{ base: string; revisiones: number; locales: number }>;
-}
-
-async function localOrNull(db: StoreDb, id: string): Promise<StoreDoc | null> {
-  try {
-    return await db.getLocal(id);
-  } catch (e) {
-    if (isNotFound(e)) return null;
-    throw e;
-  }
 }
 
 /** Writes a backup of every database of `store` to `out` (which it does not end). */

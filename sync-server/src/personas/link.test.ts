@@ -62,6 +62,9 @@ function gate(n: number): () => Promise<void> {
     await opened;
   };
 }
+/** The plan linking user `u` to employee `e`, computed while the other plans are computed too (`wait`). */
+const linkAtOnce = (wait: () => Promise<void>, u: string, e: string, mode: typeof TAKE | typeof FREE) =>
+  personas.run(gated(wait, async (read) => linkPlan(read, (await read.usuario(u))!, await read.empleado(e), mode)));
 function gated(wait: () => Promise<void>, plan: (read: Reader) => Promise<Plan>): (read: Reader) => Promise<Plan> {
   let first = true;
   return async (read) => {
@@ -195,10 +198,7 @@ describe('a link is never taken from someone else without consent (issue 18 item
   it('two users picking one employee at the same moment without consent: one links, the other is refused', async () => {
     await Promise.all([usuario('u1'), usuario('u2'), empleado('e1')]);
     const wait = gate(2);
-    const results = await Promise.allSettled([
-      personas.run(gated(wait, async (read) => linkPlan(read, (await read.usuario('u1'))!, await read.empleado('e1'), FREE))),
-      personas.run(gated(wait, async (read) => linkPlan(read, (await read.usuario('u2'))!, await read.empleado('e1'), FREE))),
-    ]);
+    const results = await Promise.allSettled([linkAtOnce(wait, 'u1', 'e1', FREE), linkAtOnce(wait, 'u2', 'e1', FREE)]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { status: 409 } });
     expect(await linkProblems(store)).toEqual([]);
@@ -233,10 +233,7 @@ describe('two admins at once', () => {
   it('two users linked to one employee at the same moment: one of them has it, both sides agree', async () => {
     await Promise.all([usuario('u1'), usuario('u2'), empleado('e1')]);
     const wait = gate(2);
-    await Promise.all([
-      personas.run(gated(wait, async (read) => linkPlan(read, (await read.usuario('u1'))!, await read.empleado('e1'), TAKE))),
-      personas.run(gated(wait, async (read) => linkPlan(read, (await read.usuario('u2'))!, await read.empleado('e1'), TAKE))),
-    ]);
+    await Promise.all([linkAtOnce(wait, 'u1', 'e1', TAKE), linkAtOnce(wait, 'u2', 'e1', TAKE)]);
     expect(await linkProblems(store)).toEqual([]);
     const owner = await empLink('e1');
     expect(['u1', 'u2']).toContain(owner);
@@ -247,10 +244,7 @@ describe('two admins at once', () => {
   it('one user linked to two employees at the same moment: one of them wins, the other is free', async () => {
     await Promise.all([usuario('u1'), empleado('e1'), empleado('e2')]);
     const wait = gate(2);
-    await Promise.all([
-      personas.run(gated(wait, async (read) => linkPlan(read, (await read.usuario('u1'))!, await read.empleado('e1'), FREE))),
-      personas.run(gated(wait, async (read) => linkPlan(read, (await read.usuario('u1'))!, await read.empleado('e2'), FREE))),
-    ]);
+    await Promise.all([linkAtOnce(wait, 'u1', 'e1', FREE), linkAtOnce(wait, 'u1', 'e2', FREE)]);
     expect(await linkProblems(store)).toEqual([]);
     const chosen = await userLink('u1');
     expect(await empLink(chosen!)).toBe('u1');

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validateCaptacion } from '../../../couch-design/captacion';
 import { empleadoCreateSchema } from '../../../couch-design/empleado';
 import { signupSchema } from '../../../couch-design/usuario';
 import { linkProblems } from '../testing/personas';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { seedDemo } from './demo';
 import { DEMO_ACCOUNTS } from './demo-people';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 beforeAll(async () => {
-  gw = await startGateway();
   await seedDemo(gw.store);
   await seedDemo(gw.store); // a second run must not duplicate anything
 });
-afterAll(() => gw.close());
 
 describe('npm run seed:demo', () => {
   it('creates one account per role that can sign in with the printed password', async () => {

@@ -40,6 +40,12 @@ async function storeError(p: Promise<unknown>): Promise<StoreError> {
   throw new Error('expected the call to fail');
 }
 
+/** Document `c` with two leaves on one root, as two devices' offline edits replicate. */
+const TWO_LEAVES_OF_C = [
+  { type: 'captacion', _id: 'c', _rev: '2-bbb', _revisions: { start: 2, ids: ['bbb', 'aaa'] }, side: 'uno' },
+  { type: 'captacion', _id: 'c', _rev: '2-ccc', _revisions: { start: 2, ids: ['ccc', 'aaa'] }, side: 'dos' },
+];
+
 const revNum = (rev: string | undefined): number => Number(rev?.split('-')[0]);
 
 function runContract(name: string, makeStore: (prefix: string) => Promise<Store>): void {
@@ -183,8 +189,7 @@ function runContract(name: string, makeStore: (prefix: string) => Promise<Store>
       const base = { type: 'captacion' };
       await db.bulkDocs(
         [
-          { ...base, _id: 'c', _rev: '2-bbb', _revisions: { start: 2, ids: ['bbb', 'aaa'] }, side: 'uno' },
-          { ...base, _id: 'c', _rev: '2-ccc', _revisions: { start: 2, ids: ['ccc', 'aaa'] }, side: 'dos' },
+          ...TWO_LEAVES_OF_C,
           { ...base, _id: 'single', _rev: '1-aaa', v: 1 },
           { ...base, _id: 'gone', _rev: '2-ddd', _revisions: { start: 2, ids: ['ddd', 'aaa'] }, _deleted: true },
         ],
@@ -237,8 +242,7 @@ function runContract(name: string, makeStore: (prefix: string) => Promise<Store>
       const base = { type: 'captacion' };
       await db.bulkDocs(
         [
-          { ...base, _id: 'c', _rev: '2-bbb', _revisions: { start: 2, ids: ['bbb', 'aaa'] }, side: 'uno' },
-          { ...base, _id: 'c', _rev: '2-ccc', _revisions: { start: 2, ids: ['ccc', 'aaa'] }, side: 'dos' },
+          ...TWO_LEAVES_OF_C,
           { ...base, _id: 'd', _rev: '2-eee', _revisions: { start: 2, ids: ['eee', 'ddd'] }, _deleted: true },
         ],
         { new_edits: false },

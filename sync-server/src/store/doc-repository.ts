@@ -14,8 +14,6 @@ import { isConflict, isNotFound, type MangoSelector, type StoreDb, type StoreDoc
 /** Documents per Mango page when reading "all". */
 const PAGE = 500;
 
-export type TypedDoc<T extends string = string> = StoreDoc & { type: T };
-
 export class DocRepository<T extends { _id: string; _rev?: string; type: string }> {
   constructor(
     readonly db: StoreDb,

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { ids, localDb, payslip, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
  * What a curious or hostile client tries against the replication endpoint. Whatever it sends,
  * it gets nothing outside its scope and writes nothing it may not write.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Person, supervisor: Person, agente: Person, sinEmpleado: Person;
 const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion: { asesor: asesorId } }), _id: id });
 let foreignRev: string;
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await signedIn(gw, 'admin', 'emp-admin');
   supervisor = await signedIn(gw, 'supervisor', 'emp-sup');
   agente = await signedIn(gw, 'user', 'emp-agente');
@@ -24,10 +23,6 @@ beforeAll(async () => {
   foreignRev = (await db.get('ajena-1'))._rev as string;
   await db.putAttachment('ajena-1', 'foto.png', foreignRev, Buffer.from('89504e47', 'hex'), 'image/png');
   foreignRev = (await db.get('ajena-1'))._rev as string;
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 const changeIds = (body: { results: Array<{ id: string }> }) => body.results.map((r) => r.id).sort();

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import {
   MAX_CHANGES_ROWS,
   MAX_IDS_PER_REQUEST,
@@ -17,22 +17,17 @@ import { seed, signedIn, type Person } from '../testing/pouch-client';
  * 413 (or 400), requests within the caps are served in chunks, and every other person keeps
  * being answered within a second meanwhile.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let supervisor: Person, agente: Person;
 const OWN = MAX_IDS_PER_REQUEST + 100;
 const ownIds = Array.from({ length: OWN }, (_, i) => `cap-${String(i).padStart(5, '0')}`);
 
 beforeAll(async () => {
-  gw = await startGateway();
   supervisor = await signedIn(gw, 'supervisor', 'emp-sup');
   agente = await signedIn(gw, 'user', 'emp-agente');
   const base = sampleCaptacion({ captacion: { asesor: supervisor.id } });
   await seed(gw.store, 'captaciones', ownIds.map((_id) => ({ ...base, _id })));
 }, 60_000);
-
-afterAll(async () => {
-  await gw?.close();
-});
 
 function expectRefused(r: { status: number; body: { error?: string; reason?: string } }, status: number, what: string): void {
   expect(r.status, `${what}: ${JSON.stringify(r.body).slice(0, 200)}`).toBe(status);

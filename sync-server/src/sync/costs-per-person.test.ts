@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { heldRequest, type HeldRequest } from '../testing/held-request';
 import { eventually, ids, localDb, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 import { HEAVY_AT_ONCE_PER_PERSON, HEAVY_QUEUED_PER_PERSON, HEAVY_RETRY_AFTER_S, MAX_DOCS_PER_BULK_DOCS } from './limits';
@@ -12,13 +12,12 @@ import { BUSY, turnsOf } from './person-slots';
  * comes back when the answer ends or the client leaves; a longpoll waits without one. Batches
  * are capped and repeated ids read once.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let flooder: Person, other: Person;
 const held: HeldRequest[] = [];
 const OWN = 30;
 
 beforeAll(async () => {
-  gw = await startGateway();
   flooder = await signedIn(gw, 'user');
   other = await signedIn(gw, 'user');
   const base = sampleCaptacion({ captacion: { asesor: flooder.id } });
@@ -28,10 +27,6 @@ beforeAll(async () => {
 afterEach(async () => {
   for (const h of held.splice(0)) h.drop();
   await eventually(() => turnsOf(flooder.id).running + turnsOf(flooder.id).waiting === 0, 'los turnos vuelven al soltar las conexiones');
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 /** A `_bulk_get` whose body never finishes arriving: once it has a turn, it keeps it. */

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from '../testing/pouch-client';
 
 /** Deleted stays deleted: only an admin deletes a captación or brings one back. */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Person, asesor: Person;
 type Doc = Record<string, any>;
 const DELETED = 'La captación fue eliminada; solo un administrador puede restaurarla.';
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await signedIn(gw, 'Administrador');
   asesor = await signedIn(gw, 'asesor');
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion: { asesor: asesorId } }), _id: id });

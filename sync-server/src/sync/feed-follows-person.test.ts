@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { startGateway, type HttpClient, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
+import type { HttpClient } from '../testing/gateway';
 import { ADMIN_ROLE, nominaOf, seedEmpleados, seedNominas } from '../testing/payroll';
 import { seed, signedIn, type Person } from '../testing/pouch-client';
 
@@ -8,17 +9,12 @@ import { seed, signedIn, type Person } from '../testing/pouch-client';
  * An open `_changes` feed follows its person: a deletion, a role change, an unlink or a password
  * reset made while it waits ends it at once, and nothing written afterwards reaches it.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Person;
 let n = 0;
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await signedIn(gw, ADMIN_ROLE);
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 async function sinceNow(client: HttpClient, db: string): Promise<string> {

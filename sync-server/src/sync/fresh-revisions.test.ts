@@ -6,7 +6,7 @@
  * needs starts at its `_revs_diff` (creation-leaves.ts). A real gateway on a real store; the store
  * calls are counted on the database the replication functions are handed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import type { AuthUser } from '../http/actor';
@@ -16,7 +16,7 @@ import { captacionesSyncedFor } from '../captaciones/synced';
 import { CaptacionesDirectory } from '../captaciones/directory';
 import type { StoreDb, StoreDoc } from '../store/port';
 import { ROLES, signedIn } from '../testing/captaciones';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { eventually } from '../testing/eventually';
 import { countingCalls } from '../testing/store';
 import type { SyncedDb } from './databases';
@@ -25,7 +25,7 @@ import { FreshRevisions } from './fresh-revisions';
 import { scopedBulkGet, scopedRevsDiff, type ReadOptions } from './reads';
 import { scopedBulkDocs, type WriteDeps } from './writes';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let db: StoreDb;
 let dir: CaptacionesDirectory;
 let def: SyncedDb;
@@ -40,7 +40,6 @@ let asesora: AuthUser;
 const LIVE: ReadOptions = { revs: true, latest: true, attachments: false };
 
 beforeAll(async () => {
-  gw = await startGateway();
   const people = await Promise.all([signedIn(gw, ROLES.supervisor), signedIn(gw, ROLES.supervisor), signedIn(gw, ROLES.admin), signedIn(gw, ROLES.user)]);
   const { sessionUsers } = gw.gateway.context;
   [supervisora, otraSupervisora, admin, asesora] = (await Promise.all(people.map((p) => sessionUsers.resolve(p.user.id)))) as AuthUser[];
@@ -51,7 +50,6 @@ beforeAll(async () => {
   const facts = writeFactsReader({ usuarios: gw.gateway.context.usuarios, empleados: new DocRepository(await gw.store.db('empleados'), 'empleado') });
   deps = { store: gw.store, facts, fresh: new FreshRevisions(), ahead: new CreationLeaves() };
 });
-afterAll(() => gw.close());
 
 /** A new captación of `owner` as a device saves it: a first revision with its path. */
 function saved(owner: AuthUser, nombre: string): StoreDoc {

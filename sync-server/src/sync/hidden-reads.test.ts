@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { captacionTombstone } from '../../../couch-design/captacion/stamp';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { payslip, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
@@ -11,19 +11,14 @@ import { payslip, seed, signedIn, type Person } from '../testing/pouch-client';
  * exist or which revisions they have. A revision is readable only while the document's current
  * winner (a deletion's tombstone included) is in the person's scope.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let supervisor: Person, agente: Person;
 const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion: { asesor: asesorId } }), _id: id });
 
 beforeAll(async () => {
-  gw = await startGateway();
   supervisor = await signedIn(gw, 'supervisor', 'emp-sup');
   agente = await signedIn(gw, 'user', 'emp-agente');
   await seed(gw.store, 'nominas', [payslip('emp-sup', 1), payslip('emp-agente', 1), payslip('emp-agente', 2)]);
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 /** An id nobody ever wrote, as long as `like` so that the answers can be compared byte for byte. */

@@ -35,9 +35,6 @@ export const MAX_LOCAL_DOCS_PER_PERSON = 100;
  */
 export const READ_BODY_LIMIT = '1mb';
 
-/** Ids handed to the store per call; the event loop gets a turn between calls. */
-export const STORE_CHUNK = 100;
-
 // Documents in one `_bulk_docs`: a store batch's bound, which the write effects (policy/) read too.
 export { MAX_DOCS_PER_BULK_DOCS } from '../store/batch-limit';
 

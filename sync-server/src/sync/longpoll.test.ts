@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { openUpstreamChanges } from './changes';
 import { eventually, localDb, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /** Live feeds: heartbeats while waiting, prompt answers, and nothing left behind when a client goes. */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let supervisor: Person, agente: Person;
 const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion: { asesor: asesorId } }), _id: id });
 
 beforeAll(async () => {
-  gw = await startGateway();
   supervisor = await signedIn(gw, 'supervisor');
   agente = await signedIn(gw, 'user');
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 async function lastSeq(p: Person): Promise<string> {

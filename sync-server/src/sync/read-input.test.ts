@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
@@ -8,7 +8,7 @@ import { seed, signedIn, type Person } from '../testing/pouch-client';
  * a 4xx in CouchDB's `{error, reason}` shape with a Spanish reason, never a 5xx: a 500 fails the
  * device's whole batch, and a stack overflow or a prototype key must not take the gateway down.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let supervisor: Person, agente: Person;
 
 const deep = (levels: number, leaf: unknown = 1): unknown => {
@@ -20,14 +20,9 @@ const deep = (levels: number, leaf: unknown = 1): unknown => {
 const deepText = (levels: number): string => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
 
 beforeAll(async () => {
-  gw = await startGateway();
   supervisor = await signedIn(gw, 'supervisor', 'emp-sup');
   agente = await signedIn(gw, 'user', 'emp-agente');
   await seed(gw.store, 'captaciones', [{ ...sampleCaptacion({ captacion: { asesor: supervisor.id } }), _id: 'propia-1' }]);
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 function expectRefusal(r: { status: number; body: { error?: unknown; reason?: unknown } }, what: string): void {

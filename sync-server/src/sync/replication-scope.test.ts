@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { ids, payslip, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
  * Every role replicates both databases through the gateway with a real PouchDB client and
  * receives exactly its scope (docs/architecture.md section 6).
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Person, agente: Person, asesor: Person, supervisor: Person, sinEmpleado: Person;
 const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion: { asesor: asesorId } }), _id: id });
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await signedIn(gw, 'Administrador', 'emp-admin');
   agente = await signedIn(gw, 'user', 'emp-agente');
   supervisor = await signedIn(gw, 'Supervisor de obra', 'emp-sup');
@@ -36,10 +35,6 @@ beforeAll(async () => {
     payslip('emp-asesor', 1), payslip('emp-asesor', 2), payslip('emp-asesor', 3),
     payslip('emp-otro', 1), payslip('emp-otro', 2),
   ]);
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 const ALL = ['cap-adm-1', 'cap-age-1', 'cap-age-2', 'cap-ase-1', 'cap-ase-2', 'cap-ase-3', 'cap-ase-4', 'cap-sup-1', 'cap-sup-2', 'cap-sup-3'];

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { localDb, pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from '../testing/pouch-client';
 
 /**
@@ -8,19 +8,15 @@ import { localDb, pullInto, remoteDb, seed, signedIn, type ClientDb, type Person
  * 'Resolver conflicto' does) leaves a tombstone on a losing branch. Every revision the feed lists
  * must be readable, or every device that was not online during the resolution never finishes a sync.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Person, asesor: Person, ayudante: Person, supervisor: Person;
 type Doc = Record<string, any>;
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await signedIn(gw, 'Administrador');
   asesor = await signedIn(gw, 'asesor');
   ayudante = await signedIn(gw, 'ayudante de administrador');
   supervisor = await signedIn(gw, 'supervisor de obra');
-});
-afterAll(async () => {
-  await gw?.close();
 });
 
 const remote = (p: Person) => remoteDb(gw.url, 'captaciones', p.cookie);

@@ -1,5 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type HttpClient, type TestGateway } from '../testing/gateway';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
+import type { HttpClient } from '../testing/gateway';
 import { heldRequest, type HeldRequest } from '../testing/held-request';
 import { eventually } from '../testing/pouch-client';
 import { REST_AT_ONCE_PER_PERSON, REST_QUEUED_PER_PERSON } from './limits';
@@ -11,13 +12,12 @@ import { REST_BUSY, turnsOf } from './person-slots';
  * waits behind themself while another person, and their own `check-auth`, are served at once; a
  * freed turn goes to the session running fewest, so a second session cannot starve the first.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let flooderId: string;
 let a: HttpClient, b: HttpClient, other: HttpClient;
 const held: HeldRequest[] = [];
 
 beforeAll(async () => {
-  gw = await startGateway();
   const flooder = await gw.createUser({ role: 'asesor' });
   flooderId = flooder.id;
   a = await gw.client().signIn(flooder.email, flooder.password);
@@ -29,10 +29,6 @@ beforeAll(async () => {
 afterEach(async () => {
   for (const h of held.splice(0)) h.drop();
   await eventually(() => turnsOf(flooderId).running + turnsOf(flooderId).waiting === 0, 'los turnos vuelven al soltar las conexiones');
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 /** A REST write whose body never finishes arriving: once it has a turn, it keeps it until it goes. */

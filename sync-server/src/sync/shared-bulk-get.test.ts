@@ -1,19 +1,18 @@
 /** Devices of a whole-database reader asking for the same revisions at once share one store read. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { BulkGetRequest, Store, StoreDb } from '../store/port';
-import { countingCalls, testStore } from '../testing/store';
+import { beforeAll, expect, it } from 'vitest';
+import type { BulkGetRequest, StoreDb } from '../store/port';
+import { storeForFile } from '../testing/per-file';
+import { countingCalls } from '../testing/store';
 import { sharedBulkGetJson } from './shared-bulk-get';
 
-let store: Store;
+const store = storeForFile();
 let db: StoreDb;
 let counted: ReturnType<typeof countingCalls>;
 
 beforeAll(async () => {
-  store = await testStore();
   db = await store.db('captaciones');
   counted = countingCalls(db, 'bulkGetJson');
 });
-afterAll(() => store?.close());
 
 it('answers identical asks made at the same moment with one read, and reads again afterwards', async () => {
   const [saved] = await db.bulkDocs([{ _id: 'compartida', type: 'captacion' }]);

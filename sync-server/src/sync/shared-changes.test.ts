@@ -2,22 +2,21 @@
  * Devices waiting for news from the same sequence share one store longpoll: each gets the
  * change, one leaving does not end the others' wait, and the store call ends with the last.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Store, StoreDb } from '../store/port';
+import { beforeAll, expect, it } from 'vitest';
+import type { StoreDb } from '../store/port';
 import { eventually } from '../testing/eventually';
-import { countingCalls, testStore } from '../testing/store';
+import { storeForFile } from '../testing/per-file';
+import { countingCalls } from '../testing/store';
 import { openSharedChanges, sharedChanges, sharedWaitInFlight } from './shared-changes';
 
-let store: Store;
+const store = storeForFile();
 let db: StoreDb;
 let counted: ReturnType<typeof countingCalls>;
 
 beforeAll(async () => {
-  store = await testStore();
   db = await store.db('captaciones');
   counted = countingCalls(db, 'changes');
 });
-afterAll(() => store?.close());
 
 it('serves every device waiting from one sequence with one store longpoll', async () => {
   const { update_seq: since } = await db.info();

@@ -1,10 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TURN_LEASE_TYPE } from '../../../couch-design/sesion/entity';
-import { cuttable, type CuttableStore } from '../testing/cuttable-store';
-import { startGateway, type HttpClient, type TestGateway } from '../testing/gateway';
+import { cuttableGatewayFor, gatewayForFile } from '../testing/per-file';
+import type { HttpClient, TestGateway } from '../testing/gateway';
 import { heldRequest, type HeldRequest } from '../testing/held-request';
 import { eventually } from '../testing/pouch-client';
-import { sameDatabases } from '../testing/store';
 import { HEAVY_AT_ONCE_PER_PERSON, REST_AT_ONCE_PER_PERSON, REST_QUEUED_PER_PERSON } from './limits';
 import { REST_BUSY, turnsOf } from './person-slots';
 import { leaseId, TURN_KINDS } from './shared-turns';
@@ -16,18 +15,10 @@ import { leaseId, TURN_KINDS } from './shared-turns';
  * lapses, and a gateway whose store is too slow for the shared count keeps its own bound.
  * Meanwhile another person's check-auth answers at once on both.
  */
-let a: TestGateway;
-let b: TestGateway;
+/** Two gateways on the same databases. */
+const a = gatewayForFile();
+const b = gatewayForFile(() => ({ joining: a }));
 const held: HeldRequest[] = [];
-
-beforeAll(async () => {
-  a = await startGateway();
-  b = await startGateway({ joining: a });
-});
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
 
 interface Person { id: string; onA: HttpClient; onB: HttpClient }
 const people: string[] = [];
@@ -132,16 +123,8 @@ describe('a person’s turns across two gateways', () => {
 });
 
 describe('a gateway whose store is too slow for the shared turns', () => {
-  let c: TestGateway;
-  let toC: CuttableStore;
-  beforeAll(async () => {
-    toC = cuttable(sameDatabases(a.store));
-    c = await startGateway({ store: toC, joining: a });
-  });
-  afterAll(async () => {
-    toC?.reconnect();
-    await c?.close();
-  });
+  const cut = cuttableGatewayFor(a);
+  const c = cut.gateway;
 
   it('keeps its own bound, and another person is served', async () => {
     const u = await a.createUser({ role: 'asesor' });
@@ -152,13 +135,13 @@ describe('a gateway whose store is too slow for the shared turns', () => {
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       // Writes to `sesiones` get no answer: the shared count cannot be kept.
-      toC.silence('sesiones', 'put');
+      cut.store.silence('sesiones', 'put');
       Array.from({ length: REST_AT_ONCE_PER_PERSON + 1 }, () => hold(c, onC));
       await eventually(() => turnsOf(u.id).running === REST_AT_ONCE_PER_PERSON && turnsOf(u.id).waiting === 1, 'corren las de su propio límite', 30_000);
       await checkAuthMs(otherOnC);
       expect(warned.mock.calls.some((call) => String(call[0]).includes('turnos compartidos'))).toBe(true);
     } finally {
-      toC.reconnect();
+      cut.store.reconnect();
       warned.mockRestore();
     }
   });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { stampCaptacion } from '../../../couch-design/captacion/stamp';
 import { deployDesignDocs } from '../store/deploy';
 import { FRESH_FOR_MS } from '../store/follower';
-import { cuttable, type CuttableStore } from '../testing/cuttable-store';
+import { cuttableGatewayFor, gatewayForFile } from '../testing/per-file';
 import { startGateway, type HttpClient, type TestGateway } from '../testing/gateway';
 import { eventually, localDb, remoteDb } from '../testing/pouch-client';
 import { sameDatabases, testPrefix, testStore } from '../testing/store';
@@ -15,17 +15,9 @@ import { sameDatabases, testPrefix, testStore } from '../testing/store';
  * the other: sessions, captaciones written by REST or by replication, and the end of a deleted or
  * demoted person's rights.
  */
-let a: TestGateway;
-let b: TestGateway;
-
-beforeAll(async () => {
-  a = await startGateway();
-  b = await startGateway({ joining: a });
-});
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+/** Two gateways on the same databases. */
+const a = gatewayForFile();
+const b = gatewayForFile(() => ({ joining: a }));
 
 interface Person { id: string; email: string; nombre: string; onA: HttpClient; onB: HttpClient }
 
@@ -140,16 +132,8 @@ describe('two gateways on one store', () => {
 });
 
 describe('a gateway whose sessions feed goes silent', () => {
-  let c: TestGateway;
-  let toC: CuttableStore;
-  beforeAll(async () => {
-    toC = cuttable(sameDatabases(a.store));
-    c = await startGateway({ store: toC, joining: a });
-  });
-  afterAll(async () => {
-    toC?.reconnect();
-    await c?.close();
-  });
+  const cut = cuttableGatewayFor(a);
+  const c = cut.gateway;
 
   it('refuses, within a few seconds, a session signed out on the other gateway, and keeps serving the others', async () => {
     const u = await a.createUser({ role: 'asesor' });
@@ -161,7 +145,7 @@ describe('a gateway whose sessions feed goes silent', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       // C's store answers every call but the `sesiones` feed, which answers nothing at all.
-      toC.silence('sesiones', 'changes');
+      cut.store.silence('sesiones', 'changes');
       expect((await onA.json('POST', '/api/logout')).status).toBe(200);
       const took = await within(FRESH_FOR_MS + 10_000, 'la sesión cerrada en A deja de valer en C', async () => (await onC.json('GET', '/api/check-auth')).body.authenticated === false);
       console.info(`sesión cerrada en otra pasarela rechazada tras ${took} ms con el seguimiento callado`);
@@ -175,7 +159,7 @@ describe('a gateway whose sessions feed goes silent', () => {
       expect((await otherOnC.json('GET', '/api/captaciones?limit=1')).status).toBe(200);
       await eventually(() => logged.mock.calls.some((call) => String(call[0]).includes('Se perdió el seguimiento de cambios')), 'C dice que perdió el seguimiento', 30_000);
     } finally {
-      toC.reconnect();
+      cut.store.reconnect();
       logged.mockRestore();
     }
   });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { localDb, pullInto, remoteDb, signedIn, type Person } from '../testing/pouch-client';
 
 /**
@@ -8,18 +8,13 @@ import { localDb, pullInto, remoteDb, signedIn, type Person } from '../testing/p
  * in place with a Spanish reason while the rest of the batch is stored, and no input makes it
  * answer 5xx, which would block a device's whole push for good.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let agente: Person, admin: Person;
 type Doc = Record<string, any>;
 
 beforeAll(async () => {
-  gw = await startGateway();
   agente = await signedIn(gw, 'user');
   admin = await signedIn(gw, 'Administrador');
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 const cap = (id: string): Doc => ({ ...sampleCaptacion(), _id: id });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { stampCaptacion, type Stamper } from '../../../couch-design/captacion/stamp';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
+import type { TestGateway } from '../testing/gateway';
 import { eventually, localDb, pullInto, remoteDb, seed, type ClientDb } from '../testing/pouch-client';
 
 /**
@@ -9,7 +10,7 @@ import { eventually, localDb, pullInto, remoteDb, seed, type ClientDb } from '..
  * server's checked stamps inside it, so one device never makes a second branch, and the server's
  * advisers and deletions win.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Device, agente: Device, otroAgente: Device;
 type Doc = Record<string, any>;
 
@@ -26,14 +27,9 @@ async function person(role: string): Promise<Device> {
 }
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await person('Administrador');
   agente = await person('user');
   otroAgente = await person('asesor');
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion: { asesor: asesorId } }), _id: id });

@@ -74,26 +74,29 @@ async function all(store: Store, db: string, type: string): Promise<StoreDoc[]> 
 export async function linkProblems(store: Store): Promise<string[]> {
   const users = new Map((await all(store, 'usuarios', 'usuario')).map((u) => [u._id, u]));
   const emps = new Map((await all(store, 'empleados', 'empleado')).map((e) => [e._id, e]));
+  return [
+    ...sideProblems(users, emps, { one: 'usuario', many: 'usuarios', link: 'empleado_id' }, { one: 'empleado', link: 'userId' }),
+    ...sideProblems(emps, users, { one: 'empleado', many: 'empleados', link: 'userId' }, { one: 'usuario', link: 'empleado_id' }),
+  ];
+}
+
+/** The link seen from one side: each document's partner exists, points back, and is nobody else's. */
+function sideProblems(
+  from: Map<string, StoreDoc>,
+  to: Map<string, StoreDoc>,
+  side: { one: string; many: string; link: string },
+  other: { one: string; link: string },
+): string[] {
   const problems: string[] = [];
-  const seenEmp = new Map<string, string>();
-  for (const u of users.values()) {
-    const eid = u.empleado_id as string | null | undefined;
-    if (!eid) continue;
-    const e = emps.get(eid);
-    if (!e) problems.push(`usuario ${u._id} apunta al empleado inexistente ${eid}`);
-    else if (e.userId && e.userId !== u._id) problems.push(`usuario ${u._id} apunta a ${eid}, que apunta a ${textOf(e.userId)}`);
-    if (seenEmp.has(eid)) problems.push(`usuarios ${seenEmp.get(eid)} y ${u._id} comparten el empleado ${eid}`);
-    seenEmp.set(eid, u._id);
-  }
-  const seenUser = new Map<string, string>();
-  for (const e of emps.values()) {
-    const uid = e.userId as string | null | undefined;
-    if (!uid) continue;
-    const u = users.get(uid);
-    if (!u) problems.push(`empleado ${e._id} apunta al usuario inexistente ${uid}`);
-    else if (u.empleado_id && u.empleado_id !== e._id) problems.push(`empleado ${e._id} apunta a ${uid}, que apunta a ${textOf(u.empleado_id)}`);
-    if (seenUser.has(uid)) problems.push(`empleados ${seenUser.get(uid)} y ${e._id} comparten el usuario ${uid}`);
-    seenUser.set(uid, e._id);
+  const seen = new Map<string, string>();
+  for (const d of from.values()) {
+    const partnerId = d[side.link] as string | null | undefined;
+    if (!partnerId) continue;
+    const partner = to.get(partnerId);
+    if (!partner) problems.push(`${side.one} ${d._id} apunta al ${other.one} inexistente ${partnerId}`);
+    else if (partner[other.link] && partner[other.link] !== d._id) problems.push(`${side.one} ${d._id} apunta a ${partnerId}, que apunta a ${textOf(partner[other.link])}`);
+    if (seen.has(partnerId)) problems.push(`${side.many} ${seen.get(partnerId)} y ${d._id} comparten el ${other.one} ${partnerId}`);
+    seen.set(partnerId, d._id);
   }
   return problems;
 }

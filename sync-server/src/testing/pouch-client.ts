@@ -71,6 +71,15 @@ export async function pullInto(gw: { url: string }, person: Pick<Person, 'cookie
   return local;
 }
 
+/** One-shot push of a device's database; resolves with the messages of the documents the gateway refused, in order. */
+export async function pushDenied(gw: { url: string }, person: Pick<Person, 'cookie'>, name: string, device: ClientDb): Promise<string[]> {
+  const denied: string[] = [];
+  const rep = device.replicate.to(remoteDb(gw.url, name, person.cookie), { retry: false });
+  rep.on('denied', (e) => denied.push((e as { message?: string }).message ?? ''));
+  await rep;
+  return denied;
+}
+
 export async function ids(db: ClientDb): Promise<string[]> {
   const { rows } = await db.allDocs();
   return rows.map((r) => r.id).sort();

@@ -3,22 +3,21 @@
  * role that is not assignable, `__proto__` keys, ids with slashes or `_design/`: a Spanish
  * message, the right 4xx, nothing stored, never a 5xx.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type CreatedUser, type HttpClient, type TestGateway } from '../testing/gateway';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
+import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { empleadoBody, usuarioBody } from '../testing/personas';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: CreatedUser;
 let asAdmin: HttpClient;
 let empleadoId: string;
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await gw.createUser({ role: 'administrator' });
   asAdmin = await gw.client().signIn(admin.email, admin.password);
   empleadoId = (await asAdmin.json('POST', '/api/empleados-api', empleadoBody())).body.empleado._id;
 });
-afterAll(() => gw.close());
 
 /** Every document of both databases, as stored: what "nothing stored" is checked against. */
 async function snapshot(): Promise<string> {

@@ -5,20 +5,19 @@
  * body says `reasignar_vinculo: true`, and then moves it, leaving the other person unlinked. The
  * lists name who each one is linked to, and never carry a password hash.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type CreatedUser, type HttpClient, type TestGateway } from '../testing/gateway';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
+import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { empleadoBody, linkOf, linkProblems, usuarioBody } from '../testing/personas';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: CreatedUser;
 let asAdmin: HttpClient;
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await gw.createUser({ role: 'administrator' });
   asAdmin = await gw.client().signIn(admin.email, admin.password);
 });
-afterAll(() => gw.close());
 
 const newEmpleado = async (o: Record<string, unknown> = {}): Promise<string> => (await asAdmin.json('POST', '/api/empleados-api', empleadoBody(o))).body.empleado._id;
 const newUser = async (o: Record<string, unknown> = {}): Promise<string> => (await asAdmin.json('POST', '/api/signup', usuarioBody(o))).body.user._id;

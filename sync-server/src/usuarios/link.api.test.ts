@@ -2,22 +2,21 @@
  * The link between a user and an employee through REST (spec 000 sections 1, 2 and 7): set from
  * either side, seen from both, consistent after every operation and when two admins act at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type CreatedUser, type HttpClient, type TestGateway } from '../testing/gateway';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
+import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { empleadoBody, linkOf, linkProblems, PNG, upload, usuarioBody } from '../testing/personas';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: CreatedUser, admin2: CreatedUser;
 let asAdmin: HttpClient, asAdmin2: HttpClient;
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await gw.createUser({ role: 'administrator' });
   admin2 = await gw.createUser({ role: 'administrador' });
   asAdmin = await gw.client().signIn(admin.email, admin.password);
   asAdmin2 = await gw.client().signIn(admin2.email, admin2.password);
 });
-afterAll(() => gw.close());
 
 const newEmpleado = async (o: Record<string, unknown> = {}): Promise<string> => (await asAdmin.json('POST', '/api/empleados-api', empleadoBody(o))).body.empleado._id;
 const newUser = async (o: Record<string, unknown> = {}): Promise<string> => (await asAdmin.json('POST', '/api/signup', usuarioBody(o))).body.user._id;

@@ -3,27 +3,26 @@
  * JPEG, GIF or WebP (couch-design/image-check.ts) of at most 8,000 px a side. A bare signature,
  * or image headers with a page behind them, are refused with a Spanish 400 and nothing is stored.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FOTO_MSG, PHOTO_SIDE } from '../../../couch-design/foto';
 import sharp from 'sharp';
 import { checkImage, MAX_IMAGE_SIDE } from '../../../couch-design/image-check';
 import { concat, GIF_1X1, PNG_SIGNATURE, pngOfSize, pngWithText, WEBP_LOSSLESS_1X1, WEBP_LOSSY_1X1 } from '../../../couch-design/testing/images';
-import { startGateway, type CreatedUser, type HttpClient, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
+import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { empleadoBody, JPEG, PNG, upload } from '../testing/personas';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let user: CreatedUser;
 let asUser: HttpClient;
 let asAdmin: HttpClient;
 
 beforeAll(async () => {
-  gw = await startGateway();
   const admin = await gw.createUser({ role: 'administrator' });
   user = await gw.createUser();
   asAdmin = await gw.client().signIn(admin.email, admin.password);
   asUser = await gw.client().signIn(user.email, user.password);
 });
-afterAll(() => gw.close());
 
 const attachmentsOf = async (id: string) => (await (await gw.store.db('usuarios')).get(id))._attachments ?? {};
 const HTML = '<!doctype html><html><body><script>fetch("/api/users").then((r) => r.text()).then(alert)</script></body></html>';

@@ -4,23 +4,22 @@
  * and served from the URL the answers carry.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type CreatedUser, type HttpClient, type TestGateway } from '../testing/gateway';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
+import type { CreatedUser, HttpClient } from '../testing/gateway';
 import { empleadoBody, JPEG, PNG, upload } from '../testing/personas';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: CreatedUser, user: CreatedUser, other: CreatedUser;
 let asAdmin: HttpClient, asUser: HttpClient;
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await gw.createUser({ role: 'administrator' });
   user = await gw.createUser();
   other = await gw.createUser();
   asAdmin = await gw.client().signIn(admin.email, admin.password);
   asUser = await gw.client().signIn(user.email, user.password);
 });
-afterAll(() => gw.close());
 
 const attachmentsOf = async (id: string) => (await (await gw.store.db('usuarios')).get(id))._attachments ?? {};
 

@@ -2,16 +2,11 @@
  * Public sign-up ('Registro de Usuario', /auth/sign-up): off unless PUBLIC_SIGNUP=true; when on,
  * always role `user` and no employee link, whatever the body says (docs/architecture.md section 6).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
 import { countDocs, PNG, upload, usuarioBody } from '../testing/personas';
 
-let gw: TestGateway;
-
-beforeAll(async () => {
-  gw = await startGateway({ publicSignup: true });
-});
-afterAll(() => gw.close());
+const gw = gatewayForFile({ publicSignup: true });
 
 describe('POST /api/signup with PUBLIC_SIGNUP=true', () => {
   it('tells a visitor that public sign-up is open (the sign-up screen asks before showing its form)', async () => {

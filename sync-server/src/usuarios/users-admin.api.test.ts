@@ -2,11 +2,12 @@
  * Users REST as specification 000 section 7 and docs/architecture.md section 6 describe it, per role: an admin
  * creates, lists, edits and deletes users; everyone else edits only their own personal data.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type CreatedUser, type HttpClient, type TestGateway } from '../testing/gateway';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
+import { startGateway, type CreatedUser, type HttpClient } from '../testing/gateway';
 import { countDocs, empleadoBody, linkOf, usuarioBody } from '../testing/personas';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: CreatedUser, user: CreatedUser, other: CreatedUser;
 let asAdmin: HttpClient, asUser: HttpClient;
 
@@ -14,14 +15,12 @@ const OBLIGATORIO = 'Por favor complete todos los campos obligatorios.';
 const SOLO_ADMINS = 'Solo un administrador puede realizar esta acción.';
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await gw.createUser({ role: 'administrator', prim_nom: 'Zoe' });
   user = await gw.createUser({ role: 'user', prim_nom: 'Beatriz' });
   other = await gw.createUser({ role: 'asesor', prim_nom: 'Carlos' });
   asAdmin = await gw.client().signIn(admin.email, admin.password);
   asUser = await gw.client().signIn(user.email, user.password);
 });
-afterAll(() => gw.close());
 
 const users = () => countDocs(gw, 'usuarios', 'usuario');
 

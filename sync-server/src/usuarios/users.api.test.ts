@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type CreatedUser, type TestGateway } from '../testing/gateway';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
+import type { CreatedUser } from '../testing/gateway';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: CreatedUser, asesor: CreatedUser, supervisor: CreatedUser;
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await gw.createUser({ role: 'administrator' });
   asesor = await gw.createUser({ role: 'asesor', prim_nom: 'María', apell_pa: 'López', apell_ma: 'Sánchez' });
   supervisor = await gw.createUser({ role: 'supervisor de obra' });
 });
-afterAll(() => gw.close());
 
 describe('GET /api/users/:id (adviser names)', () => {
   it('gives anyone signed in the name of an adviser, and nothing more', async () => {

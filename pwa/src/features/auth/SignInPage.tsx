@@ -1,14 +1,13 @@
 /** Sign in (spec 000 sections 2, 5 and 8). */
-import { Button, Callout, Card, Classes, FormGroup, H1, InputGroup, Tooltip } from '@blueprintjs/core';
+import { Button, Classes, FormGroup, InputGroup, Tooltip } from '@blueprintjs/core';
 import { Formik, type FormikHelpers } from 'formik';
 import { useState, type JSX } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { Redirect } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
-import { BRAND_NAME } from '../../lib/titles';
 import { EMPTY_FIELDS, signInErrorMessage } from './sign-in-messages';
-import './sign-in.css';
+import { SignInAlert, SignInFrame } from './SignInFrame';
 
 interface Credentials {
   email: string;
@@ -40,90 +39,73 @@ export default function SignInPage(): JSX.Element {
   };
 
   return (
-    <div className="signin">
-      {/* The caption is text of the page, not of the picture: the picture is cut to fill its panel, the caption wraps. */}
-      <div className="signin__panel" aria-hidden>
-        <img src="/signin-panel.svg" alt="" className="signin__image" />
-        <p className="signin__caption">
+    <SignInFrame
+      title="Bienvenido de nuevo"
+      caption={
+        <>
           <strong>Captaciones sin límites</strong>
           <span>Registra propiedades en campo, con o sin conexión.</span>
-        </p>
-      </div>
-      <main className="signin__main">
-        <Card elevation={2} className="signin__card">
-          <div className="signin__brand">
-            <img src="/favicon.svg" alt="" width={40} height={40} />
-            <span>{BRAND_NAME}</span>
-          </div>
-          <H1 className="signin__title">Bienvenido de nuevo</H1>
-          <p className={Classes.TEXT_MUTED}>Ingresa tu correo electrónico y tu contraseña para continuar.</p>
-          <Formik<Credentials> initialValues={{ email: '', password: '' }} onSubmit={submit}>
-            {({ values, handleChange, handleBlur, handleSubmit, submitForm, isSubmitting }) => (
-              <form noValidate onSubmit={handleSubmit} aria-label="Iniciar sesión">
-                {notice && !error && (
-                  <Callout intent="warning" icon="warning-sign" className="signin__error" role="alert">
-                    {notice}
-                  </Callout>
-                )}
-                {error && (
-                  <Callout intent="danger" icon="error" className="signin__error" role="alert">
-                    {error}
-                  </Callout>
-                )}
-                <FormGroup label="Correo electrónico" labelFor="signin-email">
-                  <InputGroup
-                    id="signin-email"
-                    name="email"
-                    type="email"
-                    size="large"
-                    leftIcon="envelope"
-                    autoComplete="username"
-                    autoFocus
-                    placeholder="nombre@empresa.com"
-                    value={values.email}
-                    onChange={handleChange}
-                    onBlur={handleBlur}
-                  />
-                </FormGroup>
-                <FormGroup label="Contraseña" labelFor="signin-password">
-                  <InputGroup
-                    id="signin-password"
-                    name="password"
-                    type={showPassword ? 'text' : 'password'}
-                    size="large"
-                    leftIcon="lock"
-                    autoComplete="current-password"
-                    value={values.password}
-                    onChange={handleChange}
-                    onBlur={handleBlur}
-                    onKeyDown={(e) => {
-                      // Spec: Enter in the password field submits (explicit, so it never depends on the browser).
-                      if (e.key === 'Enter' && !isSubmitting) {
-                        e.preventDefault();
-                        void submitForm();
-                      }
-                    }}
-                    rightElement={
-                      <Tooltip content={showPassword ? 'Ocultar clave' : 'Mostrar clave'}>
-                        <Button
-                          variant="minimal"
-                          icon={showPassword ? 'eye-off' : 'eye-open'}
-                          aria-label={showPassword ? 'Ocultar clave' : 'Mostrar clave'}
-                          aria-pressed={showPassword}
-                          onClick={() => setShowPassword((v) => !v)}
-                        />
-                      </Tooltip>
-                    }
-                  />
-                </FormGroup>
-                <Button type="submit" intent="primary" size="large" fill loading={isSubmitting} icon="log-in">
-                  Iniciar sesión
-                </Button>
-              </form>
-            )}
-          </Formik>
-        </Card>
-      </main>
-    </div>
+        </>
+      }
+    >
+      <p className={Classes.TEXT_MUTED}>Ingresa tu correo electrónico y tu contraseña para continuar.</p>
+      <Formik<Credentials> initialValues={{ email: '', password: '' }} onSubmit={submit}>
+        {({ values, handleChange, handleBlur, handleSubmit, submitForm, isSubmitting }) => (
+          <form noValidate onSubmit={handleSubmit} aria-label="Iniciar sesión">
+            {notice && !error && <SignInAlert intent="warning" icon="warning-sign" text={notice} />}
+            {error && <SignInAlert intent="danger" icon="error" text={error} />}
+            <FormGroup label="Correo electrónico" labelFor="signin-email">
+              <InputGroup
+                id="signin-email"
+                name="email"
+                type="email"
+                size="large"
+                leftIcon="envelope"
+                autoComplete="username"
+                autoFocus
+                placeholder="nombre@empresa.com"
+                value={values.email}
+                onChange={handleChange}
+                onBlur={handleBlur}
+              />
+            </FormGroup>
+            <FormGroup label="Contraseña" labelFor="signin-password">
+              <InputGroup
+                id="signin-password"
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                size="large"
+                leftIcon="lock"
+                autoComplete="current-password"
+                value={values.password}
+                onChange={handleChange}
+                onBlur={handleBlur}
+                onKeyDown={(e) => {
+                  // Spec: Enter in the password field submits (explicit, so it never depends on the browser).
+                  if (e.key === 'Enter' && !isSubmitting) {
+                    e.preventDefault();
+                    void submitForm();
+                  }
+                }}
+                rightElement={
+                  <Tooltip content={showPassword ? 'Ocultar clave' : 'Mostrar clave'}>
+                    <Button
+                      variant="minimal"
+                      icon={showPassword ? 'eye-off' : 'eye-open'}
+                      aria-label={showPassword ? 'Ocultar clave' : 'Mostrar clave'}
+                      aria-pressed={showPassword}
+                      onClick={() => setShowPassword((v) => !v)}
+                    />
+                  </Tooltip>
+                }
+              />
+            </FormGroup>
+            <Button type="submit" intent="primary" size="large" fill loading={isSubmitting} icon="log-in">
+              Iniciar sesión
+            </Button>
+          </form>
+        )}
+      </Formik>
+    </SignInFrame>
   );
 }

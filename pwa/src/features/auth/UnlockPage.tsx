@@ -6,17 +6,16 @@
  * the operator's grace period without reaching the gateway it only says so and leads to an online
  * sign-in: no password opens the data offline then.
  */
-import { Button, Callout, Card, Classes, FormGroup, H1, InputGroup } from '@blueprintjs/core';
-import { useEffect, useRef, useState, type FormEvent, type JSX, type ReactNode } from 'react';
+import { Button, Classes, FormGroup, InputGroup } from '@blueprintjs/core';
+import { useEffect, useRef, useState, type FormEvent, type JSX } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { BRAND_NAME } from '../../lib/titles';
 import { limitsOf, offlineState } from '../../lib/vault/offline-limits';
 import { tryState } from '../../lib/vault/vault';
 import { readVault } from '../../lib/vault/vault-store';
 import { LAST_TRY_WARNING, OFFLINE_SIGN_IN, offlineTooLongText, UNLOCK_EMPTY, UNLOCK_INTRO, UNLOCK_OTHER_ACCOUNT, UNLOCK_SUBMIT, UNLOCK_TITLE, waitText, wrongText } from './unlock-texts';
-import './sign-in.css';
+import { SignInAlert, SignInFrame } from './SignInFrame';
 
 export default function UnlockPage(): JSX.Element {
   const { user, unlock } = useSession();
@@ -70,30 +69,18 @@ export default function UnlockPage(): JSX.Element {
 
   if (tooLong) {
     return (
-      <UnlockFrame>
+      <SignInFrame title={UNLOCK_TITLE}>
         <OfflineTooLong userId={userId} onSignIn={() => navigate(paths.signIn)} />
-      </UnlockFrame>
+      </SignInFrame>
     );
   }
   return (
-    <UnlockFrame>
+    <SignInFrame title={UNLOCK_TITLE}>
       <p className={Classes.TEXT_MUTED}>{UNLOCK_INTRO}</p>
       <form noValidate onSubmit={(e) => void submit(e)} aria-label={UNLOCK_TITLE}>
-        {error && (
-          <Callout intent="danger" icon="error" className="signin__error" role="alert">
-            {error}
-          </Callout>
-        )}
-        {waiting && (
-          <Callout intent="warning" icon="warning-sign" className="signin__error" role="status">
-            {waitText(waitLeft)}
-          </Callout>
-        )}
-        {tries.left === 1 && (
-          <Callout intent="danger" icon="warning-sign" className="signin__error" role="alert" data-testid="unlock-last-try">
-            {LAST_TRY_WARNING}
-          </Callout>
-        )}
+        {error && <SignInAlert intent="danger" icon="error" text={error} />}
+        {waiting && <SignInAlert intent="warning" icon="warning-sign" text={waitText(waitLeft)} polite />}
+        {tries.left === 1 && <SignInAlert intent="danger" icon="warning-sign" text={LAST_TRY_WARNING} testId="unlock-last-try" />}
         <FormGroup label="Contraseña" labelFor="unlock-password">
           <InputGroup
             id="unlock-password"
@@ -116,28 +103,7 @@ export default function UnlockPage(): JSX.Element {
       <Button className="signin__other" variant="minimal" fill icon="log-in" onClick={() => navigate(paths.signIn)}>
         {UNLOCK_OTHER_ACCOUNT}
       </Button>
-    </UnlockFrame>
-  );
-}
-
-/** The sign-in screen's frame, with the brand and the screen's title. */
-function UnlockFrame({ children }: { children: ReactNode }): JSX.Element {
-  return (
-    <div className="signin">
-      <div className="signin__panel" aria-hidden>
-        <img src="/signin-panel.svg" alt="" className="signin__image" />
-      </div>
-      <main className="signin__main">
-        <Card elevation={2} className="signin__card">
-          <div className="signin__brand">
-            <img src="/favicon.svg" alt="" width={40} height={40} />
-            <span>{BRAND_NAME}</span>
-          </div>
-          <H1 className="signin__title">{UNLOCK_TITLE}</H1>
-          {children}
-        </Card>
-      </main>
-    </div>
+    </SignInFrame>
   );
 }
 
@@ -146,9 +112,7 @@ function OfflineTooLong({ userId, onSignIn }: { userId: string; onSignIn: () => 
   const { graceDays, wipeDays } = limitsOf(readVault(userId));
   return (
     <>
-      <Callout intent="warning" icon="warning-sign" className="signin__error" role="alert" data-testid="unlock-offline-too-long">
-        {offlineTooLongText(graceDays, wipeDays)}
-      </Callout>
+      <SignInAlert intent="warning" icon="warning-sign" text={offlineTooLongText(graceDays, wipeDays)} testId="unlock-offline-too-long" />
       <Button intent="primary" size="large" fill icon="log-in" autoFocus onClick={onSignIn}>
         {OFFLINE_SIGN_IN}
       </Button>

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import type { EmpleadoPublico } from '../../../../couch-design/empleado';
 import { filterNominas, hasDateFilter, type Nomina } from '../../../../couch-design/nomina';
 import { Banner } from '../../components/feedback';
-import { downloadCsv, ListStates, type RowAction, type RowDelete } from '../../components/list';
+import { downloadCsv, ListStates, useRowTask, type RowAction, type RowDelete } from '../../components/list';
 import { serverMessage, useLoad } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { saveNominaPdf } from './data/pdf';
@@ -57,7 +57,13 @@ export function EmpleadoNominas({ empleado, isAdmin: admin }: EmpleadoNominasPro
   const filtered = hasDateFilter(filter);
   const [list, reload] = useLoad(() => listNominasDeEmpleado(empleado._id, filter), { source: 'rest' });
   const [actionError, setActionError] = useState<string | null>(null);
-  const [pdfBusy, setPdfBusy] = useState<string | null>(null);
+  const pdf = useRowTask(saveNominaPdf, (n: Nomina) => n._id);
+  // One banner for the last failure, a PDF's or a deletion's: each press clears the other's.
+  const shownError = actionError ?? (pdf.failed ? ERROR_PDF : null);
+  const dismissError = () => {
+    setActionError(null);
+    pdf.dismiss();
+  };
 
   // The first load is the hook's; a new period or employee asks the server again.
   const key = `${empleado._id}|${range.desde}|${range.hasta}`;
@@ -70,21 +76,17 @@ export function EmpleadoNominas({ empleado, isAdmin: admin }: EmpleadoNominasPro
 
   const rows = list.status === 'ready' ? filterNominas(list.value.nominas, filter) : [];
 
-  const downloadPdf = async (n: Nomina) => {
-    setActionError(null);
-    setPdfBusy(n._id);
-    try {
-      await saveNominaPdf(n);
-    } catch {
-      setActionError(ERROR_PDF);
-    } finally {
-      setPdfBusy(null);
-    }
-  };
-
   const actions: RowAction<Nomina>[] = [
     { label: ACCION_VER, icon: 'eye-open', run: (n) => void window.open(verNominaUrl(n._id), '_blank', 'noopener') },
-    { label: ACCION_PDF, icon: 'download', run: (n) => void downloadPdf(n), busy: (n) => pdfBusy === n._id },
+    {
+      label: ACCION_PDF,
+      icon: 'download',
+      run: (n) => {
+        setActionError(null);
+        pdf.run(n);
+      },
+      busy: pdf.busy,
+    },
   ];
   if (admin) actions.push({ label: ACCION_EDITAR, icon: 'edit', run: (n) => void navigate(paths.editNomina(n._id)) });
 
@@ -92,7 +94,7 @@ export function EmpleadoNominas({ empleado, isAdmin: admin }: EmpleadoNominasPro
     label: ACCION_ELIMINAR,
     question: CONFIRM_ELIMINAR,
     remove: async (n) => {
-      setActionError(null);
+      dismissError();
       await deleteNomina(n);
       reload();
     },
@@ -118,9 +120,9 @@ export function EmpleadoNominas({ empleado, isAdmin: admin }: EmpleadoNominasPro
         {createButton}
       </DateRangeBar>
 
-      {actionError ? (
-        <Banner intent={Intent.DANGER} onClose={() => setActionError(null)} testId="nominas-error">
-          {actionError}
+      {shownError ? (
+        <Banner intent={Intent.DANGER} onClose={dismissError} testId="nominas-error">
+          {shownError}
         </Banner>
       ) : null}
 

@@ -9,12 +9,12 @@ import { Card, H1 } from '@blueprintjs/core';
 import { useRef, type JSX } from 'react';
 import { Link } from 'react-router-dom';
 import { Feedback } from '../../components/feedback';
+import { BrandMark } from '../../components/page';
 import { useLoad } from '../../lib/data';
 import { paths } from '../../lib/paths';
 import { Redirect } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
 import { registroPublicoAbierto } from '../../lib/resources';
-import { BRAND_NAME } from '../../lib/titles';
 import { RegistroUsuarioView } from './form/RegistroUsuarioView';
 import type { UsuarioFormValues } from './form/values';
 import { COMPROBANDO_REGISTRO, ERROR_REGISTRO, LINK_INICIAR_SESION, TITLE_REGISTRO } from './texts';
@@ -36,10 +36,7 @@ export default function RegistroPublicoPage(): JSX.Element {
   return (
     <main className="registro">
       <Card elevation={2} className="registro__card">
-        <div className="registro__brand">
-          <img src="/favicon.svg" alt="" width={40} height={40} />
-          <span>{BRAND_NAME}</span>
-        </div>
+        <BrandMark className="registro__brand" />
         <H1 className="usuario-title">{TITLE_REGISTRO}</H1>
         {open.status === 'loading' ? <Feedback kind="loading" text={COMPROBANDO_REGISTRO} /> : null}
         {open.status === 'offline' ? <Feedback kind="offline" /> : null}

@@ -6,6 +6,7 @@
  * session lives) by a key only the gateway's session holds, and the person's name and e-mail by
  * the data key itself.
  */
+import { browserStorage } from '../browser-storage';
 
 export interface VaultRecord {
   v: 1;
@@ -32,13 +33,7 @@ export interface VaultRecord {
 
 const PREFIX = 'inmo.llave.';
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
+const storage = (): Storage | null => browserStorage('local');
 
 /** Only memory when storage is off (privacy mode): the data then lives only as long as the page. */
 const memory = new Map<string, string>();

@@ -4,16 +4,11 @@
  * screen uses a stored copy first"). One entry: the last employee opened.
  */
 import type { EmpleadoPublico } from '../../../../../couch-design/empleado';
+import { browserStorage } from '../../../lib/browser-storage';
 
 export const STORED_EMPLEADO_KEY = 'empleadoSeleccionado';
 
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null; // storage disabled: the profile loads from the server
-  }
-}
+const storage = (): Storage | null => browserStorage('session');
 
 export function keepEmpleado(empleado: EmpleadoPublico): void {
   try {

@@ -3,16 +3,11 @@
  * detail screen shows it at once, before (or without) asking the gateway again.
  */
 import type { UsuarioPublico } from '../../../../../couch-design/usuario';
+import { browserStorage } from '../../../lib/browser-storage';
 
 const KEY = 'usuarios.seleccionado';
 
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
+const storage = (): Storage | null => browserStorage('session');
 
 export function rememberUsuario(user: UsuarioPublico): void {
   try {

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll } from 'vitest';
+import { startGateway, type GatewayOptions, type TestGateway } from './gateway';
+import type { Store } from '../store/port';
+import { cuttable, type CuttableStore } from './cuttable-store';
+import { sameDatabases, testStore } from './store';
+
+/**
+ * The gateway one test file (or one `describe`) runs against: started before its first test and
+ * closed after its last, by the hooks this registers where it is called. Read it inside tests and
+ * hooks registered after it; before it has started, reading it throws. Options that depend on
+ * what earlier hooks set up (another gateway to join) are given as a function, called as it starts.
+ */
+export function gatewayForFile(options: GatewayOptions | (() => GatewayOptions) = {}): TestGateway {
+  let started: TestGateway | undefined;
+  const running = (): TestGateway => {
+    if (!started) throw new Error('The test gateway starts in beforeAll: read it inside a test or a later hook.');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startGateway(typeof options === 'function' ? options() : options);
+  });
+  afterAll(() => started?.close());
+  return {
+    get url() { return running().url; },
+    get store() { return running().store; },
+    get gateway() { return running().gateway; },
+    get config() { return running().config; },
+    createUser: (opts) => running().createUser(opts),
+    client: () => running().client(),
+    close: (opts) => running().close(opts),
+  };
+}
+
+/** The run's test store (./store.ts) for one test file: opened before its first test, closed after its last. */
+export function storeForFile(): Store {
+  let opened: Store | undefined;
+  const open = (): Store => {
+    if (!opened) throw new Error('The test store opens in beforeAll: read it inside a test or a later hook.');
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await testStore();
+  });
+  afterAll(() => opened?.close());
+  return {
+    get kind() { return open().kind; },
+    db: (name) => open().db(name),
+    destroy: (name) => open().destroy(name),
+    close: () => open().close(),
+  };
+}
+
+/**
+ * One more gateway on `joined`'s databases, through a store the test can cut or silence
+ * (./cuttable-store.ts), for a `describe`: reconnected and closed after its tests.
+ */
+export function cuttableGatewayFor(joined: TestGateway): { gateway: TestGateway; readonly store: CuttableStore } {
+  let store: CuttableStore | undefined;
+  const gateway = gatewayForFile(() => {
+    store = cuttable(sameDatabases(joined.store));
+    return { store, joining: joined };
+  });
+  afterAll(() => store?.reconnect());
+  return {
+    gateway,
+    get store() {
+      if (!store) throw new Error('The cuttable store opens in beforeAll: read it inside a test or a later hook.');
+      return store;
+    },
+  };
+}
