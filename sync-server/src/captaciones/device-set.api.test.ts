@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
+import { sampleFotoDoc } from '../../../couch-design/fotos/fixtures';
 import { DEVICE_SET_PATH, DEVICE_SET_TEXT, pinPath } from '../../../couch-design/captacion/device-set';
 import { BadSetting, configFromEnv } from '../config';
 import { startGateway, type TestGateway } from '../testing/gateway';
@@ -14,19 +15,6 @@ let gw: TestGateway;
 let admin: Person, asesor: Person, otro: Person, supervisor: Person;
 const DAY = 24 * 60 * 60 * 1000;
 const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion: { asesor: asesorId } }), _id: id });
-const foto = (captacionId: string, asesorId: string) => ({
-  _id: `foto:${captacionId}:u1`,
-  type: 'foto',
-  captacion_id: captacionId,
-  asesor: asesorId,
-  orden: 0,
-  portada: true,
-  ancho: 1,
-  alto: 1,
-  bytes: 1,
-  mime: 'image/jpeg',
-  tomada: '2026-01-01T00:00:00.000Z',
-});
 type Doc = Record<string, any>;
 
 const welcome = async (p: Person) => (await p.client.json('GET', '/db/')).body as { uuid: string; scope: string; set: string };
@@ -48,7 +36,7 @@ beforeAll(async () => {
     cap('sup-1', supervisor.id),
     cap('sup-2', supervisor.id),
   ]);
-  await seed(gw.store, 'fotos', [foto('propia', asesor.id), foto('ajena', otro.id)]);
+  await seed(gw.store, 'fotos', [sampleFotoDoc('propia', 'u1'), sampleFotoDoc('ajena', 'u1')]);
   // Opened long ago, beyond DISPOSITIVO_DIAS_RECIENTES: no longer on the device.
   await seed(gw.store, 'conjuntos', [{ _id: `conjunto:${asesor.id}`, type: 'conjunto', usuario: asesor.id, fijadas: [], recientes: { vieja: new Date(Date.now() - 11 * DAY).toISOString() } }]);
 });

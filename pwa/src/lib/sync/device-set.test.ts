@@ -2,6 +2,7 @@ import '../../testing/local-data';
 import { describe, expect, it } from 'vitest';
 import { pinPath } from '../../../../couch-design/captacion/device-set';
 import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
+import { sampleFotoDoc } from '../../../../couch-design/fotos/fixtures';
 import { engineSuite, gatewayForFile } from '../../testing/engine-suite';
 import { FakeNetwork, FakeTab } from '../../testing/local-data';
 import { destroyLocalDbs, setActiveUser } from '../db/registry';
@@ -18,19 +19,6 @@ const gateway = gatewayForFile({ wholeScopeOnDevices: false });
 const { cleanups } = engineSuite();
 
 const captacion = (id: string, asesor: string) => ({ ...sampleCaptacion({ captacion: { asesor, fecha: '2025-04-01' } }), _id: id });
-const foto = (captacionId: string, asesor: string, uuid: string) => ({
-  _id: `foto:${captacionId}:${uuid}`,
-  type: 'foto',
-  captacion_id: captacionId,
-  asesor,
-  orden: 0,
-  portada: true,
-  ancho: 1,
-  alto: 1,
-  bytes: 1,
-  mime: 'image/jpeg',
-  tomada: '2026-01-01T00:00:00.000Z',
-});
 
 async function has(db: string, id: string): Promise<boolean> {
   try {
@@ -52,7 +40,7 @@ describe('leaving the device set', () => {
     cleanups.push(() => destroyLocalDbs(u.id));
     const store = await gw.store.db('captaciones');
     for (const id of ['sale', 'editada', 'con-foto']) await store.put(captacion(id, otro.id));
-    await (await gw.store.db('fotos')).bulkDocs([foto('sale', otro.id, 'a'), foto('con-foto', otro.id, 'b')]);
+    await (await gw.store.db('fotos')).bulkDocs([sampleFotoDoc('sale', 'a'), sampleFotoDoc('con-foto', 'b')]);
     for (const id of ['sale', 'editada', 'con-foto']) expect((await client.json('PUT', pinPath(id))).status).toBe(200);
 
     for (const db of ['captaciones', 'fotos'] as const) await getLocalDb(db).replicate.from(remoteDb(gw.url, db, tab.fetch));
@@ -62,7 +50,7 @@ describe('leaving the device set', () => {
     // Pending on the device: an edit of one, a new photo of another.
     const local = getLocalDb('captaciones');
     await local.put({ ...(await local.get('editada')), estatus_actual: 'Vendida' });
-    await getLocalDb('fotos').put(foto('con-foto', otro.id, 'nueva'));
+    await getLocalDb('fotos').put(sampleFotoDoc('con-foto', 'nueva'));
 
     for (const id of ['sale', 'editada', 'con-foto']) expect((await client.json('DELETE', pinPath(id))).status).toBe(200);
     expect(await evictOutsideSets({ userId: u.id, origin: gw.url, fetch: tab.fetch })).toEqual(['sale']);
