@@ -24,12 +24,12 @@ export interface OnlinePage extends CaptacionesPage {
   onDevice: ReadonlySet<string>;
 }
 
-export async function onlinePage(query: string, page: number): Promise<OnlinePage> {
-  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+export async function onlinePage(query: string, page: number, size = PAGE_SIZE): Promise<OnlinePage> {
+  const params = new URLSearchParams({ page: String(page), limit: String(size) });
   if (query.trim()) params.set('search', query.trim());
   const answer = await api.get<ListAnswer>(`/api/captaciones?${params.toString()}`);
   // Past the last page (records deleted meanwhile): the last one, as the local list clamps.
-  if (answer.captaciones.length === 0 && answer.paginacion.paginas > 0 && page > answer.paginacion.paginas) return onlinePage(query, answer.paginacion.paginas);
+  if (answer.captaciones.length === 0 && answer.paginacion.paginas > 0 && page > answer.paginacion.paginas) return onlinePage(query, answer.paginacion.paginas, size);
   // A record the device holds is shown as the device has it (its own edits not sent yet); one it
   // deleted and has not sent yet is left out.
   const db = await localDatabase(CAPTACION.database);
