@@ -5,6 +5,7 @@
  * personal data: docs/architecture.md «Datos cifrados en el dispositivo»); wiping the person
  * removes it (vault/wipe.ts).
  */
+import { useEffect } from 'react';
 import { defaultKeyValueStore, type KeyValueStore } from './meta';
 
 /** Records remembered at most: the oldest uses are forgotten first (and so leave first anyway). */
@@ -31,4 +32,11 @@ export function noteUse(userId: string, id: string, kv: KeyValueStore = defaultK
   uses.set(id, at);
   const kept = [...uses].sort((a, b) => a[1] - b[1]).slice(-MAX_USES);
   kv.set(lastUseKey(userId), JSON.stringify(Object.fromEntries(kept)));
+}
+
+/** A screen that opens or edits record `id` notes its use each time it shows it. */
+export function useNoteUse(userId: string | null | undefined, id: string): void {
+  useEffect(() => {
+    if (userId && id) noteUse(userId, id);
+  }, [userId, id]);
 }
