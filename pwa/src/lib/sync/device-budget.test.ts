@@ -1,10 +1,8 @@
 import '../../testing/local-data';
 import { describe, expect, it } from 'vitest';
 import { pinPath } from '../../../../couch-design/captacion/device-set';
-import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
 import { engineSuite, gatewayForFile } from '../../testing/engine-suite';
-import { FakeNetwork, FakeTab } from '../../testing/local-data';
-import { destroyLocalDbs, setActiveUser } from '../db/registry';
+import { hasLocal, captacionFor, fotoFor, personOnDevice } from '../../testing/device-set';
 import { getLocalDb } from '../db/index';
 import { keepWithinBudget, measureHeld } from './device-budget';
 import { noteUse } from './last-use';
@@ -19,41 +17,19 @@ import { remoteDb } from './replication';
 const gateway = gatewayForFile({ wholeScopeOnDevices: false });
 const { cleanups } = engineSuite();
 
-const captacion = (id: string, asesor: string) => ({ ...sampleCaptacion({ captacion: { asesor, fecha: '2025-04-01' } }), _id: id });
 const PHOTO_BYTES = 30_000;
+const captacion = captacionFor;
+// Each with a thumbnail of PHOTO_BYTES: what fills a device.
 const foto = (captacionId: string, asesor: string) => ({
-  _id: `foto:${captacionId}:a`,
-  type: 'foto',
-  captacion_id: captacionId,
-  asesor,
-  orden: 0,
-  portada: true,
-  ancho: 1,
-  alto: 1,
-  bytes: PHOTO_BYTES,
-  mime: 'image/jpeg',
-  tomada: '2026-01-01T00:00:00.000Z',
+  ...fotoFor(captacionId, asesor, 'a', PHOTO_BYTES),
   _attachments: { miniatura: { content_type: 'image/jpeg', data: Buffer.alloc(PHOTO_BYTES, 7).toString('base64') } },
 });
-
-async function has(db: 'captaciones' | 'fotos', id: string): Promise<boolean> {
-  try {
-    await getLocalDb(db).get(id);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const has = hasLocal;
 
 describe('the storage budget', () => {
   it('sends the least recently used records away first, never a pinned, advised or pending one', async () => {
     const gw = gateway();
-    const otro = await gw.createUser({ role: 'user' });
-    const u = await gw.createUser({ role: 'user' });
-    const client = await gw.client().signIn(u.email, u.password);
-    const tab = new FakeTab(client.cookie, new FakeNetwork(true));
-    setActiveUser(u.id);
-    cleanups.push(() => destroyLocalDbs(u.id));
+    const { otro, u, client, tab } = await personOnDevice(gw, cleanups);
     // Opened online by this person (in their set), each with a photo; one they advise; one pinned.
     const others = ['vieja', 'media', 'nueva', 'fijada', 'editada'];
     const store = await gw.store.db('captaciones');

@@ -1,10 +1,8 @@
 import '../../testing/local-data';
 import { describe, expect, it } from 'vitest';
 import { pinPath } from '../../../../couch-design/captacion/device-set';
-import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
 import { engineSuite, gatewayForFile } from '../../testing/engine-suite';
-import { FakeNetwork, FakeTab } from '../../testing/local-data';
-import { destroyLocalDbs, setActiveUser } from '../db/registry';
+import { captacionFor, fotoFor, hasLocal, personOnDevice } from '../../testing/device-set';
 import { getLocalDb } from '../db/index';
 import { evictOutsideSets } from './device-set';
 import { remoteDb } from './replication';
@@ -17,39 +15,14 @@ import { remoteDb } from './replication';
 const gateway = gatewayForFile({ wholeScopeOnDevices: false });
 const { cleanups } = engineSuite();
 
-const captacion = (id: string, asesor: string) => ({ ...sampleCaptacion({ captacion: { asesor, fecha: '2025-04-01' } }), _id: id });
-const foto = (captacionId: string, asesor: string, uuid: string) => ({
-  _id: `foto:${captacionId}:${uuid}`,
-  type: 'foto',
-  captacion_id: captacionId,
-  asesor,
-  orden: 0,
-  portada: true,
-  ancho: 1,
-  alto: 1,
-  bytes: 1,
-  mime: 'image/jpeg',
-  tomada: '2026-01-01T00:00:00.000Z',
-});
-
-async function has(db: string, id: string): Promise<boolean> {
-  try {
-    await getLocalDb(db as 'captaciones').get(id);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const captacion = captacionFor;
+const foto = fotoFor;
+const has = hasLocal;
 
 describe('leaving the device set', () => {
   it('purges what the server holds entirely, never anything pending', async () => {
     const gw = gateway();
-    const otro = await gw.createUser({ role: 'user' });
-    const u = await gw.createUser({ role: 'user' });
-    const client = await gw.client().signIn(u.email, u.password);
-    const tab = new FakeTab(client.cookie, new FakeNetwork(true));
-    setActiveUser(u.id);
-    cleanups.push(() => destroyLocalDbs(u.id));
+    const { otro, u, client, tab } = await personOnDevice(gw, cleanups);
     const store = await gw.store.db('captaciones');
     for (const id of ['sale', 'editada', 'con-foto']) await store.put(captacion(id, otro.id));
     await (await gw.store.db('fotos')).bulkDocs([foto('sale', otro.id, 'a'), foto('con-foto', otro.id, 'b')]);
