@@ -15,6 +15,8 @@ export interface DeviceSetAnswer {
   ids: string[];
   /** Those the person pinned. */
   fijadas: string[];
+  /** Those the person advises. Neither these nor the pinned ones leave a device for its storage budget. */
+  asesoradas: string[];
 }
 
 export interface PinAnswer {

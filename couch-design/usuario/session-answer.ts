@@ -18,6 +18,8 @@ export interface DeviceSettings {
   gracia_dias: number;
   /** Days without reaching the gateway after which the device wipes the person's data at its next start (BORRADO_SIN_CONEXION_DIAS). */
   borrado_dias: number;
+  /** Megabytes the person's data may take on the device before the least recently used records leave it (DISPOSITIVO_ESPACIO_MB, issue 34). */
+  espacio_mb: number;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface DeviceSettings {
 export type RevocationReason = 'cuenta' | 'dispositivo' | 'todos';
 
 /** What a device holds to when the operator has not said otherwise (docs/operacion.md). */
-export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = { bloqueo_min: 15, gracia_dias: 7, borrado_dias: 30 };
+export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = { bloqueo_min: 15, gracia_dias: 7, borrado_dias: 30, espacio_mb: 200 };
 
 export type SessionAnswer =
   | ({ success: true; authenticated: true; user: SessionAnswerUser; clave_sesion: string } & DeviceSettings)

@@ -40,6 +40,8 @@ export interface Config {
   offlineWipeDays?: number;
   /** Days a captación the person opened or edited stays on their devices (DISPOSITIVO_DIAS_RECIENTES, issue 34). */
   deviceRecentDays?: number;
+  /** Megabytes a person's data may take on a device (DISPOSITIVO_ESPACIO_MB, issue 34 item 3). */
+  deviceBudgetMb?: number;
   /**
    * Devices replicate the person's whole read scope instead of their device set
    * (DISPOSITIVO_ALCANCE_COMPLETO; as before issue 34, for a small firm).
@@ -182,6 +184,7 @@ export function configFromEnv(env: Env = process.env): Config {
     deviceLockMinutes: integer(env, 'BLOQUEO_INACTIVIDAD_MIN', DEFAULT_DEVICE_SETTINGS.bloqueo_min, 1, 1440, '15'),
     ...offlineLimits(env),
     deviceRecentDays: integer(env, 'DISPOSITIVO_DIAS_RECIENTES', DEFAULT_RECENT_DAYS, 1, 365, '30'),
+    deviceBudgetMb: integer(env, 'DISPOSITIVO_ESPACIO_MB', DEFAULT_DEVICE_SETTINGS.espacio_mb, 10, 1_000_000, '200'),
     wholeScopeOnDevices: bool(env, 'DISPOSITIVO_ALCANCE_COMPLETO'),
     pdf: {
       workers: integer(env, 'PDF_WORKERS', DEFAULT_PDF.workers, 1, 64, '2'),

@@ -27,6 +27,7 @@ describe('POST /api/signin', () => {
       bloqueo_min: 15,
       gracia_dias: 7,
       borrado_dias: 30,
+      espacio_mb: 200,
     });
     expect(JSON.stringify(r.body)).not.toMatch(/password|scrypt/);
     expect(c.cookie).toMatch(/^inmo\.sid=/);

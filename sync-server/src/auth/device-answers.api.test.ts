@@ -11,7 +11,7 @@ import { BadSetting, configFromEnv } from '../config';
 import { gatewayForFile } from '../testing/per-file';
 import type { CreatedUser } from '../testing/gateway';
 
-const gw = gatewayForFile({ deviceLockMinutes: 7, offlineGraceDays: 3, offlineWipeDays: 12 });
+const gw = gatewayForFile({ deviceLockMinutes: 7, offlineGraceDays: 3, offlineWipeDays: 12, deviceBudgetMb: 50 });
 let admin: CreatedUser;
 beforeAll(async () => {
   admin = await gw.createUser({ role: 'administrator' });
@@ -21,10 +21,10 @@ describe('the session key, the lock time and the offline limits', () => {
   it('come with the sign-in and every check; the key is the session’s own and stays the same', async () => {
     const p = await gw.createUser();
     const signin = await gw.client().json('POST', '/api/signin', { email: p.email, password: p.password });
-    expect(signin.body).toMatchObject({ success: true, bloqueo_min: 7, gracia_dias: 3, borrado_dias: 12 });
+    expect(signin.body).toMatchObject({ success: true, bloqueo_min: 7, gracia_dias: 3, borrado_dias: 12, espacio_mb: 50 });
     const c = await gw.client().signIn(p.email, p.password);
     const first = (await c.json('GET', '/api/check-auth')).body;
-    expect(first).toMatchObject({ authenticated: true, bloqueo_min: 7, gracia_dias: 3, borrado_dias: 12 });
+    expect(first).toMatchObject({ authenticated: true, bloqueo_min: 7, gracia_dias: 3, borrado_dias: 12, espacio_mb: 50 });
     expect(Buffer.from(String(first.clave_sesion), 'base64')).toHaveLength(32);
     expect((await c.json('GET', '/api/check-auth')).body.clave_sesion).toBe(first.clave_sesion);
 
@@ -38,7 +38,7 @@ describe('the session key, the lock time and the offline limits', () => {
     const p = await gw.createUser();
     const c = await gw.client().signIn(p.email, p.password);
     const welcome = await c.json('GET', '/db/');
-    expect(welcome.body).toMatchObject({ couchdb: 'Welcome', bloqueo_min: 7, gracia_dias: 3, borrado_dias: 12 });
+    expect(welcome.body).toMatchObject({ couchdb: 'Welcome', bloqueo_min: 7, gracia_dias: 3, borrado_dias: 12, espacio_mb: 50 });
     expect(welcome.body).not.toHaveProperty('clave_sesion');
   });
 

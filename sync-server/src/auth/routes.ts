@@ -36,14 +36,15 @@ function deviceKey(req: Request): string {
 
 /**
  * What a device is told with every sign-in and check: the operator's idle time before it locks,
- * and how long it may go without reaching the gateway before it locks until an online sign-in,
- * then wipes.
+ * how long it may go without reaching the gateway before it locks until an online sign-in,
+ * then wipes, and the storage its data may take.
  */
-export function deviceSettings(config: Pick<Config, 'deviceLockMinutes' | 'offlineGraceDays' | 'offlineWipeDays'>): DeviceSettings {
+export function deviceSettings(config: Pick<Config, 'deviceLockMinutes' | 'offlineGraceDays' | 'offlineWipeDays' | 'deviceBudgetMb'>): DeviceSettings {
   return {
     bloqueo_min: config.deviceLockMinutes ?? DEFAULT_DEVICE_SETTINGS.bloqueo_min,
     gracia_dias: config.offlineGraceDays ?? DEFAULT_DEVICE_SETTINGS.gracia_dias,
     borrado_dias: config.offlineWipeDays ?? DEFAULT_DEVICE_SETTINGS.borrado_dias,
+    espacio_mb: config.deviceBudgetMb ?? DEFAULT_DEVICE_SETTINGS.espacio_mb,
   };
 }
 

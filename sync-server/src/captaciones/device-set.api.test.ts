@@ -59,7 +59,7 @@ describe('the device set', () => {
     expect(pin.status).toBe(200);
     expect(pin.body).toEqual({ success: true, mensaje: DEVICE_SET_TEXT.fijada, fijada: true });
 
-    expect(await setOf(asesor)).toEqual({ success: true, ids: ['abierta', 'editada', 'fijada', 'propia'], fijadas: ['fijada'] });
+    expect(await setOf(asesor)).toEqual({ success: true, ids: ['abierta', 'editada', 'fijada', 'propia'], fijadas: ['fijada'], asesoradas: ['propia'] });
     const after = await welcome(asesor);
     // Same read scope, another set: another replication identity.
     expect(after.scope).toBe(before.scope);
@@ -137,5 +137,16 @@ describe('DISPOSITIVO_DIAS_RECIENTES', () => {
       expect(() => configFromEnv({ DISPOSITIVO_DIAS_RECIENTES: bad })).toThrow(BadSetting);
     }
     expect(() => configFromEnv({ DISPOSITIVO_DIAS_RECIENTES: 'treinta' })).toThrow(/DISPOSITIVO_DIAS_RECIENTES="treinta" no es válido: se espera un número entero de 1 a 365/);
+  });
+});
+
+describe('DISPOSITIVO_ESPACIO_MB', () => {
+  it('defaults to 200 MB and refuses anything but a whole number of megabytes, in one Spanish line', () => {
+    expect(configFromEnv({}).deviceBudgetMb).toBe(200);
+    expect(configFromEnv({ DISPOSITIVO_ESPACIO_MB: '500' }).deviceBudgetMb).toBe(500);
+    for (const bad of ['0', '9', 'doscientos', '-3', '1.5', '']) {
+      expect(() => configFromEnv({ DISPOSITIVO_ESPACIO_MB: bad })).toThrow(BadSetting);
+    }
+    expect(() => configFromEnv({ DISPOSITIVO_ESPACIO_MB: '200MB' })).toThrow(/^DISPOSITIVO_ESPACIO_MB="200MB" no es válido: se espera un número entero de 10 a 1000000 \(p\. ej\. DISPOSITIVO_ESPACIO_MB=200\)\.$/);
   });
 });

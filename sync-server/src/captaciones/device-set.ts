@@ -51,6 +51,8 @@ interface Computed {
   marks: Marks;
   ids: ReadonlySet<string>;
   fijadas: ReadonlySet<string>;
+  /** Those the person advises: a device never lets them go for its storage budget. */
+  asesoradas: ReadonlySet<string>;
 }
 
 export interface DeviceSetOptions {
@@ -80,12 +82,12 @@ export class CaptacionesDeviceSet implements DeviceSetSource {
     return this.opts.directory.refresh();
   }
 
-  /** The set's ids and the pinned ones among them, for `GET /api/captaciones/sin-conexion`. */
-  async answer(user: AuthUser): Promise<{ ids: string[]; fijadas: string[] }> {
+  /** The set's ids, the pinned and the advised ones among them, for `GET /api/captaciones/sin-conexion`. */
+  async answer(user: AuthUser): Promise<{ ids: string[]; fijadas: string[]; asesoradas: string[] }> {
     // The device drops what is not here: the directory first catches up, as for the fingerprint.
     await this.settle();
-    const { ids, fijadas } = await this.current(user);
-    return { ids: [...ids].sort(), fijadas: [...fijadas].filter((id) => ids.has(id)).sort() };
+    const { ids, fijadas, asesoradas } = await this.current(user);
+    return { ids: [...ids].sort(), fijadas: [...fijadas].filter((id) => ids.has(id)).sort(), asesoradas: [...asesoradas].sort() };
   }
 
   /** The person opened these captaciones online (REST), or stored them: they stay on their devices. */
@@ -179,12 +181,13 @@ export class CaptacionesDeviceSet implements DeviceSetSource {
     const m = before ? before.marks : await this.read(user.id);
     const marksAt = before ? before.marksAt : at;
     const since = at - this.opts.recentDays * DAY_MS;
-    const ids = new Set(directory.ids({ asesor: user.id }, false));
+    const asesoradas = new Set(directory.ids({ asesor: user.id }, false));
+    const ids = new Set(asesoradas);
     const marked = [...m.fijadas, ...Object.entries(m.recientes).flatMap(([id, when]) => (Date.parse(when) >= since ? [id] : []))];
     for (const id of marked) {
       const entry = directory.entry(id);
       if (entry && canSeeCaptacion(user, entry.asesor)) ids.add(id);
     }
-    return { changeCount, version, marksAt, marks: m, ids, fijadas: new Set(m.fijadas) };
+    return { changeCount, version, marksAt, marks: m, ids, fijadas: new Set(m.fijadas), asesoradas };
   }
 }

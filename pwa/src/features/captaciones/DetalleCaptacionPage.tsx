@@ -22,6 +22,7 @@ import { downloadCaptacionPdf, PdfError } from './pdf';
 import { RejectedNotice } from './RejectedNotice';
 import { BTN_DESCARGAR_PDF, BTN_EDITAR, BTN_VOLVER, ERROR_CARGAR_DETALLE, ERROR_PDF, NO_ENCONTRADA, TITLE_DETALLE } from './texts';
 import { captureDate } from './list/rows';
+import { useNoteUse } from '../../lib/sync/last-use';
 import './captaciones.css';
 
 function LastUpdateBanner({ doc }: { doc: Captacion }): JSX.Element {
@@ -69,6 +70,8 @@ export default function DetalleCaptacionPage(): JSX.Element {
   const navigate = useNavigate();
   const { user, canEdit } = useCaptacionAccess();
   const [loaded] = useCaptacion(useCaptaciones(user), id);
+  // Recently used here: the last to leave the device for its storage budget (issue 34).
+  useNoteUse(user?.id, id);
   const [pdfError, setPdfError] = useState<string | null>(null);
   const [pdfBusy, setPdfBusy] = useState(false);
   const sections = CAPTACION_DETAIL_SECTIONS.useEntries();

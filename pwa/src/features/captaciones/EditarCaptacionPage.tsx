@@ -26,6 +26,7 @@ import {
   NO_ENCONTRADA,
   TITLE_EDITAR,
 } from './texts';
+import { useNoteUse } from '../../lib/sync/last-use';
 import './captaciones.css';
 
 export default function EditarCaptacionPage(): JSX.Element {
@@ -36,6 +37,8 @@ export default function EditarCaptacionPage(): JSX.Element {
   const allowed = ready && canEdit;
   const captaciones = useCaptaciones(allowed ? user : null);
   const [loaded] = useCaptacion(captaciones, id);
+  // Recently used here: the last to leave the device for its storage budget (issue 34).
+  useNoteUse(user?.id, id);
   const draftKey = editDraftKey(id);
   const { loading: draftLoading, draft } = useInitialDraft(allowed ? draftKey : null);
 

@@ -1,11 +1,8 @@
 import '../../testing/local-data';
 import { describe, expect, it } from 'vitest';
 import { pinPath } from '../../../../couch-design/captacion/device-set';
-import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
-import { sampleFotoDoc } from '../../../../couch-design/fotos/fixtures';
 import { engineSuite, gatewayForFile } from '../../testing/engine-suite';
-import { FakeNetwork, FakeTab } from '../../testing/local-data';
-import { destroyLocalDbs, setActiveUser } from '../db/registry';
+import { captacionFor, fotoFor, hasLocal, personOnDevice } from '../../testing/device-set';
 import { getLocalDb } from '../db/index';
 import { evictOutsideSets } from './device-set';
 import { remoteDb } from './replication';
@@ -18,29 +15,17 @@ import { remoteDb } from './replication';
 const gateway = gatewayForFile({ wholeScopeOnDevices: false });
 const { cleanups } = engineSuite();
 
-const captacion = (id: string, asesor: string) => ({ ...sampleCaptacion({ captacion: { asesor, fecha: '2025-04-01' } }), _id: id });
-
-async function has(db: string, id: string): Promise<boolean> {
-  try {
-    await getLocalDb(db as 'captaciones').get(id);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const captacion = captacionFor;
+const foto = fotoFor;
+const has = hasLocal;
 
 describe('leaving the device set', () => {
   it('purges what the server holds entirely, never anything pending', async () => {
     const gw = gateway();
-    const otro = await gw.createUser({ role: 'user' });
-    const u = await gw.createUser({ role: 'user' });
-    const client = await gw.client().signIn(u.email, u.password);
-    const tab = new FakeTab(client.cookie, new FakeNetwork(true));
-    setActiveUser(u.id);
-    cleanups.push(() => destroyLocalDbs(u.id));
+    const { otro, u, client, tab } = await personOnDevice(gw, cleanups);
     const store = await gw.store.db('captaciones');
     for (const id of ['sale', 'editada', 'con-foto']) await store.put(captacion(id, otro.id));
-    await (await gw.store.db('fotos')).bulkDocs([sampleFotoDoc('sale', 'a'), sampleFotoDoc('con-foto', 'b')]);
+    await (await gw.store.db('fotos')).bulkDocs([foto('sale', 'a'), foto('con-foto', 'b')]);
     for (const id of ['sale', 'editada', 'con-foto']) expect((await client.json('PUT', pinPath(id))).status).toBe(200);
 
     for (const db of ['captaciones', 'fotos'] as const) await getLocalDb(db).replicate.from(remoteDb(gw.url, db, tab.fetch));
@@ -50,7 +35,7 @@ describe('leaving the device set', () => {
     // Pending on the device: an edit of one, a new photo of another.
     const local = getLocalDb('captaciones');
     await local.put({ ...(await local.get('editada')), estatus_actual: 'Vendida' });
-    await getLocalDb('fotos').put(sampleFotoDoc('con-foto', 'nueva'));
+    await getLocalDb('fotos').put(foto('con-foto', 'nueva'));
 
     for (const id of ['sale', 'editada', 'con-foto']) expect((await client.json('DELETE', pinPath(id))).status).toBe(200);
     expect(await evictOutsideSets({ userId: u.id, origin: gw.url, fetch: tab.fetch })).toEqual(['sale']);

@@ -17,7 +17,7 @@ import { purgeAll } from './refused';
 import type { FetchFn } from './remote';
 import { isDesign, remoteDb } from './replication';
 
-interface Row {
+export interface Row {
   id: string;
   revs: string[];
   doc: Record<string, unknown>;
@@ -48,53 +48,92 @@ export interface EvictContext {
   fetch: FetchFn;
 }
 
+/** A set database's record on the device, its followers' records beside it. */
+export interface Leaving extends Row {
+  followers: Row[];
+}
+
+type SetEntity = ReturnType<typeof syncedEntities>[number];
+
+/** The set databases this device can purge from, with the path of their set answer. */
+export function purgeableSets(userId: string): { set: SetEntity; path: string; local: LocalDatabase }[] {
+  return syncedEntities().flatMap((set) => {
+    const path = set.sync.deviceSet?.path;
+    if (!path || !set.sync.device) return [];
+    const local = dbFor(userId, set.database as SyncedDbName);
+    return canPurge(local) ? [{ set, path, local }] : [];
+  });
+}
+
+/** The gateway's set answer (`ids`, and those that never leave for the budget: pinned and advised), or null. */
+export async function fetchSetAnswer(ctx: EvictContext, path: string): Promise<{ ids: Set<string>; kept: Set<string> } | null> {
+  const res = await ctx.fetch(`${ctx.origin}${path}`, { headers: { Accept: 'application/json' }, credentials: 'include' });
+  if (!res.ok) return null;
+  const body = (await res.json()) as { ids?: unknown; fijadas?: unknown; asesoradas?: unknown };
+  const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  return { ids: new Set(list(body.ids)), kept: new Set([...list(body.fijadas), ...list(body.asesoradas)]) };
+}
+
+/** The set database's records that `select` names and no form draft names. */
+export async function candidatesIn(ctx: EvictContext, local: LocalDatabase, select: (id: string) => boolean): Promise<Row[]> {
+  const drafts = (await draftDocIds(dbFor(ctx.userId, HOME_DB))).map(String);
+  return (await leavesOf(local, (d) => select(String(d._id)))).filter((r) => !drafts.some((d) => d.includes(r.id)));
+}
+
+/**
+ * Purges those of `gone` (records of `set`'s database) that have nothing pending, their own or a
+ * follower's, with their followers; `pick` chooses among them (all, by default). Returns the
+ * purged ids.
+ */
+export async function purgeLeaving(ctx: EvictContext, set: SetEntity, local: LocalDatabase, gone: Row[], pick: (safe: Leaving[]) => Leaving[] = (all) => all): Promise<string[]> {
+  if (!gone.length) return [];
+  const goneIds = new Set(gone.map((r) => r.id));
+  // Each follower's records of the records leaving, with what the server holds of them.
+  const followers = await Promise.all(
+    syncedEntities().flatMap((e) => {
+      const link = followLinkOf(e.sync);
+      if (!link || link.parent !== set.database || !e.sync.device) return [];
+      const db = dbFor(ctx.userId, e.database as SyncedDbName);
+      return [
+        (async () => {
+          const rows = await leavesOf(db, (d) => goneIds.has(String(d[link.field])));
+          const parentOf = new Map(rows.map((r) => [r.id, String(r.doc[link.field])]));
+          return { db, rows, parentOf, onServer: await held(remoteDb(ctx.origin, e.database as SyncedDbName, ctx.fetch), rows) };
+        })(),
+      ];
+    }),
+  );
+  const onServer = await held(remoteDb(ctx.origin, set.database as SyncedDbName, ctx.fetch), gone);
+  // A record with anything pending (its own or a follower's) stays, followers and all.
+  const stays = new Set(gone.filter((r) => !onServer.has(r.id)).map((r) => r.id));
+  for (const f of followers) for (const r of f.rows) if (!f.onServer.has(r.id)) stays.add(f.parentOf.get(r.id) ?? '');
+  const safe = gone
+    .filter((r) => !stays.has(r.id))
+    .map((r) => ({ ...r, followers: followers.flatMap((f) => f.rows.filter((x) => f.parentOf.get(x.id) === r.id)) }));
+  const chosen = new Set(pick(safe).map((r) => r.id));
+  for (const f of followers) {
+    if (!canPurge(f.db)) continue;
+    for (const r of f.rows) if (chosen.has(f.parentOf.get(r.id) ?? '')) await purgeAll(f.db, r.id, r.revs);
+  }
+  const purged: string[] = [];
+  for (const r of gone) {
+    if (!chosen.has(r.id)) continue;
+    await purgeAll(local, r.id, r.revs);
+    purged.push(r.id);
+  }
+  return purged;
+}
+
 /** Purges what left the person's device sets; returns the purged ids of the set databases. */
 export async function evictOutsideSets(ctx: EvictContext): Promise<string[]> {
-  const entities = syncedEntities();
   const purged: string[] = [];
   try {
     await whenReady(ctx.userId);
-    const drafts = new Set((await draftDocIds(dbFor(ctx.userId, HOME_DB))).map(String));
-    for (const set of entities) {
-      const path = set.sync.deviceSet?.path;
-      if (!path || !set.sync.device) continue;
-      const name = set.database as SyncedDbName;
-      const local = dbFor(ctx.userId, name);
-      if (!canPurge(local)) continue;
-      const res = await ctx.fetch(`${ctx.origin}${path}`, { headers: { Accept: 'application/json' }, credentials: 'include' });
-      if (!res.ok) continue;
-      const keep = new Set(((await res.json()) as { ids?: unknown }).ids as string[]);
-      const gone = (await leavesOf(local, (d) => !keep.has(String(d._id)))).filter((r) => ![...drafts].some((d) => d.includes(r.id)));
-      if (!gone.length) continue;
-      // Each follower's records of the records leaving, with what the server holds of them.
-      const goneIds = new Set(gone.map((r) => r.id));
-      const followers = await Promise.all(
-        entities.flatMap((e) => {
-          const link = followLinkOf(e.sync);
-          if (!link || link.parent !== set.database || !e.sync.device) return [];
-          const db = dbFor(ctx.userId, e.database as SyncedDbName);
-          return [
-            (async () => {
-              const rows = await leavesOf(db, (d) => goneIds.has(String(d[link.field])));
-              const parentOf = new Map(rows.map((r) => [r.id, String(r.doc[link.field])]));
-              return { db, rows, parentOf, onServer: await held(remoteDb(ctx.origin, e.database as SyncedDbName, ctx.fetch), rows) };
-            })(),
-          ];
-        }),
-      );
-      const onServer = await held(remoteDb(ctx.origin, name, ctx.fetch), gone);
-      // A record with anything pending (its own or a follower's) stays, followers and all.
-      const stays = new Set(gone.filter((r) => !onServer.has(r.id)).map((r) => r.id));
-      for (const f of followers) for (const r of f.rows) if (!f.onServer.has(r.id)) stays.add(f.parentOf.get(r.id) ?? '');
-      for (const f of followers) {
-        if (!canPurge(f.db)) continue;
-        for (const r of f.rows) if (!stays.has(f.parentOf.get(r.id) ?? '')) await purgeAll(f.db, r.id, r.revs);
-      }
-      for (const r of gone) {
-        if (stays.has(r.id)) continue;
-        await purgeAll(local, r.id, r.revs);
-        purged.push(r.id);
-      }
+    for (const { set, path, local } of purgeableSets(ctx.userId)) {
+      const answer = await fetchSetAnswer(ctx, path);
+      if (!answer) continue;
+      const gone = await candidatesIn(ctx, local, (id) => !answer.ids.has(id));
+      purged.push(...(await purgeLeaving(ctx, set, local, gone)));
     }
   } catch (err) {
     console.warn('No se pudo quitar del dispositivo lo que salió de su conjunto.', err);

@@ -41,6 +41,8 @@ import { GatewayContact } from './contact';
 import { browserFetch, classifyFailure, failureReason, fetchGatewayInfo, reachingFetch, type FetchFn } from './remote';
 import { sleep } from './replication';
 import { evictOutsideSets } from './device-set';
+import { keepWithinBudget, MB, measureHeld, type DeviceHolding } from './device-budget';
+import { DEFAULT_DEVICE_SETTINGS } from '../../../../couch-design/usuario/session-answer';
 import { followScope } from './scope-change';
 import { syncStateStore, type SyncState, type SyncStateStore, type SyncStatus, type WaitingIn } from './state';
 
@@ -79,6 +81,8 @@ const BRIEF_PULL_MS = 1_000;
 
 /** The last sync's moment is kept to the minute it is shown with ('Última sincronización: 14:05'). */
 const MINUTE_MS = 60_000;
+/** The device's storage is measured again at most this often while live (it reads every local record). */
+const BUDGET_EVERY_MS = 5 * MINUTE_MS;
 
 export class SyncEngine {
   readonly userId: string;
@@ -116,6 +120,10 @@ export class SyncEngine {
   private gatewaySet = '';
   private liveSet: string | null = null;
   private evictedSet: string | null = null;
+  /** The operator's storage budget of the last `GET /db/` (MB), when it was last kept, and what the data takes. */
+  private budgetMb = DEFAULT_DEVICE_SETTINGS.espacio_mb;
+  private budgetKeptAt = 0;
+  private holding: DeviceHolding | null = null;
   private cycleRun: Promise<void> | null = null;
   private cycleAgain = false;
   private readonly unsubscribers: Array<() => void> = [];
@@ -305,6 +313,7 @@ export class SyncEngine {
     try {
       const info = await fetchGatewayInfo(this.origin, this.fetchFn);
       this.contact.welcomed(info.limits);
+      this.budgetMb = info.budgetMb ?? DEFAULT_DEVICE_SETTINGS.espacio_mb;
       if (!this.running) return;
       this.offline = false;
       await followScope(
@@ -438,10 +447,13 @@ export class SyncEngine {
     if (!this.isCaughtUp(live)) return;
     this.recovered();
     this.caughtUpLive = live;
-    // Pulled to the end under this set: what left it may leave the device now.
-    if (this.liveSet && this.liveSet !== this.evictedSet) {
-      this.evictedSet = this.liveSet;
-      void evictOutsideSets({ userId: this.userId, origin: this.origin, fetch: this.fetchFn });
+    // Pulled to the end under this set: what left it may leave the device now, then the least
+    // recently used if the data is past the budget (device-budget.ts).
+    const setMoved = !!this.liveSet && this.liveSet !== this.evictedSet;
+    if (setMoved) this.evictedSet = this.liveSet;
+    if (setMoved || Date.now() - this.budgetKeptAt >= BUDGET_EVERY_MS) {
+      this.budgetKeptAt = Date.now();
+      void this.keepStorage(setMoved);
     }
     if (this.briefPull) clearTimeout(this.briefPull);
     this.briefPull = null;
@@ -520,10 +532,24 @@ export class SyncEngine {
     return this.pendingTotal() > 0 ? 'pending' : 'up-to-date';
   }
 
+  private async keepStorage(setMoved: boolean): Promise<void> {
+    const ctx = { userId: this.userId, origin: this.origin, fetch: this.fetchFn, keyValue: this.kv };
+    if (setMoved) await evictOutsideSets(ctx);
+    const budget = this.budgetMb * MB;
+    try {
+      // With the whole scope on the device (no set) nothing leaves for the budget: it is only shown.
+      const bytes = this.liveSet ? (await keepWithinBudget({ ...ctx, budget })).bytes : await measureHeld(this.userId);
+      this.holding = { bytes, budget };
+    } catch (err) {
+      console.warn('No se pudo medir el espacio del dispositivo.', err);
+    }
+    this.publish();
+  }
+
   private publish(): void {
     if (!this.running) return;
     const shown = this.pendingShown();
-    const next: Partial<SyncState> = { status: this.status(), pending: shown.items, pendingAttached: shown.attached, pendingBytes: shown.bytes, waiting: shown.waiting, lastSyncedAt: this.lastSyncedAt, detail: this.errorDetail, retryAt: this.backoff.retryAt, rejected: this.rejected };
+    const next: Partial<SyncState> = { status: this.status(), pending: shown.items, pendingAttached: shown.attached, pendingBytes: shown.bytes, waiting: shown.waiting, lastSyncedAt: this.lastSyncedAt, detail: this.errorDetail, retryAt: this.backoff.retryAt, rejected: this.rejected, holding: this.holding };
     this.store.set(next);
   }
 }

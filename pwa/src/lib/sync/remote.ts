@@ -108,6 +108,8 @@ export interface GatewayInfo {
   limits: OfflineLimits;
   /** Fingerprint of the person's device set (issue 34); empty when the device keeps the whole scope. */
   set: string;
+  /** The operator's storage budget for the person's data, in MB (DISPOSITIVO_ESPACIO_MB); null when the gateway does not say. */
+  budgetMb: number | null;
 }
 
 /** `GET /db/`, with a timeout so a dead connection reads as offline instead of hanging. */
@@ -135,5 +137,8 @@ export async function fetchGatewayInfo(origin: string, fetchFn: FetchFn, timeout
   if (!res.ok) throw new SyncFailure('server', failureMessage(body), res.status);
   const b = (body ?? {}) as Record<string, unknown>;
   const text = (v: unknown): string => (typeof v === 'string' ? v : '');
-  return { uuid: text(b.uuid), scope: text(b.scope), set: text(b.set), limits: { gracia_dias: b.gracia_dias, borrado_dias: b.borrado_dias } };
+  return { uuid: text(b.uuid), scope: text(b.scope), set: text(b.set),
+    limits: { gracia_dias: b.gracia_dias, borrado_dias: b.borrado_dias },
+    budgetMb: typeof b.espacio_mb === 'number' && b.espacio_mb > 0 ? b.espacio_mb : null,
+  };
 }

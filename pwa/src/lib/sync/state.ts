@@ -4,6 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { SyncedDbName } from '../db/databases';
+import type { DeviceHolding } from './device-budget';
 import { pendingText, rejectedCountText, TEXT_ERROR, TEXT_EXPIRED, TEXT_OFFLINE, TEXT_SYNCING, TEXT_UP_TO_DATE } from './texts';
 
 export type SyncStatus =
@@ -40,6 +41,8 @@ export interface SyncState {
   retryAt: number | null;
   /** Changes the server refused for good, kept on the device until the person dismisses them. */
   rejected: number;
+  /** What the person's data takes on this device and the operator's budget for it (issue 34 item 3), once measured. */
+  holding: DeviceHolding | null;
 }
 
 /** The pending changes of one pushed database: items as the person counts them, and the bytes of their attachments. */
@@ -49,7 +52,7 @@ export interface WaitingIn {
   bytes: number;
 }
 
-export const INITIAL_SYNC_STATE: SyncState = { status: 'idle', pending: 0, pendingAttached: 0, pendingBytes: 0, waiting: [], lastSyncedAt: null, detail: null, retryAt: null, rejected: 0 };
+export const INITIAL_SYNC_STATE: SyncState = { status: 'idle', pending: 0, pendingAttached: 0, pendingBytes: 0, waiting: [], lastSyncedAt: null, detail: null, retryAt: null, rejected: 0, holding: null };
 
 export class SyncStateStore {
   private state: SyncState = INITIAL_SYNC_STATE;

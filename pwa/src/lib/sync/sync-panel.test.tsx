@@ -56,3 +56,12 @@ describe('the sync panel after a failed sync (issue 36 item 2)', () => {
     expect(screen.queryByTestId('sync-detail')).toBeNull();
   });
 });
+
+describe('the sync panel and the storage budget (issue 34 item 3)', () => {
+  it('says what the person’s data takes on the device beside the operator’s budget, once measured', () => {
+    const { rerender } = render(<SyncPanel state={state({ status: 'up-to-date' })} onSyncNow={() => undefined} />);
+    expect(screen.queryByTestId('sync-held')).toBeNull();
+    rerender(<SyncPanel state={state({ status: 'up-to-date', holding: { bytes: 12 * 1024 * 1024, budget: 200 * 1024 * 1024 } })} onSyncNow={() => undefined} />);
+    expect(screen.getByTestId('sync-held').textContent).toBe('Guardado en este dispositivo: 12 MB de 200 MB.');
+  });
+});

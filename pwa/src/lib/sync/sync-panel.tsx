@@ -1,7 +1,7 @@
 /**
  * What the sync state's panel says (issue 20 item 8): the state, what is waiting on this device
  * by kind (each database's records not yet on the server, changes the server refused), when the last sync
- * happened, and 'Sincronizar ahora' (after a failure: its reason, when it is retried, and 'Reintentar'). The top bar's chip
+ * happened, what the person's data takes beside its budget (issue 34 item 3), and 'Sincronizar ahora' (after a failure: its reason, when it is retried, and 'Reintentar'). The top bar's chip
  * opens it; on a phone the chip sits in a band at the bottom of the screen and the panel opens above it, where the thumb reaches.
  */
 import { Button, Intent } from '@blueprintjs/core';
@@ -9,6 +9,7 @@ import { useSyncExternalStore, type JSX } from 'react';
 import { formatBytes, useStorageSpace } from '../storage-space';
 import { syncStateText, type SyncState } from './state';
 import {
+  heldText,
   lastSyncText,
   rejectedButtonText,
   rejectedCountText,
@@ -77,6 +78,11 @@ export function SyncPanel({ state, onSyncNow, onShowRejected }: SyncPanelProps):
         <p data-testid="sync-waiting">{TEXT_NOTHING_WAITING}</p>
       )}
       <p data-testid="sync-last">{lastSyncText(state.lastSyncedAt)}</p>
+      {state.holding ? (
+        <p className="bp6-text-muted" data-testid="sync-held">
+          {heldText(formatBytes(state.holding.bytes), formatBytes(state.holding.budget))}
+        </p>
+      ) : null}
       {space ? (
         <p className="bp6-text-muted" data-testid="sync-space">
           {storageSpaceText(formatBytes(space.used), formatBytes(space.free))}

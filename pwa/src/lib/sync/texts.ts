@@ -46,6 +46,11 @@ export function waitingText(names: { one: string; many: string }, n: number, siz
 }
 
 /** The device's storage (navigator.storage.estimate()). */
+/** What the person's data takes on the device beside the operator's budget (issue 34 item 3). */
+export function heldText(held: string, budget: string): string {
+  return `Guardado en este dispositivo: ${held} de ${budget}.`;
+}
+
 export function storageSpaceText(used: string, free: string): string {
   return `Espacio en este dispositivo: ${used} usados, ${free} libres.`;
 }

@@ -1,11 +1,12 @@
 /**
  * Wiping a person off this device: their databases, their wrapped key and the little the app
- * keeps beside them (the last sync's time). Used by a sign-out, a revoked session, the last
+ * keeps beside them (the last sync's time, when each record was last used). Used by a sign-out, a revoked session, the last
  * wrong password, and a different person signing in on a shared tablet.
  */
 import { PUSHED_DBS } from '../db/databases';
 import { dbFor, destroyLocalDbs } from '../db/registry';
 import { clearStoredUser, clearTabCopies, readStoredUser } from '../session-storage';
+import { lastUseKey } from '../sync/last-use';
 import { defaultKeyValueStore, lastSyncKey, readPushSeq } from '../sync/meta';
 import { unlockedWithinGrace } from './offline-limits';
 import { forgetVault } from './vault';
@@ -17,6 +18,7 @@ export async function wipePersonData(userId: string): Promise<void> {
   clearTabCopies();
   await destroyLocalDbs(userId);
   defaultKeyValueStore.remove(lastSyncKey(userId));
+  defaultKeyValueStore.remove(lastUseKey(userId));
 }
 
 /**
