@@ -1,8 +1,8 @@
 /**
  * Device sets (issue 34; docs/architecture.md «El conjunto del dispositivo»): a device replicates a
  * set of a database's records that the feature owning it works out per person (`DeviceSetSource`),
- * not the person's whole read scope, and the records that follow them (a child entity, or a
- * declared `follows` link: photos follow their captación). Every replicated read of those
+ * not the person's whole read scope, and the records that follow them (its child entities:
+ * photos and visits follow their captación). Every replicated read of those
  * databases (`_changes`, `_bulk_get`, `open_revs`, GET of a document or an attachment) is narrowed
  * here to the set, on top of the scope, never instead of it; writes are not: a device pushes what
  * it has pending for a record that just left its set, and the scope and the write policy decide.
