@@ -55,13 +55,13 @@ export interface Leaving extends Row {
 
 type SetEntity = ReturnType<typeof syncedEntities>[number];
 
-/** The set databases this device can purge from, with the path of their set answer. */
-export function purgeableSets(userId: string): { set: SetEntity; path: string; local: LocalDatabase }[] {
+/** The set databases this device can purge from, with the paths of their set answer and of forgetting marks. */
+export function purgeableSets(userId: string): { set: SetEntity; path: string; forgetPath: string; local: LocalDatabase }[] {
   return syncedEntities().flatMap((set) => {
-    const path = set.sync.deviceSet?.path;
-    if (!path || !set.sync.device) return [];
+    const declared = set.sync.deviceSet;
+    if (!declared || !set.sync.device) return [];
     const local = dbFor(userId, set.database as SyncedDbName);
-    return canPurge(local) ? [{ set, path, local }] : [];
+    return canPurge(local) ? [{ set, path: declared.path, forgetPath: declared.forgetPath, local }] : [];
   });
 }
 
