@@ -16,7 +16,6 @@ import { dbFor, whenReady } from '../db/registry';
 import { candidatesIn, fetchSetAnswer, purgeableSets, purgeLeaving, type EvictContext, type Leaving, type Row } from './device-set';
 import { lastUses } from './last-use';
 import { isDesign } from './replication';
-import type { KeyValueStore } from './meta';
 
 export const MB = 1024 * 1024;
 
@@ -75,7 +74,6 @@ async function forgetMarks(ctx: EvictContext, forgetPath: string, ids: string[])
 export interface BudgetContext extends EvictContext {
   /** Bytes the person's data may take (DISPOSITIVO_ESPACIO_MB). */
   budget: number;
-  keyValue?: KeyValueStore;
 }
 
 /** Brings the person's data within the budget; returns what it takes afterwards and the purged ids. */

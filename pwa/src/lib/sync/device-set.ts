@@ -14,6 +14,8 @@ import { HOME_DB, type SyncedDbName } from '../db/databases';
 import type { LocalDatabase } from '../db/pouch';
 import { dbFor, whenReady } from '../db/registry';
 import { purgeAll } from './refused';
+import type { KeyValueStore } from './meta';
+import { rememberPins } from './set-pins';
 import type { FetchFn } from './remote';
 import { isDesign, remoteDb } from './replication';
 
@@ -46,6 +48,8 @@ export interface EvictContext {
   userId: string;
   origin: string;
   fetch: FetchFn;
+  /** Where the set answer's pins are remembered (set-pins.ts); localStorage by default. */
+  keyValue?: KeyValueStore;
 }
 
 /** A set database's record on the device, its followers' records beside it. */
@@ -71,6 +75,7 @@ export async function fetchSetAnswer(ctx: EvictContext, path: string): Promise<{
   if (!res.ok) return null;
   const body = (await res.json()) as { ids?: unknown; fijadas?: unknown; asesoradas?: unknown };
   const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  rememberPins(ctx.userId, path, list(body.fijadas), ctx.keyValue);
   return { ids: new Set(list(body.ids)), kept: new Set([...list(body.fijadas), ...list(body.asesoradas)]) };
 }
 
