@@ -95,6 +95,9 @@ async function pinFromTheList(size: { width: number; height: number }): Promise<
     const rowReason = await control.getAttribute('aria-describedby');
     assert.equal(await page.locator(`[id="${rowReason}"]`).textContent(), DEVICE_SET_TEXT.soloConConexion);
     await openDetail(page, ajenaId);
+    // The list's rows gone, the detail drawn: its own switch and reason.
+    await page.getByTestId('captacion-row').first().waitFor({ state: 'detached' });
+    await page.getByTestId('detail-asesor').waitFor();
     const reason = page.getByTestId('sin-conexion-motivo');
     await reason.waitFor();
     assert.equal(await reason.textContent(), DEVICE_SET_TEXT.soloConConexion);
