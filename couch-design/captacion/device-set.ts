@@ -1,8 +1,8 @@
 /**
  * What a device keeps of the captaciones (issue 34, docs/architecture.md «El conjunto del
- * dispositivo»): the endpoints both sides name, the body they validate and the texts the screens show.
+ * dispositivo»): the endpoints both sides name and the texts the screens show. The body the forget
+ * endpoint validates is in device-set-schema.ts, so that the list's code does not load yup.
  */
-import * as yup from 'yup';
 
 /** `GET`: the ids of the person's device set and those they pinned (`DeviceSetAnswer`). */
 export const DEVICE_SET_PATH = '/api/captaciones/sin-conexion';
@@ -26,17 +26,6 @@ export const FORGET_TEXT = {
   idNoValido: 'Cada captación se indica por su identificador, un texto de 1 a 200 caracteres.',
   olvidadas: 'Sus dispositivos ya no guardarán esas captaciones por haberlas abierto.',
 } as const;
-
-/** The body of `DEVICE_SET_FORGET_PATH`, on both sides. */
-export const forgetSchema = yup.object({
-  ids: yup
-    .array(yup.string().strict().typeError(FORGET_TEXT.idNoValido).trim(FORGET_TEXT.idNoValido).required(FORGET_TEXT.idNoValido).max(200, FORGET_TEXT.idNoValido))
-    .strict()
-    .typeError(FORGET_TEXT.idsRequeridos)
-    .required(FORGET_TEXT.idsRequeridos)
-    .min(1, FORGET_TEXT.idsRequeridos)
-    .max(MAX_FORGET_IDS, FORGET_TEXT.idsDemasiados),
-});
 
 export interface ForgetAnswer {
   success: true;
