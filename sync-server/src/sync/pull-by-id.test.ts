@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 
 const leafRevs = async (device: PouchDB.Database, id: string): Promise<string[]> =>
-  (await device.get(id, { open_revs: 'all' })).flatMap((l) => ('ok' in l ? [l.ok._rev as string] : [])).sort();
+  (await device.get(id, { open_revs: 'all' })).flatMap((l) => ('ok' in l ? [l.ok._rev] : [])).sort();
 
 describe('a device set’s first pull, listed by id', () => {
   it('gives the set and nothing else, every leaf of a conflicted record, deletions included', async () => {
