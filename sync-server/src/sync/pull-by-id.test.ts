@@ -60,7 +60,7 @@ describe('a device set’s first pull, listed by id', () => {
 
     // An edit of a record already listed, made after the listing began: it comes after it.
     const db = await gw.store.db('captaciones');
-    const p1 = (await db.get('p1')) as Doc;
+    const p1 = await db.get('p1');
     const edited = await db.put({ ...p1, estatus_actual: 'En revisión' });
 
     const asked: string[] = [];
