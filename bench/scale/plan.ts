@@ -97,4 +97,3 @@ export class Plan {
     return out;
   }
 }
-}
