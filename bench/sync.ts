@@ -480,12 +480,14 @@ async function benchCouchDb(url: string): Promise<Row[]> {
   const dbPrefix = `bench_${Date.now().toString(36)}_`;
   const anchorName = `${dbPrefix}directo`;
   const anchorUrl = databaseUrl(url, anchorName);
+  // The gateway wants a data folder even on CouchDB (it stays empty there); DATA_DIR may not be empty.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'inmo-bench-sync-'));
   let gw: GatewayProcess | undefined;
   try {
-    const [admin, supervisor, ...advisers] = await createAccounts({ dataDir: '', couchdbUrl: url, dbPrefix }, SPECS(dbPrefix));
+    const [admin, supervisor, ...advisers] = await createAccounts({ dataDir, couchdbUrl: url, dbPrefix }, SPECS(dbPrefix));
     const people: People = { admin, supervisor, advisers };
     gw = await startGatewayProcess(
-      { port: await freePort(), dataDir: '', couchdbUrl: url, dbPrefix, sessionSecret: randomUUID(), nodeArgs: cpuProfileArgs(process.env.SYNC_CPU_PROFILE) },
+      { port: await freePort(), dataDir, couchdbUrl: url, dbPrefix, sessionSecret: randomUUID(), nodeArgs: cpuProfileArgs(process.env.SYNC_CPU_PROFILE) },
       (line) => progress(`gateway: ${line}`),
     );
     const me: Meter = { gatewayPid: gw.pid, couchPid: localCouchPid(url) };
@@ -568,6 +570,7 @@ async function benchCouchDb(url: string): Promise<Row[]> {
     await gw?.stop().catch(() => undefined);
     const n = await deleteDatabases(url, dbPrefix).catch((e: unknown) => (console.error('No se pudieron borrar las bases de la medición:', e), 0));
     progress(`${n} bases borradas (${dbPrefix}*)`);
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
