@@ -357,7 +357,7 @@ async function benchEmbedded(): Promise<Row[]> {
   let direct: ClientDb | undefined;
   const me: Meter = {};
   try {
-    gw = await startGateway({ dataDir, dbPrefix });
+    gw = await startGateway({ dataDir, dbPrefix, wholeScopeOnDevices: true });
     const { people, cookies } = await peopleOn(gw);
     const adminCookie = cookies.get(people.admin.id)!;
     const supCookie = cookies.get(people.supervisor.id)!;
