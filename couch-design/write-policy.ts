@@ -114,3 +114,17 @@ export const refusal = (status: 400 | 403 | 404 | 413, reason: string, errors?: 
   reason,
   ...(errors ? { errors } : {}),
 });
+
+/**
+ * `decide`, with a value no rule foresaw (too deep to read, say) refused with `unreadable` (400),
+ * never an error of the server.
+ */
+export function refusingUnforeseen<F extends WriteFacts>(decide: (write: EntityWrite, state: WriteState, user: WriteUser, facts: F) => WriteDecision, unreadable: string) {
+  return (write: EntityWrite, state: WriteState, user: WriteUser, facts: F): WriteDecision => {
+    try {
+      return decide(write, state, user, facts);
+    } catch {
+      return refusal(400, unreadable);
+    }
+  };
+}

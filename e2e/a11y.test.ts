@@ -9,15 +9,14 @@
  * One gateway for the whole file; every wait is on something visible, never a sleep.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { sampleCaptacion } from '../couch-design/captacion/fixtures';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
 import { assertAccessible } from './axe';
-import { openBrowser, signInThroughUi, startE2EGateway, type BrowserSession } from './harness';
+import { openBrowser, signInThroughUi, gatewayForFile, type BrowserSession } from './harness';
 
-let gw: TestGateway;
 const users = {} as Record<'admin' | 'asesor', CreatedUser>;
 const EMP = 'emp-a11y-asesor';
 const NOMINA = 'nom-a11y-1';
@@ -25,9 +24,8 @@ const CAPTACION = 'cap-a11y-1';
 /** A 'Pendiente' captación: its grey chip is the palette's palest background under white text. */
 const CAPTACION_PENDIENTE = 'cap-a11y-pendiente';
 
-before(async () => {
-  // Public sign-up open, so /auth/sign-up shows its form instead of sending the visitor to sign-in.
-  gw = await startE2EGateway({ publicSignup: true });
+// Public sign-up open, so /auth/sign-up shows its form instead of sending the visitor to sign-in.
+const gw: TestGateway = gatewayForFile({ publicSignup: true }, async () => {
   users.admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
   users.asesor = await gw.createUser({ role: 'asesor', prim_nom: 'Armando', apell_pa: 'Asesor', empleado_id: EMP });
   await seedEmpleados(gw, [{ _id: EMP, prim_nom: 'Armando', apell_pa: 'Asesor', apell_ma: 'Luna', userId: users.asesor.id, salario: 15000 }]);
@@ -36,7 +34,6 @@ before(async () => {
   await db.put({ ...sampleCaptacion({ propietario: { nombre: 'Accesible Pérez' }, captacion: { asesor: users.asesor.id } }), _id: CAPTACION });
   await db.put({ ...sampleCaptacion({ propietario: { nombre: 'Pendiente Gris' }, captacion: { asesor: users.asesor.id }, estatus_actual: 'Pendiente' }), _id: CAPTACION_PENDIENTE });
 });
-after(() => gw.close());
 
 // --- helpers ------------------------------------------------------------------------------
 

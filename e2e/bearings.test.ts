@@ -9,14 +9,13 @@
  *    'Sincronizar ahora'; on a phone the chip and its panel sit in the thumb's reach.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { captacionOf, seed } from '../sync-server/src/testing/captaciones';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
-import { signInThroughUi, startE2EGateway, waitForServiceWorker, withBrowser } from './harness';
+import { signInThroughUi, gatewayForFile, waitForServiceWorker, withBrowser } from './harness';
 
-let gw: TestGateway;
 const users = {} as Record<'admin' | 'ana' | 'beto', CreatedUser>;
 const ANA = 'emp-ana-bearings';
 const BETO = 'emp-beto-bearings';
@@ -24,8 +23,7 @@ const NOMINA_BETO = 'nom-beto-bearings';
 const OWNER = 'Rosa Elena Quintero';
 let captacionId = '';
 
-before(async () => {
-  gw = await startE2EGateway();
+const gw: TestGateway = gatewayForFile({}, async () => {
   users.admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin', apell_ma: 'Central' });
   users.ana = await gw.createUser({ role: 'user', prim_nom: 'Ana', apell_pa: 'Pérez', apell_ma: 'Gómez', empleado_id: ANA });
   users.beto = await gw.createUser({ role: 'user', prim_nom: 'Beto', apell_pa: 'Ruiz', apell_ma: 'Luna', empleado_id: BETO });
@@ -38,7 +36,6 @@ before(async () => {
   captacionId = doc._id;
   await seed(gw, [doc]);
 });
-after(() => gw.close());
 
 /** An element's box once it stops moving (Blueprint's popovers open with a short scale transition). */
 async function settledBox(target: Locator): Promise<{ x: number; y: number; width: number; height: number }> {

@@ -7,11 +7,11 @@
  * libraries' code. The timings on a throttled CPU are bench/list.ts's.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page, Request, Response } from 'playwright-core';
 import { captacionOf, seed } from '../sync-server/src/testing/captaciones';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
-import { signInThroughUi, startE2EGateway, withBrowser } from './harness';
+import { signInThroughUi, gatewayForFile, withBrowser } from './harness';
 
 const DOCS = 300;
 /** A page is 10 records; the rest is the index, the session and the sync engine's own reads. */
@@ -22,16 +22,13 @@ const FORM_CODE = /\/assets\/(forms|yup|formularios)-[\w-]+\.js$/;
 /** In Yup's default messages, which no other library writes. */
 const YUP_MARK = 'is a required field';
 
-let gw: TestGateway;
 let asesor: CreatedUser;
 
-before(async () => {
-  gw = await startE2EGateway();
+const gw: TestGateway = gatewayForFile({}, async () => {
   asesor = await gw.createUser({ role: 'user', prim_nom: 'Laura', apell_pa: 'Gómez', apell_ma: 'Ruiz' });
   // Day i is captured i days after 2025-01-01: number 299 lists first, number 0 last.
   await seed(gw, Array.from({ length: DOCS }, (_, i) => captacionOf(asesor.id, i, { propietario: { nombre: i === 137 ? 'Zacarías Único Peralta' : `Propietario ${i}` } })));
 });
-after(() => gw.close());
 
 /** Counts IndexedDB record reads from page load on (`__idbReads`). */
 const COUNT_READS = `(() => {

@@ -9,24 +9,21 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { StoreDoc } from '../sync-server/src/store/port';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { sampleCaptacion } from '../couch-design/captacion/fixtures';
-import { eventually, pdfText, savedPath, signInThroughUi, startE2EGateway, waitForServiceWorker, withBrowser, type BrowserSession } from './harness';
+import { eventually, pdfText, savedPath, signInThroughUi, gatewayForFile, waitForServiceWorker, withBrowser, type BrowserSession } from './harness';
 
-let gw: TestGateway;
 const users: Record<'admin' | 'asesor' | 'supA' | 'supB', CreatedUser> = {} as never;
 
-before(async () => {
-  gw = await startE2EGateway();
+const gw: TestGateway = gatewayForFile({}, async () => {
   users.admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
   users.asesor = await gw.createUser({ role: 'asesor', prim_nom: 'Armando', apell_pa: 'Asesor' });
   users.supA = await gw.createUser({ role: 'supervisor de obra', prim_nom: 'Sofía', apell_pa: 'Supervisora' });
   users.supB = await gw.createUser({ role: 'supervisor de obra', prim_nom: 'Bruno', apell_pa: 'Supervisor' });
 });
-after(() => gw.close());
 
 // --- helpers ------------------------------------------------------------------------------
 

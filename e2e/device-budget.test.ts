@@ -5,22 +5,20 @@
  * the data takes beside the budget.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page, Route } from 'playwright-core';
 import { DEVICE_SET_FORGET_PATH, DEVICE_SET_PATH, pinPath } from '../couch-design/captacion/device-set';
 import { CAPTACION_NOT_FOUND } from '../couch-design/captacion/messages';
 import { captacionOf, seed } from '../sync-server/src/testing/captaciones';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
-import { eventually, signInThroughUi, startE2EGateway, withBrowser } from './harness';
+import { eventually, gatewayForFile, signInThroughUi, withBrowser } from './harness';
 
-let gw: TestGateway;
 let asesora: CreatedUser;
 let otro: CreatedUser;
 const ids: Record<'propia' | 'fijada' | 'abierta1' | 'abierta2', string> = { propia: '', fijada: '', abierta1: '', abierta2: '' };
 
-before(async () => {
-  // About 2 KB: less than any one captación, so all that may leave does.
-  gw = await startE2EGateway({ wholeScopeOnDevices: false, deviceBudgetMb: 0.002 });
+// About 2 KB: less than any one captación, so all that may leave does.
+const gw: TestGateway = gatewayForFile({ wholeScopeOnDevices: false, deviceBudgetMb: 0.002 }, async () => {
   asesora = await gw.createUser({ role: 'user', prim_nom: 'Laura', apell_pa: 'Gómez', apell_ma: 'Ruiz' });
   otro = await gw.createUser({ role: 'user', prim_nom: 'Otro', apell_pa: 'Asesor', apell_ma: 'Ajeno' });
   const docs = [
@@ -36,7 +34,6 @@ before(async () => {
   for (const id of [ids.abierta1, ids.abierta2]) assert.equal((await client.json('GET', `/api/captaciones/${id}`)).status, 200);
   assert.equal((await client.json('PUT', pinPath(ids.fijada))).status, 200);
 });
-after(() => gw.close());
 
 /** Goes to a screen inside the app (offline: no navigation request). */
 async function goInApp(page: Page, path: string): Promise<void> {

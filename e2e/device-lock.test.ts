@@ -17,14 +17,13 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { captacionOf, seed } from '../sync-server/src/testing/captaciones';
 import type { CreatedUser, HttpClient, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
-import { CHROMIUM_FLAGS, eventually, signInThroughUi, startE2EGateway, unlockWith, waitForServiceWorker } from './harness';
+import { CHROMIUM_FLAGS, eventually, signInThroughUi, gatewayForFile, unlockWith, waitForServiceWorker } from './harness';
 
-let gw: TestGateway;
 let adminApi: HttpClient;
 const people = {} as Record<'admin' | 'ana' | 'beto' | 'carla' | 'dario', CreatedUser>;
 const ANA_EMPLEADO = 'emp-ana-cifrado';
@@ -44,8 +43,7 @@ function owner(i: number) {
   };
 }
 
-before(async () => {
-  gw = await startE2EGateway();
+const gw: TestGateway = gatewayForFile({}, async () => {
   people.admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
   people.ana = await gw.createUser({ role: 'asesor', prim_nom: 'Ana', apell_pa: 'Campo', empleado_id: ANA_EMPLEADO });
   people.beto = await gw.createUser({ role: 'asesor', prim_nom: 'Beto', apell_pa: 'Ruiz' });
@@ -58,7 +56,6 @@ before(async () => {
   await seed(gw, [captacionOf(people.beto.id, 40, { propietario: owner(90) }), captacionOf(people.carla.id, 60, { propietario: owner(60) }), captacionOf(people.dario.id, 70, { propietario: owner(70) })]);
   adminApi = await gw.client().signIn(people.admin.email, people.admin.password);
 });
-after(() => gw.close());
 
 interface Tablet {
   context: BrowserContext;

@@ -5,22 +5,19 @@
  * the same pin. Offline, both show the last answer, disabled, and say why; back online it unpins.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { DEVICE_SET_PATH, DEVICE_SET_TEXT } from '../couch-design/captacion/device-set';
 import { captacionOf, seed } from '../sync-server/src/testing/captaciones';
 import type { CreatedUser, HttpClient, TestGateway } from '../sync-server/src/testing/gateway';
-import { eventually, signInThroughUi, startE2EGateway, withBrowser } from './harness';
+import { eventually, gatewayForFile, signInThroughUi, withBrowser } from './harness';
 
-let gw: TestGateway;
 let otro: CreatedUser;
 let day = 0;
 
-before(async () => {
-  gw = await startE2EGateway({ wholeScopeOnDevices: false });
+const gw: TestGateway = gatewayForFile({ wholeScopeOnDevices: false }, async () => {
   otro = await gw.createUser({ role: 'user', prim_nom: 'Otro', apell_pa: 'Asesor', apell_ma: 'Ajeno' });
 });
-after(() => gw.close());
 
 /** A person with their own captación and another adviser's one they may read, outside their set. */
 async function personWithTwo(): Promise<{ who: CreatedUser; client: HttpClient; ajenaId: string; calle: string }> {

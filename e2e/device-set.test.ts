@@ -5,18 +5,16 @@
  * mark, says more exist online, and its detail opens.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { DEVICE_SET_TEXT } from '../couch-design/captacion/device-set';
 import { captacionOf, seed } from '../sync-server/src/testing/captaciones';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
-import { eventually, signInThroughUi, startE2EGateway, withBrowser } from './harness';
+import { eventually, signInThroughUi, gatewayForFile, withBrowser } from './harness';
 
 const ROW = 'captacion-row';
-let gw: TestGateway;
 let asesora: CreatedUser;
 
-before(async () => {
-  gw = await startE2EGateway({ wholeScopeOnDevices: false });
+const gw: TestGateway = gatewayForFile({ wholeScopeOnDevices: false }, async () => {
   asesora = await gw.createUser({ role: 'user', prim_nom: 'Laura', apell_pa: 'Gómez', apell_ma: 'Ruiz' });
   const otro = await gw.createUser({ role: 'user', prim_nom: 'Otro', apell_pa: 'Asesor', apell_ma: 'Ajeno' });
   await seed(gw, [
@@ -24,7 +22,6 @@ before(async () => {
     captacionOf(otro.id, 1, { propietario: { nombre: 'Bruno Ajeno Sol' } }),
   ]);
 });
-after(() => gw.close());
 
 describe('the device set in the browser', () => {
   it('a captación outside the set is found online, opened, and then available offline', async () => {

@@ -10,26 +10,23 @@
  * first answer the tablet got after the erase to its data being gone.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { captacionOf, seed } from '../sync-server/src/testing/captaciones';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { assertAccessible } from './axe';
-import { eventually, signInThroughUi, startE2EGateway, withBrowser } from './harness';
+import { eventually, signInThroughUi, gatewayForFile, withBrowser } from './harness';
 
 const WIPED_NOTICE = 'Se borraron los datos de este dispositivo porque se pidió desde otra sesión de tu cuenta';
 /** The bound, from the tablet's first contact after the erase to its data gone. */
 const WIPE_WITHIN_MS = 5_000;
 
-let gw: TestGateway;
 let admin: CreatedUser;
 const PHONE = { width: 390, height: 844 };
 
-before(async () => {
-  gw = await startE2EGateway();
+const gw: TestGateway = gatewayForFile({}, async () => {
   admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
 });
-after(() => gw.close());
 
 const upToDate = (page: Page) => page.locator('[data-testid="sync-state"][data-status="up-to-date"]').waitFor({ timeout: 90_000 });
 

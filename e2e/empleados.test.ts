@@ -11,23 +11,20 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { CreatedUser, HttpClient, TestGateway } from '../sync-server/src/testing/gateway';
-import { eventually, signInThroughUi, startE2EGateway, withBrowser as inBrowser, type BrowserSession } from './harness';
+import { eventually, signInThroughUi, gatewayForFile, withBrowser as inBrowser, type BrowserSession } from './harness';
 
-let gw: TestGateway;
 let adminApi: HttpClient;
 const users: Record<'admin' | 'jorge' | 'otra', CreatedUser> = {} as never;
 
-before(async () => {
-  gw = await startE2EGateway();
+const gw: TestGateway = gatewayForFile({}, async () => {
   users.admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
   users.jorge = await gw.createUser({ role: 'user', prim_nom: 'Jorge', apell_pa: 'Hernández' });
   users.otra = await gw.createUser({ role: 'user', prim_nom: 'Olga', apell_pa: 'Otra' });
   adminApi = await gw.client().signIn(users.admin.email, users.admin.password);
 });
-after(() => gw.close());
 
 // --- helpers ------------------------------------------------------------------------------
 

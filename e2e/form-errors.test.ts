@@ -6,19 +6,16 @@
  * one), while the summary keeps the specification's sentence.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
-import { openBrowser, signInThroughUi, startE2EGateway } from './harness';
+import { openBrowser, signInThroughUi, gatewayForFile } from './harness';
 
-let gw: TestGateway;
 let admin: CreatedUser;
 
-before(async () => {
-  gw = await startE2EGateway();
+const gw: TestGateway = gatewayForFile({}, async () => {
   admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
 });
-after(() => gw.close());
 
 const SPEC_REQUIRED = 'Por favor complete todos los campos obligatorios.';
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');

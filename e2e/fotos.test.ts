@@ -9,22 +9,19 @@
  * One gateway for the file; every wait is on something visible or stored, never a sleep.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
-import { eventually, pdfText, savedPath, signInThroughUi, startE2EGateway, unlockWith, waitForServiceWorker, withBrowser } from './harness';
+import { eventually, pdfText, savedPath, signInThroughUi, gatewayForFile, unlockWith, waitForServiceWorker, withBrowser } from './harness';
 import { pdfImageCount } from '../couch-design/testing/pdf-images';
 
-let gw: TestGateway;
 const users: Record<'admin' | 'asesor' | 'sup', CreatedUser> = {} as never;
 
-before(async () => {
-  gw = await startE2EGateway();
+const gw: TestGateway = gatewayForFile({}, async () => {
   users.admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
   users.asesor = await gw.createUser({ role: 'asesor', prim_nom: 'Armando', apell_pa: 'Asesor' });
   users.sup = await gw.createUser({ role: 'supervisor de obra', prim_nom: 'Sofía', apell_pa: 'Supervisora' });
 });
-after(() => gw.close());
 
 const OWNER = 'Fernanda Fotos Ibarra';
 const field = (page: Page, name: string) => page.locator(`#f-${name.replace(/\[(\d+)\]/g, '-$1').replace(/\./g, '-')}`);

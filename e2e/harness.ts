@@ -5,7 +5,8 @@ import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { newVaultRecord } from '../pwa/src/lib/vault/vault';
-import { startGateway, type CreatedUser, type HttpClient, type TestGateway } from '../sync-server/src/testing/gateway';
+import { after, before } from 'node:test';
+import { gatewayAround, startGateway, type CreatedUser, type HttpClient, type TestGateway } from '../sync-server/src/testing/gateway';
 import { log, LOG_LEVELS, type LogLevel } from '../sync-server/src/log';
 
 // The suite's gateways run in this process: one access-log line per request would bury the test
@@ -23,6 +24,16 @@ const DIST = path.resolve('dist');
 /** A gateway on a fresh in-memory store serving the built PWA from dist/ (run `npm run build` first). */
 export async function startE2EGateway(overrides: Parameters<typeof startGateway>[0] = {}): Promise<TestGateway> {
   return startGateway({ staticDir: DIST, ...overrides });
+}
+
+/**
+ * The test file's gateway (startE2EGateway with `overrides`), with `setup`'s users and records:
+ * started and set up before the file's first test and closed after its last, as the API tests'
+ * gatewayForFile. One hook does both: node 20 runs a file's top-level `before` hooks at once, not
+ * one after another, so a `before` of the file's own could run before the gateway is up.
+ */
+export function gatewayForFile(overrides: Parameters<typeof startGateway>[0] = {}, setup?: () => Promise<void>): TestGateway {
+  return gatewayAround({ before: (fn) => before(fn), after: (fn) => after(fn) }, () => startE2EGateway(overrides), setup);
 }
 
 export interface BrowserSession {

@@ -7,25 +7,22 @@
  * One gateway for the file; each width signs in once.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { StoreDoc } from '../sync-server/src/store/port';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
-import { eventually, openBrowser, signInThroughUi, startE2EGateway } from './harness';
+import { eventually, openBrowser, signInThroughUi, gatewayForFile } from './harness';
 import { nextTab, tabTo, typeInto } from './keyboard';
 
-let gw: TestGateway;
 let asesor: CreatedUser;
 const EMP = 'emp-teclado';
 
-before(async () => {
-  gw = await startE2EGateway();
+const gw: TestGateway = gatewayForFile({}, async () => {
   asesor = await gw.createUser({ role: 'asesor', prim_nom: 'Armando', apell_pa: 'Asesor', empleado_id: EMP });
   await seedEmpleados(gw, [{ _id: EMP, prim_nom: 'Armando', apell_pa: 'Asesor', apell_ma: 'Luna', userId: asesor.id }]);
   await seedNominas(gw, [nominaOf(EMP, '2026-01-15', 7500, { empleado: 'Armando Asesor Luna' })]);
 });
-after(() => gw.close());
 
 async function findByOwner(nombre: string): Promise<StoreDoc | null> {
   const db = await gw.store.db('captaciones');

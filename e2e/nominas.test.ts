@@ -11,14 +11,13 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { Nomina } from '../couch-design/nomina';
 import type { CreatedUser, HttpClient, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
-import { eventually, pdfText, savedPath, signInThroughUi, startE2EGateway, unlockWith, waitForServiceWorker, withBrowser, type BrowserSession } from './harness';
+import { eventually, pdfText, savedPath, signInThroughUi, gatewayForFile, unlockWith, waitForServiceWorker, withBrowser, type BrowserSession } from './harness';
 
-let gw: TestGateway;
 let adminApi: HttpClient;
 const users = {} as Record<'admin' | 'ana' | 'beto' | 'carla', CreatedUser>;
 
@@ -27,8 +26,7 @@ const ANA = 'emp-ana-e2e';
 const BETO = 'emp-beto-e2e';
 const SOLO = 'emp-solo-e2e';
 
-before(async () => {
-  gw = await startE2EGateway();
+const gw: TestGateway = gatewayForFile({}, async () => {
   users.admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
   users.ana = await gw.createUser({ role: 'user', prim_nom: 'Ana', apell_pa: 'Pérez', empleado_id: ANA });
   users.beto = await gw.createUser({ role: 'user', prim_nom: 'Beto', apell_pa: 'Ruiz', empleado_id: BETO });
@@ -45,7 +43,6 @@ before(async () => {
   ]);
   adminApi = await gw.client().signIn(users.admin.email, users.admin.password);
 });
-after(() => gw.close());
 
 // --- helpers ------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { sampleCaptacion } from '../couch-design/captacion/fixtures';
 import { fotoId } from '../couch-design/fotos/types';
@@ -20,9 +20,8 @@ import { JPEG_2X2 } from '../couch-design/testing/images';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
 import { assertAccessible } from './axe';
-import { eventually, openBrowser, pdfText, savedPath, signInThroughUi, startE2EGateway, unlockWith, waitForServiceWorker, type BrowserSession } from './harness';
+import { eventually, openBrowser, pdfText, savedPath, signInThroughUi, gatewayForFile, unlockWith, waitForServiceWorker, type BrowserSession } from './harness';
 
-let gw: TestGateway;
 const users = {} as Record<'admin' | 'asesor' | 'segunda', CreatedUser>;
 const EMP = 'emp-fin-asesor';
 const CAP = 'cap-fin-1';
@@ -34,8 +33,7 @@ const SIZES = [
   { width: 390, height: 844 },
 ];
 
-before(async () => {
-  gw = await startE2EGateway();
+const gw: TestGateway = gatewayForFile({}, async () => {
   users.admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
   users.asesor = await gw.createUser({ role: 'asesor', prim_nom: 'Armando', apell_pa: 'Asesor', empleado_id: EMP });
   users.segunda = await gw.createUser({ role: 'asesor', prim_nom: 'Beatriz', apell_pa: 'Segunda', apell_ma: 'Campos' });
@@ -59,7 +57,6 @@ before(async () => {
     });
   }
 });
-after(() => gw.close());
 
 async function signedIn(who: CreatedUser, size: { width: number; height: number }): Promise<BrowserSession> {
   const b = await openBrowser(size);

@@ -1,20 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { SHEET_PARTS } from '../pwa/build/critical-css';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
-import { deviceSignedInBefore, openBrowser, signInThroughUi, startE2EGateway, unlockWith, waitForServiceWorker, withBrowser } from './harness';
+import { deviceSignedInBefore, openBrowser, signInThroughUi, gatewayForFile, unlockWith, waitForServiceWorker, withBrowser } from './harness';
 
-let gw: TestGateway;
 const users: Record<string, CreatedUser> = {};
 
-before(async () => {
-  gw = await startE2EGateway();
+const gw: TestGateway = gatewayForFile({}, async () => {
   users.admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia' });
   users.asesor = await gw.createUser({ role: 'asesor', empleado_id: 'emp-asesor' });
   users.supervisor = await gw.createUser({ role: 'supervisor de obra' });
   users.ayudante = await gw.createUser({ role: 'ayudante de administrador' });
 });
-after(() => gw.close());
 
 describe('sign-in screen', () => {
   it('shows each error text and signs in with Enter in the password field', async () => {

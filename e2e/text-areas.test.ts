@@ -4,25 +4,22 @@
  * and grow with the text; on a phone, 'Mi Nómina' shows each payslip as a readable row.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
-import { openBrowser, signInThroughUi, startE2EGateway } from './harness';
+import { openBrowser, signInThroughUi, gatewayForFile } from './harness';
 
-let gw: TestGateway;
 const users = {} as Record<'admin' | 'asesor', CreatedUser>;
 const EMP = 'emp-textos';
 const CONCEPTO = 'Pago de la primera quincena de enero con bono de productividad';
 
-before(async () => {
-  gw = await startE2EGateway();
+const gw: TestGateway = gatewayForFile({}, async () => {
   users.admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
   users.asesor = await gw.createUser({ role: 'asesor', prim_nom: 'Armando', apell_pa: 'Asesor', empleado_id: EMP });
   await seedEmpleados(gw, [{ _id: EMP, prim_nom: 'Armando', apell_pa: 'Asesor', apell_ma: 'Luna', userId: users.asesor.id }]);
   await seedNominas(gw, [nominaOf(EMP, '2026-01-15', 7500, { empleado: 'Armando Asesor Luna', conceptoDePago: CONCEPTO })]);
 });
-after(() => gw.close());
 
 const SIZES = [
   { width: 1024, height: 768 },

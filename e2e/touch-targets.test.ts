@@ -7,22 +7,20 @@
  * each screen visited once.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { sampleCaptacion } from '../couch-design/captacion/fixtures';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
-import { openBrowser, signInThroughUi, startE2EGateway } from './harness';
+import { openBrowser, signInThroughUi, gatewayForFile } from './harness';
 import { smallTargets } from './touch-measure';
 
-let gw: TestGateway;
 const users = {} as Record<'admin' | 'asesor', CreatedUser>;
 const EMP = 'emp-touch';
 const NOMINA = 'nom-touch';
 const CAPTACION = 'cap-touch';
 
-before(async () => {
-  gw = await startE2EGateway({ publicSignup: true });
+const gw: TestGateway = gatewayForFile({ publicSignup: true }, async () => {
   users.admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
   users.asesor = await gw.createUser({ role: 'asesor', prim_nom: 'Armando', apell_pa: 'Asesor', empleado_id: EMP });
   await seedEmpleados(gw, [{ _id: EMP, prim_nom: 'Armando', apell_pa: 'Asesor', apell_ma: 'Luna', userId: users.asesor.id }]);
@@ -30,7 +28,6 @@ before(async () => {
   const db = await gw.store.db('captaciones');
   await db.put({ ...sampleCaptacion({ propietario: { nombre: 'Táctil Pérez' }, captacion: { asesor: users.asesor.id } }), _id: CAPTACION });
 });
-after(() => gw.close());
 
 const SIZES = [
   { width: 1024, height: 768 },

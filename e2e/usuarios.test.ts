@@ -7,27 +7,23 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { startGateway, type CreatedUser, type HttpClient, type TestGateway } from '../sync-server/src/testing/gateway';
+import type { CreatedUser, HttpClient, TestGateway } from '../sync-server/src/testing/gateway';
 import { empleadoBody, PNG, usuarioBody } from '../sync-server/src/testing/personas';
-import { openBrowser, signInThroughUi, startE2EGateway, withBrowser } from './harness';
+import { openBrowser, signInThroughUi, gatewayForFile, startE2EGateway, withBrowser } from './harness';
 
-let gw: TestGateway;
 let admin: CreatedUser;
 let api: HttpClient;
 
 /** Set SCREENSHOTS=<folder> to keep a picture of each screen at tablet and phone sizes. */
 const SHOTS = process.env.SCREENSHOTS;
 
-before(async () => {
-  gw = await startE2EGateway();
+const gw: TestGateway = gatewayForFile({}, async () => {
   admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
   api = await gw.client().signIn(admin.email, admin.password);
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
-after(() => gw.close());
 
 async function shot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
@@ -201,7 +197,7 @@ describe('own profile', () => {
 
 describe("'Registro de Usuario' (public sign-up, PUBLIC_SIGNUP=true)", () => {
   it('a visitor registers from the sign-up screen, is signed in and lands on their profile', async () => {
-    const open = await startGateway({ staticDir: path.resolve('dist'), publicSignup: true });
+    const open = await startE2EGateway({ publicSignup: true });
     const b = await openBrowser({ width: 390, height: 844 });
     try {
       const { page } = b;

@@ -7,22 +7,19 @@
  * and saving moves the link, and the person who lost it sees 'Mi Nómina' say so.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { CreatedUser, HttpClient, TestGateway } from '../sync-server/src/testing/gateway';
 import { empleadoBody, usuarioBody } from '../sync-server/src/testing/personas';
-import { signInThroughUi, startE2EGateway, withBrowser } from './harness';
+import { signInThroughUi, gatewayForFile, withBrowser } from './harness';
 
-let gw: TestGateway;
 let admin: CreatedUser;
 let api: HttpClient;
 
-before(async () => {
-  gw = await startE2EGateway();
+const gw: TestGateway = gatewayForFile({}, async () => {
   admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
   api = await gw.client().signIn(admin.email, admin.password);
 });
-after(() => gw.close());
 
 const field = (page: Page, name: string) => page.locator(`#f-${name}`);
 const linkOf = async (userId: string): Promise<string | null> => (await api.json('GET', `/api/users/${userId}`)).body.user.empleado_id;

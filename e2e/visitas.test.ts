@@ -9,13 +9,12 @@
  * One gateway for the file; every wait is on something visible or stored, never a sleep.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { sampleCaptacion } from '../couch-design/captacion/fixtures';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
-import { eventually, pdfText, savedPath, signInThroughUi, startE2EGateway, waitForServiceWorker, withBrowser } from './harness';
+import { eventually, pdfText, savedPath, signInThroughUi, gatewayForFile, waitForServiceWorker, withBrowser } from './harness';
 
-let gw: TestGateway;
 const users: Record<'admin' | 'asesor' | 'sup', CreatedUser> = {} as never;
 const CAPTACION = 'cap-visitas-e2e';
 const OWNER = 'Valeria Visitas Ochoa';
@@ -23,8 +22,7 @@ const OTHER_OWNER = 'Samuel Sinvisitas Ruiz';
 const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
-before(async () => {
-  gw = await startE2EGateway();
+const gw: TestGateway = gatewayForFile({}, async () => {
   users.admin = await gw.createUser({ role: 'administrator', prim_nom: 'Alicia', apell_pa: 'Admin' });
   users.asesor = await gw.createUser({ role: 'asesor', prim_nom: 'Armando', apell_pa: 'Asesor' });
   users.sup = await gw.createUser({ role: 'supervisor de obra', prim_nom: 'Sofía', apell_pa: 'Supervisora' });
@@ -32,7 +30,6 @@ before(async () => {
   await db.put({ ...sampleCaptacion({ propietario: { nombre: OWNER }, captacion: { asesor: users.sup.id } }), _id: CAPTACION });
   await db.put({ ...sampleCaptacion({ propietario: { nombre: OTHER_OWNER }, captacion: { asesor: users.sup.id } }), _id: 'cap-sin-visitas-e2e' });
 });
-after(() => gw.close());
 
 const syncState = (page: Page) => page.getByTestId('sync-state');
 const field = (page: Page, name: string) => page.locator(`#f-${name}`);

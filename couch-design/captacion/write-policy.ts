@@ -19,7 +19,7 @@
 import { dict, isBlank, isLive, type Dict } from '../helpers/values';
 import { canDeleteCaptacion, canEditCaptacion, canReassignCaptacion, canRestoreCaptacion } from '../roles';
 import { captacionesScopeKind, inCaptacionesScope } from '../scope';
-import { refusal, type EntityWrite, type WriteDecision, type WriteFacts, type WritePolicy, type WriteState, type WriteUser } from '../write-policy';
+import { refusal, refusingUnforeseen, type EntityWrite, type WriteDecision, type WriteFacts, type WritePolicy, type WriteState, type WriteUser } from '../write-policy';
 import { normalizeCaptacionInput } from './convert';
 import { captacionInputIssues } from './schema';
 import { captacionTombstone, serverStamp, stampCaptacion } from './stamp';
@@ -124,14 +124,7 @@ export function captacionUsersNamed(doc: Dict): string[] {
   return typeof a === 'string' && a !== '' ? [a] : [];
 }
 
-export function decideCaptacionWrite(write: EntityWrite, state: WriteState, user: WriteUser, facts: WriteFacts): WriteDecision {
-  try {
-    return decide(write, state, user, facts);
-  } catch {
-    // A value no rule foresaw (too deep to read, say) is refused, never an error of the server.
-    return refusal(400, WRITE_MSG.unreadable);
-  }
-}
+export const decideCaptacionWrite = refusingUnforeseen(decide, WRITE_MSG.unreadable);
 
 function decide({ doc: sent, source, now }: EntityWrite, { base, winner }: WriteState, user: WriteUser, facts: WriteFacts): WriteDecision {
   const current = isLive(winner) ? winner : null;

@@ -27,6 +27,7 @@ import { canEditCaptacion } from '../roles';
 import { canSeeCaptacion } from '../scope';
 import {
   refusal,
+  refusingUnforeseen,
   type EntityWrite,
   type WriteDecision,
   type WriteFacts,
@@ -221,14 +222,7 @@ function decide({ doc: sent }: EntityWrite, { base, winner }: WriteState, user: 
   return { ok: true, doc };
 }
 
-export function decideFotoWrite(write: EntityWrite, state: WriteState, user: WriteUser, facts: WriteFacts): WriteDecision {
-  try {
-    return decide(write, state, user, facts);
-  } catch {
-    // A value no rule foresaw is refused, never an error of the server.
-    return refusal(400, FOTOS_MSG.ilegible);
-  }
-}
+export const decideFotoWrite = refusingUnforeseen(decide, FOTOS_MSG.ilegible);
 
 /**
  * The one photo policy, for REST and replication alike, over its relation to captación

@@ -16,7 +16,7 @@
 import { isLive, type Dict } from '../helpers/values';
 import { canManagePayroll } from '../roles';
 import { inNominasScope } from '../scope';
-import { refusal, type EntityWrite, type WriteDecision, type WriteFacts, type WritePolicy, type WriteState, type WriteSource, type WriteUser } from '../write-policy';
+import { refusal, refusingUnforeseen, type EntityWrite, type WriteDecision, type WriteFacts, type WritePolicy, type WriteState, type WriteSource, type WriteUser } from '../write-policy';
 import { validateNomina } from './schema';
 
 export const NOMINA_WRITE_MSG = {
@@ -77,14 +77,7 @@ function decide({ doc: sent, source }: EntityWrite, { winner }: WriteState, user
   return { ok: true, doc };
 }
 
-export function decideNominaWrite(write: EntityWrite, state: WriteState, user: WriteUser, facts: NominaFacts): WriteDecision {
-  try {
-    return decide(write, state, user, facts);
-  } catch {
-    // A value no rule foresaw is refused, never an error of the server.
-    return refusal(400, NOMINA_WRITE_MSG.invalid);
-  }
-}
+export const decideNominaWrite = refusingUnforeseen(decide, NOMINA_WRITE_MSG.invalid);
 
 /** The one payroll policy: REST decides every write through it; devices are refused before anything is read. */
 export const nominaWritePolicy = {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rejectionOf } from '../../../couch-design/testing/rejection';
 import { api, ApiError, apiFetch, authorizationFromCookie, isUnreachable, NOT_JSON_MESSAGE, REQUEST_FAILED_MESSAGE } from './api';
 
 // A real HTTP server: the helper is exercised through Node's own fetch, headers and bodies.
@@ -57,15 +58,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function caught(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(ApiError);
-    return err as ApiError;
-  }
-  throw new Error('se esperaba un error');
-}
+const caught = (p: Promise<unknown>): Promise<ApiError> => rejectionOf(ApiError, p);
 
 describe('apiFetch', () => {
   it('sends JSON bodies and returns the parsed answer', async () => {

@@ -4,8 +4,9 @@
  * close (gateways it restarted), newest first and never waiting more than 10 s for one.
  * Imported by tests only.
  */
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startGateway, type GatewayOptions, type TestGateway } from '../../../sync-server/src/testing/gateway';
+import { afterEach } from 'vitest';
+import type { GatewayOptions, TestGateway } from '../../../sync-server/src/testing/gateway';
+import { gatewayForFile as serverTestsGatewayForFile } from '../../../sync-server/src/testing/per-file';
 import { destroyLocalDbs, setActiveUser } from '../lib/db/registry';
 import type { SyncEngine } from '../lib/sync/engine';
 
@@ -29,14 +30,8 @@ export function engineSuite(): EngineSuite {
   return suite;
 }
 
-/** One gateway on a fresh in-memory store for the whole file. */
+/** One gateway on a fresh in-memory store for the whole file (the sync-server tests' own, read through a function). */
 export function gatewayForFile(config?: GatewayOptions): () => TestGateway {
-  let gw: TestGateway | undefined;
-  beforeAll(async () => {
-    gw = await startGateway(config);
-  });
-  afterAll(async () => {
-    await gw?.close();
-  });
-  return () => gw!;
+  const gateway = serverTestsGatewayForFile(config);
+  return () => gateway;
 }

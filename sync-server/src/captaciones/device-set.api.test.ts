@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { sampleFotoDoc } from '../../../couch-design/fotos/fixtures';
 import { DEVICE_SET_FORGET_PATH, DEVICE_SET_PATH, DEVICE_SET_TEXT, FORGET_TEXT, MAX_FORGET_IDS, pinPath } from '../../../couch-design/captacion/device-set';
 import { BadSetting, configFromEnv } from '../config';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { ids, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
@@ -11,7 +11,7 @@ import { ids, pullInto, remoteDb, seed, signedIn, type Person } from '../testing
  * captaciones they advise, opened or edited lately, or pinned; their photos follow them. The set
  * is fingerprinted in `GET /db/` and enforced on every replicated read.
  */
-let gw: TestGateway;
+const gw = gatewayForFile({ wholeScopeOnDevices: false, deviceRecentDays: 10 });
 let admin: Person, asesor: Person, otro: Person, supervisor: Person;
 const DAY = 24 * 60 * 60 * 1000;
 const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion: { asesor: asesorId } }), _id: id });
@@ -21,7 +21,6 @@ const welcome = async (p: Person) => (await p.client.json('GET', '/db/')).body a
 const setOf = async (p: Person) => (await p.client.json('GET', DEVICE_SET_PATH)).body as { ids: string[]; fijadas: string[] };
 
 beforeAll(async () => {
-  gw = await startGateway({ wholeScopeOnDevices: false, deviceRecentDays: 10 });
   admin = await signedIn(gw, 'administrator');
   asesor = await signedIn(gw, 'asesor');
   otro = await signedIn(gw, 'asesor');
@@ -39,10 +38,6 @@ beforeAll(async () => {
   await seed(gw.store, 'fotos', [sampleFotoDoc('propia', 'u1'), sampleFotoDoc('ajena', 'u1')]);
   // Opened long ago, beyond DISPOSITIVO_DIAS_RECIENTES: no longer on the device.
   await seed(gw.store, 'conjuntos', [{ _id: `conjunto:${asesor.id}`, type: 'conjunto', usuario: asesor.id, fijadas: [], recientes: { vieja: new Date(Date.now() - 11 * DAY).toISOString() } }]);
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 describe('the device set', () => {

@@ -104,20 +104,22 @@ class CachedReader implements Reader {
     return this.load<Empleado>({ kind: 'empleado', id });
   }
 
-  async empleadosDe(u: Usuario): Promise<Empleado[]> {
-    const ids = new Set<string>();
-    if (u.empleado_id) ids.add(u.empleado_id);
-    for (const e of await this.repos.empleados.find({ userId: u._id }, { limit: MAX_PARTNERS, fields: ['_id'] })) ids.add(e._id);
-    const docs = await Promise.all([...ids].map((id) => this.empleado(id)));
-    return docs.filter((d): d is Empleado => d !== null);
+  empleadosDe(u: Usuario): Promise<Empleado[]> {
+    return this.linked<Empleado>({ kind: 'empleado', id: u.empleado_id }, { userId: u._id });
   }
 
-  async usuariosDe(e: Empleado): Promise<Usuario[]> {
+  usuariosDe(e: Empleado): Promise<Usuario[]> {
+    return this.linked<Usuario>({ kind: 'usuario', id: e.userId }, { empleado_id: e._id });
+  }
+
+  /** The documents of `other.kind` on the other side of the link: the one this side names (`other.id`), and those naming it (`naming`). */
+  private async linked<T extends PersonDoc>(other: { kind: Kind; id?: string | null }, naming: Record<string, string>): Promise<T[]> {
     const ids = new Set<string>();
-    if (e.userId) ids.add(e.userId);
-    for (const u of await this.repos.usuarios.find({ empleado_id: e._id }, { limit: MAX_PARTNERS, fields: ['_id'] })) ids.add(u._id);
-    const docs = await Promise.all([...ids].map((id) => this.usuario(id)));
-    return docs.filter((d): d is Usuario => d !== null);
+    if (other.id) ids.add(other.id);
+    const repo = other.kind === 'usuario' ? this.repos.usuarios : this.repos.empleados;
+    for (const d of await repo.find(naming, { limit: MAX_PARTNERS, fields: ['_id'] })) ids.add(d._id);
+    const docs: Array<T | null> = await Promise.all([...ids].map((id) => this.load<T>({ kind: other.kind, id })));
+    return docs.filter((d): d is T => d !== null);
   }
 
   adminIds() {

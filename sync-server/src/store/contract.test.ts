@@ -21,6 +21,7 @@ import {
   nominasDeEmpleadoSelector,
   VALIDATION_DDOC_ID,
 } from '../../../couch-design/design-docs/index';
+import { rejectionOf } from '../../../couch-design/testing/rejection';
 import { createCouchStore } from './couchdb';
 import { deployDesignDocs, warmIndexes } from './deploy';
 import { createEmbeddedStore, MEMORY } from './embedded';
@@ -30,15 +31,7 @@ import { StoreError, type Store, type StoreDb, type StoreDoc } from './port';
 /** Lower-case and starting with a letter: CouchDB's rule for database names. */
 const uniquePrefix = (): string => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}_`;
 
-async function storeError(p: Promise<unknown>): Promise<StoreError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(StoreError);
-    return e as StoreError;
-  }
-  throw new Error('expected the call to fail');
-}
+const storeError = (p: Promise<unknown>): Promise<StoreError> => rejectionOf(StoreError, p);
 
 /** Document `c` with two leaves on one root, as two devices' offline edits replicate. */
 const TWO_LEAVES_OF_C = [

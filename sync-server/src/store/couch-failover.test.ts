@@ -11,6 +11,7 @@ import { CREDENTIALS, downNode, fakeNode, type Behaviour, type FakeNode, type Se
 import { createCouchStore, StoreUnavailable } from './couchdb';
 import { StoreError, type StoreDb } from './port';
 import { eventually } from '../testing/eventually';
+import { rejectionOf } from '../../../couch-design/testing/rejection';
 
 const PASSWORD = CREDENTIALS.split(':')[1];
 const PREFIX = 'x_';
@@ -50,15 +51,7 @@ function store(urls: string[], cooldownMs = 0) {
   return { s, lines };
 }
 
-async function failure(p: Promise<unknown>): Promise<StoreError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof StoreError) return e;
-    throw e;
-  }
-  throw new Error('se esperaba un error');
-}
+const failure = (p: Promise<unknown>): Promise<StoreError> => rejectionOf(StoreError, p);
 
 const writes = (n: FakeNode) => n.seen.filter((r) => r.method !== 'GET');
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { gatewayForFile } from '../testing/per-file';
 import { bumpScopeEpoch, readScopeEpoch } from './scope-epoch';
 import { ids, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 
@@ -9,21 +9,16 @@ import { ids, pullInto, remoteDb, seed, signedIn, type Person } from '../testing
  * old checkpoint would keep it on the device forever. The reassignment moves their scope epoch:
  * the server root shows a new scope and uuid, and a fresh replication yields exactly the new scope.
  */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: Person, supervisor: Person, agente: Person;
 const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion: { asesor: asesorId } }), _id: id });
 type Doc = Record<string, any>;
 
 beforeAll(async () => {
-  gw = await startGateway();
   admin = await signedIn(gw, 'administrator');
   supervisor = await signedIn(gw, 'supervisor', 'emp-sup');
   agente = await signedIn(gw, 'asesor');
   await seed(gw.store, 'captaciones', [cap('s-1', supervisor.id), cap('s-2', supervisor.id), cap('a-1', agente.id)]);
-});
-
-afterAll(async () => {
-  await gw?.close();
 });
 
 describe('scope change by reassignment', () => {

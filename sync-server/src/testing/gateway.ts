@@ -109,6 +109,42 @@ export async function startGateway(overrides: GatewayOptions = {}): Promise<Test
   };
 }
 
+/** A test runner's hooks around a file's (or a group's) tests: vitest's beforeAll/afterAll, node:test's before/after. */
+export interface AroundHooks {
+  before(fn: () => Promise<void>): void;
+  after(fn: () => Promise<void>): void;
+}
+
+/**
+ * The gateway `start` gives, started before the first test by the `before` hook this registers
+ * and closed after the last one: a file's gateway, whichever runner runs it. `setup` (its users
+ * and records) runs in that same hook once it has started. Read it inside tests, `setup` and
+ * hooks registered after it; before it has started, reading it throws.
+ */
+export function gatewayAround(hooks: AroundHooks, start: () => Promise<TestGateway>, setup?: () => Promise<void>): TestGateway {
+  let started: TestGateway | undefined;
+  const running = (): TestGateway => {
+    if (!started) throw new Error('The test gateway starts in a before hook: read it inside a test or a later hook.');
+    return started;
+  };
+  hooks.before(async () => {
+    started = await start();
+    await setup?.();
+  });
+  hooks.after(async () => {
+    await started?.close();
+  });
+  return {
+    get url() { return running().url; },
+    get store() { return running().store; },
+    get gateway() { return running().gateway; },
+    get config() { return running().config; },
+    createUser: (opts) => running().createUser(opts),
+    client: () => running().client(),
+    close: (opts) => running().close(opts),
+  };
+}
+
 /** fetch with a cookie jar of one session, the way a browser tab would call the gateway. */
 export class HttpClient {
   cookie = '';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startGateway, type GatewayOptions, type TestGateway } from './gateway';
+import { gatewayAround, startGateway, type GatewayOptions, type TestGateway } from './gateway';
 import type { Store } from '../store/port';
 import { cuttable, type CuttableStore } from './cuttable-store';
 import { sameDatabases, testStore } from './store';
@@ -11,24 +11,7 @@ import { sameDatabases, testStore } from './store';
  * what earlier hooks set up (another gateway to join) are given as a function, called as it starts.
  */
 export function gatewayForFile(options: GatewayOptions | (() => GatewayOptions) = {}): TestGateway {
-  let started: TestGateway | undefined;
-  const running = (): TestGateway => {
-    if (!started) throw new Error('The test gateway starts in beforeAll: read it inside a test or a later hook.');
-    return started;
-  };
-  beforeAll(async () => {
-    started = await startGateway(typeof options === 'function' ? options() : options);
-  });
-  afterAll(() => started?.close());
-  return {
-    get url() { return running().url; },
-    get store() { return running().store; },
-    get gateway() { return running().gateway; },
-    get config() { return running().config; },
-    createUser: (opts) => running().createUser(opts),
-    client: () => running().client(),
-    close: (opts) => running().close(opts),
-  };
+  return gatewayAround({ before: beforeAll, after: afterAll }, () => startGateway(typeof options === 'function' ? options() : options));
 }
 
 /** The run's test store (./store.ts) for one test file: opened before its first test, closed after its last. */

@@ -5,13 +5,14 @@
  * a draft kept while filling, and a question before leaving unsaved changes. The form's own
  * fields are its children.
  */
-import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Intent, Spinner } from '@blueprintjs/core';
 import { Formik, setNestedObjectValues, useFormikContext, type FormikTouched } from 'formik';
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { issuesToFormErrors } from '../../../../couch-design/helpers/form-errors';
 import { formatLocalTime } from '../../../../couch-design/format';
 import { Banner } from '../feedback/Banner';
+import { SaveOutcome } from './SaveOutcome';
 import { useDraftAutosave } from './drafts';
 import { jsonEqual } from './equal';
 import { errorLines } from './error-lines';
@@ -221,18 +222,7 @@ function FormBody<T extends object>(props: FormShellProps<T>): JSX.Element {
               {saving ? (texts.saving ?? GUARDANDO) : texts.submit}
             </Button>
           </div>
-          {failure ? (
-            <Banner intent={Intent.DANGER} onClose={() => setFailure(null)} testId="save-error">
-              {failure.map((line) => (
-                <div key={line}>{line}</div>
-              ))}
-            </Banner>
-          ) : null}
-          {success ? (
-            <Callout intent={Intent.SUCCESS} icon="tick-circle" role="status" data-testid="save-success">
-              {success}
-            </Callout>
-          ) : null}
+          <SaveOutcome failure={failure} onCloseFailure={() => setFailure(null)} success={success} testIds={{ failure: 'save-error', success: 'save-success' }} />
         </div>
       </form>
       <LeaveGuard

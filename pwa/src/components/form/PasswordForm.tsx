@@ -3,13 +3,13 @@
  * admin sets a new one for someone else. The rules are the shared schema's; typing the new one
  * twice guards against a slip nobody could see. One per screen (its fields' ids are fixed).
  */
-import { Button, Callout, Intent } from '@blueprintjs/core';
+import { Button, Intent } from '@blueprintjs/core';
 import { Formik, type FormikHelpers } from 'formik';
 import { useState, type JSX } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { issuesToFormErrors } from '../../../../couch-design/helpers/form-errors';
-import { Banner } from '../feedback/Banner';
 import { errorLines } from './error-lines';
+import { SaveOutcome } from './SaveOutcome';
 import { TextField } from './fields';
 import { FormUiContext, type FormIssue, type FormUi } from './form-ui';
 import { schemaIssues } from './schema-issues';
@@ -78,18 +78,13 @@ export function PasswordForm({ askCurrent, schema, onSave }: PasswordFormProps):
                   {formik.isSubmitting ? GUARDANDO : BTN_CAMBIAR_PASSWORD}
                 </Button>
               </div>
-              {failure ? (
-                <Banner intent={Intent.DANGER} onClose={() => setFailure(null)} testId="password-error">
-                  {failure.map((line) => (
-                    <div key={line}>{line}</div>
-                  ))}
-                </Banner>
-              ) : null}
-              {done ? (
-                <Callout intent={Intent.SUCCESS} icon="tick-circle" role="status" data-testid="password-success" className="password-form__done">
-                  {done}
-                </Callout>
-              ) : null}
+              <SaveOutcome
+                failure={failure}
+                onCloseFailure={() => setFailure(null)}
+                success={done}
+                testIds={{ failure: 'password-error', success: 'password-success' }}
+                successClassName="password-form__done"
+              />
             </form>
           </FormUiContext.Provider>
         );

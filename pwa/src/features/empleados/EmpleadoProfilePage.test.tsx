@@ -6,16 +6,17 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EmpleadoPublico } from '../../../../couch-design/empleado';
-import { startGateway, type CreatedUser, type TestGateway } from '../../../../sync-server/src/testing/gateway';
+import { gatewayForFile } from '../../../../sync-server/src/testing/per-file';
+import type { CreatedUser } from '../../../../sync-server/src/testing/gateway';
 import { setupIcons } from '../../lib/icons';
 import EmpleadoProfilePage from './EmpleadoProfilePage';
 import { keepEmpleado } from './data/stored';
 import { gatewayTab } from '../../testing/gateway-tab';
 import { openSignedIn, resetScreen, where } from '../../testing/screens';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: CreatedUser;
 let linked: CreatedUser;
 let stranger: CreatedUser;
@@ -23,7 +24,6 @@ let empleado: EmpleadoPublico;
 
 beforeAll(async () => {
   setupIcons();
-  gw = await startGateway();
   admin = await gw.createUser({ role: 'administrator' });
   linked = await gw.createUser({ role: 'user' });
   stranger = await gw.createUser({ role: 'user' });
@@ -37,7 +37,6 @@ beforeAll(async () => {
   expect(r.status).toBe(201);
   empleado = r.body.empleado;
 }, 30_000);
-afterAll(() => gw.close());
 afterEach(resetScreen);
 
 const payroll = vi.fn((e: EmpleadoPublico, isAdmin: boolean) => <p>Nóminas de {e.prim_nom} {isAdmin ? '(admin)' : ''}</p>);

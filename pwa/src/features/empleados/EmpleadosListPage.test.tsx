@@ -6,16 +6,17 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectLoggedError } from '../../../../testing/logged-errors';
-import { startGateway, type CreatedUser, type TestGateway } from '../../../../sync-server/src/testing/gateway';
+import { gatewayForFile } from '../../../../sync-server/src/testing/per-file';
+import type { CreatedUser } from '../../../../sync-server/src/testing/gateway';
 import { setupIcons } from '../../lib/icons';
 import EmpleadosListPage from './EmpleadosListPage';
 import { STORED_EMPLEADO_KEY } from './data/stored';
 import { gatewayTab, type GatewayTab } from '../../testing/gateway-tab';
 import { openSignedIn, resetScreen, where } from '../../testing/screens';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: CreatedUser;
 let agent: CreatedUser;
 let adminTab: GatewayTab;
@@ -25,7 +26,6 @@ const base = { apell_ma: 'Vega', fecha_na: '1990-01-15', telefono: '5523456789',
 
 beforeAll(async () => {
   setupIcons();
-  gw = await startGateway();
   admin = await gw.createUser({ role: 'administrator' });
   agent = await gw.createUser({ role: 'user' });
   adminTab = gatewayTab(gw.url);
@@ -40,7 +40,6 @@ beforeAll(async () => {
     ids[e.prim_nom] = r.body.empleado.id;
   }
 }, 30_000);
-afterAll(() => gw.close());
 afterEach(resetScreen);
 
 async function open(who: CreatedUser, path = '/dashboard/empleados') {

@@ -57,11 +57,11 @@ export function VisitasSection({ captacionId, canEdit }: VisitasSectionProps): J
   let body: JSX.Element;
   if (state.status === 'loading') body = <Feedback kind="loading" />;
   else if (state.status === 'error') body = <Feedback kind="error" text={ERROR_CARGAR_VISITAS} />;
-  else if (state.visitas.length === 0) body = <p className="page-empty">{SIN_VISITAS}</p>;
+  else if (state.value.length === 0) body = <p className="page-empty">{SIN_VISITAS}</p>;
   else
     body = (
       <div className="page-cards" data-testid="visitas-lista">
-        {state.visitas.map((v) => (
+        {state.value.map((v) => (
           <VisitaCard key={v._id} v={v} canEdit={canEdit} onEdit={() => setEditing(v)} />
         ))}
       </div>

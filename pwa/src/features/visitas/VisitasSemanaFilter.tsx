@@ -6,7 +6,7 @@
 import { Switch } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type JSX } from 'react';
 import { VISITA } from '../../../../couch-design/visita/entity';
-import { watchLocal } from '../../lib/db';
+import { useLocalRead } from '../../lib/data';
 import { captacionesConVisitasEstaSemana } from './data';
 import { FILTRO_VISITAS_SEMANA } from './texts';
 
@@ -16,28 +16,13 @@ export interface VisitasSemanaFilterProps {
 
 export function VisitasSemanaFilter({ onChange }: VisitasSemanaFilterProps): JSX.Element {
   const [on, setOn] = useState(false);
+  const week = useLocalRead(VISITA.database, on ? 'esta-semana' : null, () => captacionesConVisitasEstaSemana());
   const report = useRef(onChange);
   report.current = onChange;
   useEffect(() => {
-    if (!on) return undefined;
-    let alive = true;
-    const load = () =>
-      captacionesConVisitasEstaSemana().then(
-        (ids) => alive && report.current(ids),
-        (err: unknown) => console.error('No se pudieron leer las visitas de esta semana.', err),
-      );
-    void load();
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const unsubscribe = watchLocal(VISITA.database, () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void load(), 60);
-    });
-    return () => {
-      alive = false;
-      if (timer) clearTimeout(timer);
-      unsubscribe();
-    };
-  }, [on]);
+    if (week.status === 'ready') report.current(week.value);
+    else if (week.status === 'error') console.error('No se pudieron leer las visitas de esta semana.', week.error);
+  }, [week]);
   return (
     <Switch
       large

@@ -3,12 +3,12 @@
  * deleted with its captación all show without reloading the screen. Written with `localPut`:
  * the sync engine pushes them after the captaciones (couch-design/child-entity.ts).
  */
-import { useEffect, useState } from 'react';
 import { VISITA } from '../../../../couch-design/visita/entity';
 import { newestFirst, semanaDe, visitasPdfList } from '../../../../couch-design/visita/rules';
 import type { VisitaDatos } from '../../../../couch-design/visita/schema';
 import type { PdfList } from '../../../../couch-design/pdf';
-import { ensureLocalIndex, localFindAll, localPut, watchLocal } from '../../lib/db';
+import { useLocalRead, type LocalLoadable } from '../../lib/data';
+import { ensureLocalIndex, localFindAll, localPut } from '../../lib/db';
 
 export type Visita = VisitaDatos & { _id: string; _rev: string; captacionId: string };
 
@@ -42,32 +42,8 @@ export async function visitasForPdf(captacionId: string): Promise<PdfList> {
   return visitasPdfList(await listVisitas(captacionId));
 }
 
-export type VisitasState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; visitas: Visita[] };
+export type VisitasState = LocalLoadable<Visita[]>;
 
 export function useVisitas(captacionId: string): VisitasState {
-  const [state, setState] = useState<VisitasState>({ status: 'loading' });
-  useEffect(() => {
-    let alive = true;
-    let latest = 0;
-    const load = () => {
-      const mine = ++latest;
-      listVisitas(captacionId).then(
-        (visitas) => alive && mine === latest && setState({ status: 'ready', visitas }),
-        () => alive && mine === latest && setState({ status: 'error' }),
-      );
-    };
-    load();
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const unsubscribe = watchLocal(database, () => {
-      // A pulled batch arrives as many changes: read once after them.
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(load, 60);
-    });
-    return () => {
-      alive = false;
-      if (timer) clearTimeout(timer);
-      unsubscribe();
-    };
-  }, [captacionId]);
-  return state;
+  return useLocalRead(database, captacionId, listVisitas);
 }

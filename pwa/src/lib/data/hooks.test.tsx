@@ -1,9 +1,16 @@
 // @vitest-environment happy-dom
+import { leaveDevice, signInOnDevice } from '../../testing/local-data';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useLoad } from './hooks';
+import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
+import { localGet, localPut } from '../db';
+import { useLoad, useLocalRead } from './hooks';
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await leaveDevice();
+});
 
 /** A watchable source: `change()` tells the hook something changed (as a sync's write does). */
 function source<T>(initial: T) {
@@ -51,5 +58,39 @@ describe('useLoad with `same` (issue 36 item 5)', () => {
     });
     expect((await screen.findByText('2-b')).textContent).toBe('2-b');
     expect(draws).toBeGreaterThan(afterFirst);
+  });
+});
+
+describe('useLocalRead: one key\'s records of a local database, live', () => {
+  const db = 'captaciones' as const;
+  const read = (id: string) => localGet(db, id).then((doc) => (doc ? doc._id : 'ninguna'));
+
+  it('reads again when a change of its key is stored, and shows another key as loading until read, never the former one', async () => {
+    signInOnDevice();
+    const drawn: string[] = [];
+    function View({ id }: { id: string | null }) {
+      const state = useLocalRead(db, id, read, (changed, key) => changed === key);
+      const text = `${id ?? '-'}=${state.status === 'ready' ? state.value : state.status}`;
+      // What reaches the screen (a render React discards and redoes is not drawn).
+      useLayoutEffect(() => {
+        drawn.push(text);
+      });
+      return <p data-testid="v">{text}</p>;
+    }
+    const { rerender } = render(<View id={null} />);
+    // No key: nothing is read.
+    expect(screen.getByTestId('v').textContent).toBe('-=loading');
+
+    rerender(<View id="cap-1" />);
+    expect((await screen.findByText('cap-1=ninguna')).textContent).toBe('cap-1=ninguna');
+    await act(async () => {
+      await localPut(db, { ...sampleCaptacion(), _id: 'cap-1' });
+    });
+    expect((await screen.findByText('cap-1=cap-1')).textContent).toBe('cap-1=cap-1');
+
+    drawn.length = 0;
+    rerender(<View id="cap-2" />);
+    expect((await screen.findByText('cap-2=ninguna')).textContent).toBe('cap-2=ninguna');
+    expect(drawn.filter((t) => t.startsWith('cap-2=')).every((t) => t === 'cap-2=loading' || t === 'cap-2=ninguna')).toBe(true);
   });
 });

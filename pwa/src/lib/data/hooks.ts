@@ -3,9 +3,10 @@
  * when a sync brings hundreds of changes at once, and REST screens that say they need the
  * network instead of failing while offline.
  */
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { SyncedDbName } from '../db';
 import { isUnreachable } from './errors';
-import type { LocalResource, RecordVersions } from './local';
+import { watchRecords, type LocalResource, type RecordVersions } from './local';
 import { EVERY_RECORD, type Resource } from './resource';
 
 export const NEEDS_NETWORK = 'Esta pantalla necesita conexión a internet. Vuelva a intentarlo cuando tenga señal.';
@@ -16,6 +17,12 @@ export type Loadable<T> =
   | { status: 'offline' }
   | { status: 'error'; error: unknown };
 
+/** Local records never wait for the network: the seam says 'offline' for REST resources only. */
+export type LocalLoadable<T> = Exclude<Loadable<T>, { status: 'offline' }>;
+
+/** A local read's state: 'offline' cannot happen there, and says it is an error should it. */
+export const localLoadable = <T>(state: Loadable<T>): LocalLoadable<T> => (state.status === 'offline' ? { status: 'error', error: new Error(NEEDS_NETWORK) } : state);
+
 const RELOAD_DEBOUNCE_MS = 150;
 
 const browserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -25,13 +32,21 @@ const browserOffline = (): boolean => typeof navigator !== 'undefined' && naviga
  * `source: 'rest'` turns an unreachable gateway (or a browser that knows it is offline) into
  * `offline`, and loads again when the browser comes back online. `same`: a reload whose value is
  * the same as the one shown (say, a page none of whose records changed) draws nothing again.
+ * `key`: what `load` reads (say, whose records); another key is 'loading' until it is read, never
+ * the former key's value.
  */
 export function useLoad<T>(
   load: () => Promise<T>,
-  opts: { enabled?: boolean; source: Resource<unknown>['source']; watch?: Resource<unknown>['watch']; relevant?: (id: string) => boolean; same?: (shown: T, next: T) => boolean },
+  opts: { enabled?: boolean; source: Resource<unknown>['source']; watch?: Resource<unknown>['watch']; relevant?: (id: string) => boolean; same?: (shown: T, next: T) => boolean; key?: string },
 ): [Loadable<T>, () => void] {
   const enabled = opts.enabled ?? true;
   const [state, setState] = useState<Loadable<T>>({ status: 'loading' });
+  const [shownKey, setShownKey] = useState(opts.key);
+  if (shownKey !== opts.key) {
+    // Set while rendering (React's way to reset state on a prop): no frame shows the former key's value.
+    setShownKey(opts.key);
+    setState({ status: 'loading' });
+  }
   const generation = useRef(0);
   const shown = useRef(false);
   /** The value on screen, for `same`. */
@@ -69,8 +84,11 @@ export function useLoad<T>(
   }, []);
 
   const watch = opts.watch;
+  const key = opts.key;
   useEffect(() => {
     if (!enabled) return undefined;
+    // Read afresh (another `key`, say): whatever the answer, it is drawn, even one `same` as before.
+    onScreen.current = null;
     reload();
     let timer: ReturnType<typeof setTimeout> | null = null;
     let unsubscribe: () => void = () => undefined;
@@ -95,9 +113,31 @@ export function useLoad<T>(
       unsubscribe();
       if (typeof window !== 'undefined') window.removeEventListener('online', online);
     };
-  }, [enabled, reload, watch]);
+  }, [enabled, reload, watch, key]);
 
   return [state, reload];
+}
+
+/**
+ * What `load` reads from one of the person's local databases for `key` (say, one parent's child
+ * records), read again after the changes there that `relevant` accepts (every change when absent;
+ * a wiped and pulled again database always). Nothing is read while `key` is null.
+ */
+export function useLocalRead<T>(
+  db: SyncedDbName,
+  key: string | null,
+  load: (key: string) => Promise<T>,
+  relevant?: (id: string, key: string) => boolean,
+): LocalLoadable<T> {
+  const watch = useMemo(() => watchRecords(db), [db]);
+  const [state] = useLoad(() => (key === null ? Promise.resolve(null as never) : load(key)), {
+    enabled: key !== null,
+    source: 'local',
+    watch,
+    relevant: relevant && key !== null ? (id) => relevant(id, key) : undefined,
+    key: key ?? undefined,
+  });
+  return localLoadable(state);
 }
 
 const notLocal = (id: string): boolean => !id.startsWith('_local/');

@@ -61,6 +61,13 @@ export interface WritableLocalResource<T extends object, Input extends object = 
   resolve(id: string, merged: T, losingRevs: string[]): Promise<void>;
 }
 
+/** A `watch` over one local database: the id of each changed record, EVERY_RECORD after a wipe. */
+export const watchRecords =
+  (db: SyncedDbName) =>
+  (onChange: (id: string) => void): (() => void) =>
+    // A wipe (scope change, e.g. the person linked to another employee) replaced every record.
+    watchLocal(db, (event) => onChange(event.kind === 'reset' ? EVERY_RECORD : event.id));
+
 export function localResource<T>(opts: LocalResourceOptions<T>): LocalResource<T> {
   const accepted = (doc: unknown): doc is T => !!doc && opts.accepts(doc as Record<string, unknown>);
   return {
@@ -89,8 +96,7 @@ export function localResource<T>(opts: LocalResourceOptions<T>): LocalResource<T
         throw err;
       }
     },
-    // A wipe (scope change, e.g. the person linked to another employee) replaced every record.
-    watch: (onChange) => watchLocal(opts.db, (event) => onChange(event.kind === 'reset' ? EVERY_RECORD : event.id)),
+    watch: watchRecords(opts.db),
   };
 }
 

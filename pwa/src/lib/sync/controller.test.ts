@@ -1,7 +1,7 @@
 import '../../testing/local-data';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../../couch-design/captacion/fixtures';
-import { startGateway, type TestGateway } from '../../../../sync-server/src/testing/gateway';
+import { gatewayForFile } from '../../../../sync-server/src/testing/per-file';
 import { localGet, localPut } from '../db/index';
 import { localDbName } from '../db/registry';
 import { configureSync, currentEngine, destroyUserData, pauseSync, signOutGuard, startSyncFor } from './controller';
@@ -9,16 +9,8 @@ import { SyncStateStore } from './state';
 import { eventually, FakeNetwork, FakeTab } from '../../testing/local-data';
 
 /** The sync lifecycle around sign-in and sign-out, against a real gateway. */
-let gw: TestGateway;
+const gw = gatewayForFile();
 let store: SyncStateStore;
-
-beforeAll(async () => {
-  gw = await startGateway();
-});
-
-afterAll(async () => {
-  await gw?.close();
-});
 
 afterEach(async () => {
   await destroyUserData(null);

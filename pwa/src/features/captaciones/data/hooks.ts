@@ -1,15 +1,10 @@
 /** The captación screens' reads: live, so they follow writes made here and documents arriving by sync. */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { NEEDS_NETWORK, useLoad, useVersions, type Loadable, type LocalResource } from '../../../lib/data';
+import { localLoadable as local, NEEDS_NETWORK, useLoad, useVersions, type LocalLoadable, type LocalResource } from '../../../lib/data';
 import type { AuthUser } from '../../../lib/session';
 import type { Captacion } from '../../../../../couch-design/captacion';
 import { onlinePage, type OnlinePage } from './online';
 import { captacionesOf, type CaptacionesPage, type CaptacionesResource, type LoadedCaptacion, type OnlyIds } from './resource';
-
-/** Local records never wait for the network: the seam says 'offline' for REST resources only. */
-export type LocalLoadable<T> = Exclude<Loadable<T>, { status: 'offline' }>;
-
-const local = <T>(state: Loadable<T>): LocalLoadable<T> => (state.status === 'offline' ? { status: 'error', error: new Error(NEEDS_NETWORK) } : state);
 
 /** Stands in while nobody is signed in: the hooks below stay disabled with it. */
 const NOBODY: LocalResource<Captacion> = {

@@ -33,7 +33,7 @@ export function FotosPropiedad({ captacionId, editable, galeria = false, titleLe
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
-  const fotos = state.status === 'ready' ? state.fotos : [];
+  const fotos = state.status === 'ready' ? state.value : [];
 
   const change = async (work: () => Promise<void>) => {
     setBusy(true);

@@ -12,7 +12,7 @@ import './fotos.css';
 
 export function PortadaCelda({ captacionId }: { captacionId: string }): JSX.Element | null {
   const state = useFotos(captacionId);
-  const cover = state.status === 'ready' ? coverOf(state.fotos) : null;
+  const cover = state.status === 'ready' ? coverOf(state.value) : null;
   if (!cover) return null;
   return (
     <span className="fotos-lista-portada" data-testid="lista-portada">

@@ -4,48 +4,17 @@
  */
 import { useEffect, useState } from 'react';
 import { FOTO } from '../../../../../couch-design/fotos/entity';
-import { watchLocal } from '../../../lib/db';
+import { parseFotoId } from '../../../../../couch-design/fotos/types';
+import { useLocalRead, type LocalLoadable } from '../../../lib/data';
 import { listFotos, readMiniatura, type StoredFoto } from './fotos-store';
 
-export type FotosState = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; fotos: StoredFoto[] };
+export type FotosState = LocalLoadable<StoredFoto[]>;
+
+// A photo's id holds its captación's: another captación's changes read nothing again.
+const hers = (id: string, captacionId: string): boolean => parseFotoId(id)?.captacionId === captacionId;
 
 export function useFotos(captacionId: string | null): FotosState {
-  const [state, setState] = useState<FotosState>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!captacionId) return undefined;
-    let alive = true;
-    // Each read is numbered: only the latest one's answer is shown (a slow read never overwrites a newer one).
-    let latest = 0;
-    const load = () => {
-      const mine = ++latest;
-      listFotos(captacionId).then(
-        (fotos) => {
-          if (alive && mine === latest) setState({ status: 'ready', fotos });
-        },
-        (error: unknown) => {
-          if (alive && mine === latest) setState({ status: 'error', error });
-        },
-      );
-    };
-    setState({ status: 'loading' });
-    load();
-    const mark = `:${captacionId}:`;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const unsubscribe = watchLocal(FOTO.database, (event) => {
-      if (event.kind === 'change' && !event.id.includes(mark)) return;
-      // A batch of pulled photos arrives as many changes: read once after them.
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(load, 60);
-    });
-    return () => {
-      alive = false;
-      if (timer) clearTimeout(timer);
-      unsubscribe();
-    };
-  }, [captacionId]);
-
-  return state;
+  return useLocalRead(FOTO.database, captacionId, listFotos, hers);
 }
 
 /** The thumbnail of a stored photo ('missing' while its attachment has not arrived by sync). */

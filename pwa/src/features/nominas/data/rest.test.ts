@@ -2,19 +2,19 @@
  * The payroll calls of the screens against a real gateway (Express + in-memory store): the
  * browser's fetch is the one thing replaced, by one that carries the session cookie to it.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOMINA_WRITE_MSG } from '../../../../../couch-design/nomina/write-policy';
-import { startGateway, type HttpClient, type TestGateway } from '../../../../../sync-server/src/testing/gateway';
+import { gatewayForFile } from '../../../../../sync-server/src/testing/per-file';
+import type { HttpClient } from '../../../../../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas, signedIn, storedNominaIds } from '../../../../../sync-server/src/testing/payroll';
 import { ApiError } from '../../../lib/api';
 import { createNomina, deleteNomina, getNomina, listNominasDeEmpleado, updateNomina } from './rest';
 
-let gw: TestGateway;
+const gw = gatewayForFile();
 let admin: HttpClient;
 let ana: HttpClient;
 
 beforeAll(async () => {
-  gw = await startGateway();
   await seedEmpleados(gw, [
     { _id: 'e-ana', prim_nom: 'Ana', apell_pa: 'Pérez', apell_ma: 'Gómez' },
     { _id: 'e-otro', prim_nom: 'Otro', apell_pa: 'Empleado', apell_ma: 'X' },
@@ -25,7 +25,6 @@ beforeAll(async () => {
   admin = (await signedIn(gw, 'administrator')).client;
   ana = (await signedIn(gw, 'user', 'e-ana')).client;
 });
-afterAll(() => gw.close());
 afterEach(() => vi.unstubAllGlobals());
 
 const realFetch = globalThis.fetch;
