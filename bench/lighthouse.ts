@@ -8,7 +8,8 @@
  * first); Debian's Chromium (`CHROME_PATH`, default /usr/bin/chromium) runs headless with the
  * project's flags. The session cookie of the screen's demo account reaches the page through
  * Lighthouse's `extraHeaders`, so a screen loads cold (each run starts a fresh Chromium profile)
- * but signed in. Failed audits, with the elements they name, and console errors are listed under
+ * but signed in; an installed app's screen is signed in through the sign-in screen instead (see
+ * `visitOnce`). Failed audits, with the elements they name, and console errors are listed under
  * the table.
  *
  * Alone: `npx tsx bench/lighthouse.ts`; also part of `npm run bench` (about nine and a half
@@ -34,6 +35,7 @@ import { chromium as playwright } from 'playwright-core';
 import { seedDemo } from '../sync-server/src/seed/demo';
 import { DEMO_ACCOUNTS } from '../sync-server/src/seed/demo-people';
 import { startGateway, type TestGateway } from '../sync-server/src/testing/gateway';
+import { signInThroughUi } from '../e2e/harness';
 import { lighthouseScreens, type Account, type Category, type FormFactor } from './lighthouse-screens';
 import { report, type Row } from './row';
 import { CAPTACION } from '../couch-design/captacion/entity';
@@ -178,20 +180,20 @@ interface Run {
 
 /** How a run prepares its page: installed (a visit before, storage kept), and what goes on while it is measured. */
 interface RunSetup {
-  /** The session cookie of the visit before an installed app's run. */
-  installedWith?: string;
+  /** Who signs in on the visit before an installed app's run. */
+  installedAs?: { email: string; password: string };
   /** Started when Lighthouse starts, stopped when it is done (other devices' edits on the server). */
   meanwhile?: () => () => Promise<void>;
 }
 
 async function freshRun(url: string, flags: Flags, formFactor: FormFactor, setup: RunSetup, attempt = 1): Promise<Run> {
-  const { installedWith } = setup;
+  const { installedAs } = setup;
   const chromium = await launchChromium();
   let lhr: Result;
   let cpuTbt: number | null = null;
   try {
-    if (installedWith !== undefined) await visitOnce(chromium.port, url, installedWith);
-    const runFlags: Flags = { ...flags, port: chromium.port, ...(installedWith !== undefined ? { disableStorageReset: true } : {}) };
+    if (installedAs) await visitOnce(chromium.port, url, installedAs);
+    const runFlags: Flags = { ...flags, port: chromium.port, ...(installedAs ? { disableStorageReset: true } : {}) };
     const stopMeanwhile = setup.meanwhile?.();
     const result = await lighthouse(url, runFlags, formFactor === 'desktop' ? desktopConfig : undefined).finally(() => stopMeanwhile?.());
     if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
@@ -208,17 +210,19 @@ async function freshRun(url: string, flags: Flags, formFactor: FormFactor, setup
 }
 
 /**
- * The visit before an installed app's run: signed in with `cookie`, the page loads until its
- * service worker controls it, the list has rows and the sync chip says 'Al día' (everything
- * pulled, nothing pending: the state a field agent opens the app in), then it closes.
+ * The visit before an installed app's run: the person signs in through the sign-in screen, as on
+ * a real device, since only the password makes the device's key that opens their local data (a
+ * planted session cookie leaves it sealed, so nothing would sync; docs/architecture.md, "Datos
+ * cifrados en el dispositivo"). Then the page loads until its service worker controls it, the list
+ * has rows and the sync chip says 'Al día' (everything pulled, nothing pending: the state a field
+ * agent opens the app in), and it closes. The browser keeps that session's cookie and the key's
+ * copy for it, so Lighthouse's load reopens the data as a reload with a live session does.
  */
-async function visitOnce(port: number, url: string, cookie: string): Promise<void> {
+async function visitOnce(port: number, url: string, who: { email: string; password: string }): Promise<void> {
   const browser = await playwright.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    const [name, ...value] = cookie.split(';')[0].split('=');
-    const context = browser.contexts()[0];
-    await context.addCookies([{ name, value: value.join('='), url }]);
-    const page = await context.newPage();
+    const page = await browser.contexts()[0].newPage();
+    await signInThroughUi(page, new URL(url).origin, who.email, who.password);
     await page.goto(url);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     await page.waitForSelector('main tbody tr', { timeout: 30_000 });
@@ -315,11 +319,12 @@ export async function benchLighthouse(): Promise<Row[]> {
     const only = process.env.LIGHTHOUSE_ONLY?.split(',').filter(Boolean);
     const formFactors = process.env.LIGHTHOUSE_FORM_FACTORS?.split(',').filter(Boolean);
     const screens = (await lighthouseScreens(gw.store)).filter((s) => !only?.length || only.some((o) => s.path.includes(o) || s.name.includes(o)));
-    const cookies = await sessionCookies(gw, screens.map((s) => s.account));
+    const cookies = await sessionCookies(gw, screens.filter((s) => !s.installed).map((s) => s.account));
 
     for (const screen of screens) {
       for (const formFactor of screen.formFactors.filter((f) => !formFactors?.length || formFactors.includes(f))) {
-        const cookie = screen.account ? cookies.get(screen.account) : undefined;
+        // An installed app's run uses the browser's own session, the one its visit before signed in with.
+        const cookie = screen.account && !screen.installed ? cookies.get(screen.account) : undefined;
         const measuresPerformance = screen.categories.includes('performance');
         const flags: Flags = {
           output: 'json',
@@ -335,7 +340,7 @@ export async function benchLighthouse(): Promise<Row[]> {
         };
         const times = measuresPerformance ? PERFORMANCE_RUNS : 1;
         const setup: RunSetup = {
-          installedWith: screen.installed ? cookie : undefined,
+          installedAs: screen.installed ? DEMO_ACCOUNTS.find((a) => a.id === screen.account) : undefined,
           meanwhile: screen.liveEdits && LIVE_EDIT_MS > 0 ? () => editOnServer(gw, LIVE_EDIT_MS) : undefined,
         };
         const { lhr, cpuTbt } = await medianRun(`${gw.url}${screen.path}`, flags, formFactor, times, setup);

@@ -3,6 +3,7 @@ import { OverlaysProvider } from '@blueprintjs/core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COLUMNS, PEOPLE as EVERYONE, type Person } from '../../testing/people';
+import type { Column } from './table-parts';
 import { DataTable, type RowDelete } from './DataTable';
 
 const PEOPLE = EVERYONE.slice(0, 2);
@@ -70,5 +71,24 @@ describe('list table', () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(onError).toHaveBeenCalledWith(failure));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('redraws only the rows whose record changed (a live sync that changed none draws none)', () => {
+    const drawn: string[] = [];
+    const columns: Column<Person>[] = [{ header: 'Nombre', cell: (p) => (drawn.push(p.id), p.name) }];
+    const actions = [{ label: 'Ver detalle', icon: 'eye-open' as const, run: vi.fn() }];
+    const view = (rows: Person[]) => (
+      <OverlaysProvider>
+        <DataTable columns={columns} rows={rows} rowKey={(p) => p.id} rowTestId="person-row" actions={actions} />
+      </OverlaysProvider>
+    );
+    const { rerender } = render(view(PEOPLE));
+    expect(drawn).toEqual(['p1', 'p2']);
+    drawn.length = 0;
+    rerender(view([...PEOPLE]));
+    expect(drawn).toEqual([]);
+    rerender(view([PEOPLE[0], { ...PEOPLE[1], name: 'Beto Ruiz' }]));
+    expect(drawn).toEqual(['p2']);
+    expect(screen.getAllByTestId('person-row').map((r) => r.textContent)).toEqual(['Ana', 'Beto Ruiz']);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { Alert, Button, HTMLTable, Intent } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
-import { useId, useState, type JSX } from 'react';
+import { memo, useId, useState, type JSX } from 'react';
 import { Cells, FailedRow, HeaderRow, type Column } from './table-parts';
 import { ACCIONES, CANCELAR, ELIMINAR } from './texts';
 import './list.css';
@@ -43,8 +43,45 @@ export interface DataTableProps<R> {
   failed?: boolean;
 }
 
+interface DataRowProps<R> {
+  row: R;
+  id: string;
+  testId?: string;
+  columns: readonly Column<R>[];
+  withActions: boolean;
+  actions: readonly RowAction<R>[];
+  /** The delete button's name; none without a delete. */
+  deleteLabel?: string;
+  askDelete: (row: R) => void;
+}
+
+/**
+ * One record's row. Memoised: a screen that redraws with the same row objects, columns and
+ * actions (a live sync that changed none of the records shown) redraws none of its rows.
+ */
+const DataRow = memo(function DataRow<R>({ row, id, testId, columns, withActions, actions, deleteLabel, askDelete }: DataRowProps<R>): JSX.Element {
+  return (
+    <tr data-testid={testId} data-id={id} role="row">
+      <Cells columns={columns} row={row} />
+      {withActions ? (
+        <td role="cell" className="list-actions-cell" data-label={ACCIONES}>
+          <div className="list-row-actions">
+            {actions.map((a) => (
+              <Button key={a.label} variant="minimal" icon={a.icon} aria-label={a.label} title={a.label} loading={a.busy?.(row)} onClick={() => a.run(row)} />
+            ))}
+            {deleteLabel ? <Button variant="minimal" intent={Intent.DANGER} icon="trash" aria-label={deleteLabel} title={deleteLabel} onClick={() => askDelete(row)} /> : null}
+          </div>
+        </td>
+      ) : null}
+    </tr>
+  );
+}) as <R>(props: DataRowProps<R>) => JSX.Element;
+
+/** No actions given: one list for every render, so memoised rows stay as they are. */
+const NO_ACTIONS: readonly RowAction<never>[] = [];
+
 export function DataTable<R>(props: DataTableProps<R>): JSX.Element {
-  const { columns, rows, rowKey, rowTestId, actions = [], onDelete, failed } = props;
+  const { columns, rows, rowKey, rowTestId, actions = NO_ACTIONS as readonly RowAction<R>[], onDelete, failed } = props;
   const [toDelete, setToDelete] = useState<R | null>(null);
   const [deleting, setDeleting] = useState(false);
   const questionId = useId();
@@ -75,21 +112,17 @@ export function DataTable<R>(props: DataTableProps<R>): JSX.Element {
             <FailedRow columns={columns} extraCell={withActions} />
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)} data-testid={rowTestId} data-id={rowKey(row)} role="row">
-                <Cells columns={columns} row={row} />
-                {withActions ? (
-                  <td role="cell" className="list-actions-cell" data-label={ACCIONES}>
-                    <div className="list-row-actions">
-                      {actions.map((a) => (
-                        <Button key={a.label} variant="minimal" icon={a.icon} aria-label={a.label} title={a.label} loading={a.busy?.(row)} onClick={() => a.run(row)} />
-                      ))}
-                      {onDelete ? (
-                        <Button variant="minimal" intent={Intent.DANGER} icon="trash" aria-label={onDelete.label ?? ELIMINAR} title={onDelete.label ?? ELIMINAR} onClick={() => setToDelete(row)} />
-                      ) : null}
-                    </div>
-                  </td>
-                ) : null}
-              </tr>
+              <DataRow
+                key={rowKey(row)}
+                row={row}
+                id={rowKey(row)}
+                testId={rowTestId}
+                columns={columns}
+                withActions={withActions}
+                actions={actions}
+                deleteLabel={onDelete ? (onDelete.label ?? ELIMINAR) : undefined}
+                askDelete={setToDelete}
+              />
             ))
           )}
         </tbody>

@@ -5,7 +5,7 @@
  * counts come from the database's kept index, so only the ten records shown are read.
  */
 import { Button, Callout, Intent, NonIdealState, Tag } from '@blueprintjs/core';
-import { useEffect, useMemo, useState, type JSX } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Captacion } from '../../../../couch-design/captacion';
 import { Banner, StatusTag } from '../../components/feedback';
@@ -17,7 +17,7 @@ import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
 import { rememberAdvisers } from './adviser';
 import { DEVICE_SET_TEXT } from '../../../../couch-design/captacion/device-set';
-import { useSyncState } from '../../lib/sync/state';
+import { useSyncOffline } from '../../lib/sync/state';
 import { useCaptaciones, useCaptacionesPage, useOnlinePage } from './data/hooks';
 import type { OnlinePage } from './data/online';
 import { PortadaCelda } from './fotos/PortadaCelda';
@@ -56,6 +56,19 @@ interface Item {
   soloEnLinea: boolean;
   /** The row's 'Disponible sin conexión' shows the last answer, disabled. */
   offline: boolean;
+}
+
+/**
+ * The rows to draw, each record's row object kept from the last time while its revision, its
+ * conflicts and its 'solo en línea' mark are the same: the table redraws only the rows that
+ * changed (a page read again for a live change, the gateway's page after the device's).
+ */
+function keepUnchanged(before: ReadonlyMap<string, Item>, next: Item[]): Item[] {
+  return next.map((item) => {
+    const kept = before.get(item.doc._id);
+    const same = kept && kept.doc._rev === item.doc._rev && kept.soloEnLinea === item.soloEnLinea && kept.offline === item.offline && kept.row.conflicted === item.row.conflicted;
+    return same ? kept : item;
+  });
 }
 
 const [PROPIEDAD, PROPIETARIO, UBICACION, ULTIMA, ESTATUS, FECHA] = LIST_COLUMNS;
@@ -115,7 +128,7 @@ export default function CaptacionesListPage(): JSX.Element {
   const [only, setOnly] = useState<ReadonlySet<string> | null>(null);
   const onDevice = useCaptacionesPage(captaciones, q, page, only);
   // Online, the whole scope through REST (another feature's filter reads the device); offline, the device set.
-  const offline = useSyncState().status === 'offline';
+  const offline = useSyncOffline();
   const remote = useOnlinePage(q, page, !offline && only === null && !!captaciones, onDevice);
   const list = !offline && only === null && remote.status === 'ready' ? remote : onDevice;
   const [actionError, setActionError] = useState<string | null>(null);
@@ -126,25 +139,40 @@ export default function CaptacionesListPage(): JSX.Element {
 
   const shown = list.status === 'ready' ? list.value : null;
   const held = shown && 'onDevice' in shown ? (shown as OnlinePage).onDevice : null;
-  const items = useMemo(() => (shown?.items ?? NO_DOCS).map((doc) => ({ doc, row: toListRow(doc), soloEnLinea: !!held && !held.has(doc._id), offline })), [shown, held, offline]);
+  const drawn = useRef<ReadonlyMap<string, Item>>(new Map());
+  const items = useMemo(() => {
+    const next = keepUnchanged(
+      drawn.current,
+      (shown?.items ?? NO_DOCS).map((doc) => ({ doc, row: toListRow(doc), soloEnLinea: !!held && !held.has(doc._id), offline })),
+    );
+    drawn.current = new Map(next.map((item) => [item.doc._id, item]));
+    return next;
+  }, [shown, held, offline]);
 
-  const downloadPdf = async (doc: Captacion) => {
-    setActionError(null);
-    setPdfBusy(doc._id);
-    try {
-      await downloadCaptacionPdf(doc, user, sections);
-    } catch (err) {
-      setActionError(err instanceof PdfError ? err.message : ERROR_PDF);
-    } finally {
-      setPdfBusy(null);
-    }
-  };
+  const downloadPdf = useCallback(
+    async (doc: Captacion) => {
+      setActionError(null);
+      setPdfBusy(doc._id);
+      try {
+        await downloadCaptacionPdf(doc, user, sections);
+      } catch (err) {
+        setActionError(err instanceof PdfError ? err.message : ERROR_PDF);
+      } finally {
+        setPdfBusy(null);
+      }
+    },
+    [user, sections],
+  );
 
-  const actions: RowAction<Item>[] = [
-    { label: ACCION_VER, icon: 'eye-open', run: ({ row }) => { navigate(paths.captacion(row.id)); } },
-    { label: ACCION_PDF, icon: 'download', run: ({ doc }) => void downloadPdf(doc), busy: ({ row }) => pdfBusy === row.id },
-  ];
-  if (canEdit) actions.push({ label: ACCION_EDITAR, icon: 'edit', run: ({ row }) => { navigate(paths.editarCaptacion(row.id)); } });
+  // The same list while nothing it uses changes, so unchanged rows are not drawn again.
+  const actions = useMemo(() => {
+    const list: RowAction<Item>[] = [
+      { label: ACCION_VER, icon: 'eye-open', run: ({ row }) => { navigate(paths.captacion(row.id)); } },
+      { label: ACCION_PDF, icon: 'download', run: ({ doc }) => void downloadPdf(doc), busy: ({ row }) => pdfBusy === row.id },
+    ];
+    if (canEdit) list.push({ label: ACCION_EDITAR, icon: 'edit', run: ({ row }) => { navigate(paths.editarCaptacion(row.id)); } });
+    return list;
+  }, [navigate, pdfBusy, canEdit, downloadPdf]);
 
   // Every matching record is read only here, when asked for, never to draw a page.
   const exportCsv = async () => {

@@ -11,7 +11,7 @@ import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
 import { useAdviserName } from './adviser';
 import { ConflictNotice } from './ConflictNotice';
-import { useSyncState } from '../../lib/sync/state';
+import { useSyncOffline } from '../../lib/sync/state';
 import { useCaptacion, useCaptaciones } from './data/hooks';
 import { openOnline } from './data/online';
 import { PinSwitch } from './detail/PinSwitch';
@@ -77,7 +77,7 @@ export default function DetalleCaptacionPage(): JSX.Element {
   const sections = CAPTACION_DETAIL_SECTIONS.useEntries();
 
   // Not on the device: online, read through the gateway, which keeps it on the device from now on (issue 34).
-  const offline = useSyncState().status === 'offline';
+  const offline = useSyncOffline();
   const missing = loaded.status === 'ready' && !loaded.value;
   const [fromGateway, setFromGateway] = useState<Captacion | null | 'failed'>(null);
   useEffect(() => {

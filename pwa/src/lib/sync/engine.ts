@@ -40,6 +40,7 @@ import { PushWatchdog } from './push-watchdog';
 import { GatewayContact } from './contact';
 import { browserFetch, classifyFailure, failureReason, fetchGatewayInfo, reachingFetch, type FetchFn } from './remote';
 import { sleep } from './replication';
+import { whenIdle } from '../idle';
 import { evictOutsideSets } from './device-set';
 import { keepWithinBudget, MB, measureHeld, type DeviceHolding } from './device-budget';
 import { DEFAULT_DEVICE_SETTINGS } from '../../../../couch-design/usuario/session-answer';
@@ -83,6 +84,14 @@ const BRIEF_PULL_MS = 1_000;
 const MINUTE_MS = 60_000;
 /** The device's storage is measured again at most this often while live (it reads every local record). */
 const BUDGET_EVERY_MS = 5 * MINUTE_MS;
+/**
+ * That measure (and the leaving it decides) runs at the first idle moment this long after the
+ * sync caught up, not at once: on opening the app the first catch-up falls while the first screen
+ * loads, and reading and opening every record then would block a phone's main thread with it
+ * (issue 36 item 5).
+ */
+const STORAGE_DELAY_MS = 5_000;
+const STORAGE_MAX_WAIT_MS = 10_000;
 
 export class SyncEngine {
   readonly userId: string;
@@ -124,6 +133,8 @@ export class SyncEngine {
   private budgetMb = DEFAULT_DEVICE_SETTINGS.espacio_mb;
   private budgetKeptAt = 0;
   private holding: DeviceHolding | null = null;
+  /** The storage check waiting for its idle moment; `evict`: records left the set meanwhile. */
+  private storageDue: { evict: boolean; cancel: () => void } | null = null;
   private cycleRun: Promise<void> | null = null;
   private cycleAgain = false;
   private readonly unsubscribers: Array<() => void> = [];
@@ -216,6 +227,8 @@ export class SyncEngine {
     this.watchdog.stop();
     this.pullWatchdog.stop();
     for (const p of this.pending) p.unschedule();
+    this.storageDue?.cancel();
+    this.storageDue = null;
     for (const unsubscribe of this.unsubscribers.splice(0)) unsubscribe();
     await this.stopLive();
     await this.cycleRun?.catch(() => undefined);
@@ -453,7 +466,7 @@ export class SyncEngine {
     if (setMoved) this.evictedSet = this.liveSet;
     if (setMoved || Date.now() - this.budgetKeptAt >= BUDGET_EVERY_MS) {
       this.budgetKeptAt = Date.now();
-      void this.keepStorage(setMoved);
+      this.keepStorageSoon(setMoved);
     }
     if (this.briefPull) clearTimeout(this.briefPull);
     this.briefPull = null;
@@ -530,6 +543,20 @@ export class SyncEngine {
     const brief = this.briefPull !== null && this.caughtUpLive === this.live && !this.pusher.busy;
     if (!this.live || (!this.isCaughtUp(this.live) && !brief)) return 'syncing';
     return this.pendingTotal() > 0 ? 'pending' : 'up-to-date';
+  }
+
+  /** Schedules keepStorage (STORAGE_DELAY_MS); a check already waiting is replaced, never its eviction. */
+  private keepStorageSoon(setMoved: boolean): void {
+    const evict = setMoved || !!this.storageDue?.evict;
+    this.storageDue?.cancel();
+    const cancel = whenIdle(
+      () => {
+        this.storageDue = null;
+        if (this.running) void this.keepStorage(evict);
+      },
+      { delayMs: STORAGE_DELAY_MS, maxWaitMs: STORAGE_MAX_WAIT_MS },
+    );
+    this.storageDue = { evict, cancel };
   }
 
   private async keepStorage(setMoved: boolean): Promise<void> {

@@ -1,5 +1,7 @@
+// @vitest-environment happy-dom
+import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { INITIAL_SYNC_STATE, SyncStateStore, syncStateText, type SyncState } from './state';
+import { INITIAL_SYNC_STATE, SyncStateStore, syncStateText, useSyncOffline, type SyncState } from './state';
 import { lastSyncText, pendingText, retryAtText, signOutQuestion } from './texts';
 
 const state = (patch: Partial<SyncState>): SyncState => ({ ...INITIAL_SYNC_STATE, ...patch });
@@ -54,5 +56,22 @@ describe('sync state texts', () => {
     store.set({ status: 'up-to-date', lastSyncedAt: 1 });
     expect(seen).toEqual(['syncing', 'up-to-date']);
     expect(store.get().lastSyncedAt).toBe(1);
+  });
+
+  it('a screen that follows only the connection redraws when it is lost or back, not on every sync', () => {
+    const store = new SyncStateStore();
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders++;
+      return useSyncOffline(store);
+    });
+    act(() => store.set({ status: 'syncing' }));
+    act(() => store.set({ status: 'up-to-date', lastSyncedAt: 1 }));
+    act(() => store.set({ lastSyncedAt: 2, pending: 1 }));
+    expect(result.current).toBe(false);
+    expect(renders).toBe(1);
+    act(() => store.set({ status: 'offline' }));
+    expect(result.current).toBe(true);
+    expect(renders).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The observable sync state: a tiny store outside React (the engine runs without it) and the
- * `useSyncState()` hook the top bar reads.
+ * The observable sync state: a tiny store outside React (the engine runs without it), the
+ * `useSyncState()` hook the top bar reads and `useSyncOffline()` for screens that only follow
+ * the connection.
  */
 import { useSyncExternalStore } from 'react';
 import type { SyncedDbName } from '../db/databases';
@@ -84,6 +85,19 @@ export const syncStateStore = new SyncStateStore();
 
 export function useSyncState(store: SyncStateStore = syncStateStore): SyncState {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+const isOffline = (s: SyncState): boolean => s.status === 'offline';
+
+/**
+ * Whether the sync finds the device offline. A screen that only needs that redraws when it flips,
+ * not on every count, status or sync time the live sync publishes (each pulled change moves the
+ * last sync time): a store update redraws its readers at once, without yielding, and a list
+ * redrawn for each change blocks a phone's main thread (issue 36 item 5).
+ */
+export function useSyncOffline(store: SyncStateStore = syncStateStore): boolean {
+  const offline = () => isOffline(store.get());
+  return useSyncExternalStore(store.subscribe, offline, offline);
 }
 
 /** The one line shown in the top bar: the state, then the rejected changes waiting, if any. */

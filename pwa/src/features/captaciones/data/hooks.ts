@@ -63,10 +63,13 @@ export function useCaptacion(captaciones: CaptacionesResource | null, id: string
   return [local(state), reload];
 }
 
+const sameHeld = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => a.size === b.size && [...a].every((id) => b.has(id));
+
 /**
  * One page of the whole scope through REST while `enabled` (online; issue 34): 'loading' until
  * the gateway answers, 'error' when it does not (the list then shows the device's page); read
- * again whenever `again` changes.
+ * again whenever `again` changes. An answer that is the page already shown (the same records,
+ * revisions and marks: most reads again while live sync runs) draws nothing.
  */
 export function useOnlinePage(query: string, page: number, enabled: boolean, again: unknown): LocalLoadable<OnlinePage> {
   const [state, setState] = useState<LocalLoadable<OnlinePage>>({ status: 'loading' });
@@ -76,7 +79,7 @@ export function useOnlinePage(query: string, page: number, enabled: boolean, aga
     if (!enabled) return;
     let live = true;
     onlinePage(query, page).then(
-      (value) => live && setState({ status: 'ready', value }),
+      (value) => live && setState((shown) => (shown.status === 'ready' && samePage(shown.value, value) && sameHeld(shown.value.onDevice, value.onDevice) ? shown : { status: 'ready', value })),
       (error: unknown) => live && setState({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) }),
     );
     return () => {
