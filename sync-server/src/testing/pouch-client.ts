@@ -80,6 +80,18 @@ export async function pushDenied(gw: { url: string }, person: Pick<Person, 'cook
   return denied;
 }
 
+/**
+ * The person opens these captaciones online (their REST detail), as a user does before working on
+ * them offline: each one they may read joins their device set (issue 34), the rest answer 404.
+ * Resolves with each answer's status, once the list's directory has caught up with the store.
+ */
+export async function openOnline(gw: TestGateway, person: Pick<Person, 'client'>, captacionIds: readonly string[]): Promise<number[]> {
+  await gw.gateway.caughtUp();
+  const statuses: number[] = [];
+  for (const id of captacionIds) statuses.push((await person.client.json('GET', `/api/captaciones/${encodeURIComponent(id)}`)).status);
+  return statuses;
+}
+
 export async function ids(db: ClientDb): Promise<string[]> {
   const { rows } = await db.allDocs();
   return rows.map((r) => r.id).sort();
