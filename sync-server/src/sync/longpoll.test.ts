@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { gatewayForFile } from '../testing/per-file';
 import { openUpstreamChanges } from './changes';
-import { eventually, localDb, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
+import { editBehind, eventually, localDb, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /** Live feeds: heartbeats while waiting, prompt answers, and nothing left behind when a client goes. */
 const gw = gatewayForFile();
@@ -17,12 +17,6 @@ beforeAll(async () => {
   await gw.gateway.caughtUp();
 });
 
-/** Stores an edit of a captación straight into the store, as another gateway would. */
-async function edit(id: string): Promise<void> {
-  const db = await gw.store.db('captaciones');
-  const doc = await db.get(id);
-  await db.bulkDocs([{ ...doc, estatus_actual: `Editada ${Date.now()}` }]);
-}
 
 async function lastSeq(p: Person): Promise<string> {
   return (await p.client.json('GET', '/db/captaciones/_changes?since=now')).body.last_seq;
@@ -42,7 +36,7 @@ describe('longpoll _changes', () => {
     // A foreign change does not wake the supervisor's feed; a change of their own does.
     await seed(gw.store, 'captaciones', [cap('ajena-lp', agente.id)]);
     await new Promise((r) => setTimeout(r, 150));
-    await edit('propia-lp');
+    await editBehind(gw, 'captaciones', 'propia-lp');
     let text = new TextDecoder().decode(first.value);
     for (;;) {
       const { value, done } = await reader.read();
@@ -89,7 +83,7 @@ describe('longpoll _changes', () => {
       await new Promise((resolve) => rep.once('paused', resolve));
       const before = (await local.get('en-vivo-sup'))._rev;
       const t0 = Date.now();
-      await edit('en-vivo-sup');
+      await editBehind(gw, 'captaciones', 'en-vivo-sup');
       await eventually(async () => (await local.get('en-vivo-sup'))._rev !== before, 'el cambio llega', 5000);
       expect(Date.now() - t0).toBeLessThan(2000);
     } finally {

@@ -92,6 +92,14 @@ export async function openOnline(gw: TestGateway, person: Pick<Person, 'client'>
   return statuses;
 }
 
+/** Stores a new revision of a document straight into the store, as another gateway would; resolves with it. */
+export async function editBehind(gw: Pick<TestGateway, 'store'>, dbName: string, id: string): Promise<string> {
+  const db = await gw.store.db(dbName);
+  const [res] = await db.bulkDocs([{ ...(await db.get(id)), editada: new Date().toISOString() }]);
+  if (!res.rev) throw new Error(`No se pudo editar ${id}: ${JSON.stringify(res)}`);
+  return res.rev;
+}
+
 export async function ids(db: ClientDb): Promise<string[]> {
   const { rows } = await db.allDocs();
   return rows.map((r) => r.id).sort();
