@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { DEVICE_SET_PATH } from '../../../couch-design/captacion/device-set';
 import { gatewayForFile } from '../testing/per-file';
-import { localDb, openOnline, pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from '../testing/pouch-client';
+import { deviceSetIds, localDb, openOnline, pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from '../testing/pouch-client';
 
 /** Deleted stays deleted: only an admin deletes a captación or brings one back. */
 const gw = gatewayForFile();
@@ -29,8 +28,8 @@ async function expectDeleted(id: string): Promise<void> {
   expect((await admin.client.json('GET', `/api/captaciones/${id}`)).status).toBe(404);
 }
 
-/** The asesor's device set (issue 34): what their devices keep. */
-const setOf = async (p: Person): Promise<string[]> => (await p.client.json('GET', DEVICE_SET_PATH)).body.ids;
+/** The person's device set (issue 34): what their devices keep. */
+const setOf = (p: Person): Promise<string[]> => deviceSetIds(gw, p);
 
 /** A captación that the asesor's device holds (they opened it online), deleted since by an admin. */
 async function deletedWhileHeld(id: string): Promise<ClientDb> {

@@ -3,8 +3,7 @@ import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { stampCaptacion, type Stamper } from '../../../couch-design/captacion/stamp';
 import { gatewayForFile } from '../testing/per-file';
 import type { TestGateway } from '../testing/gateway';
-import { DEVICE_SET_PATH } from '../../../couch-design/captacion/device-set';
-import { eventually, localDb, openOnline, pullInto, remoteDb, seed, type ClientDb } from '../testing/pouch-client';
+import { deviceSetIds, eventually, localDb, openOnline, pullInto, remoteDb, seed, type ClientDb } from '../testing/pouch-client';
 
 /**
  * Pushing through the gateway: a device's revision is stored under its own revision id with the
@@ -226,10 +225,7 @@ describe('advisers', () => {
 });
 
 /** The ids a person's devices keep (issue 34): a deleted captación leaves them, and the device drops it (pwa/src/lib/sync/device-set.ts). */
-const deviceSetOf = async (p: Device): Promise<string[]> => {
-  await gw.gateway.caughtUp();
-  return (await p.client.json('GET', DEVICE_SET_PATH)).body.ids;
-};
+const deviceSetOf = (p: Device): Promise<string[]> => deviceSetIds(gw, p);
 
 describe('deletions', () => {
   it('an admin’s deletion keeps the owner fields and takes the captación off the supervisor’s devices', async () => {

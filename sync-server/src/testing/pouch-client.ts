@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { DEVICE_SET_PATH } from '../../../couch-design/captacion/device-set';
 import type { StoreDoc } from '../store/port';
 import type { TestGateway } from './gateway';
 
@@ -90,6 +91,12 @@ export async function openOnline(gw: TestGateway, person: Pick<Person, 'client'>
   const statuses: number[] = [];
   for (const id of captacionIds) statuses.push((await person.client.json('GET', `/api/captaciones/${encodeURIComponent(id)}`)).status);
   return statuses;
+}
+
+/** The ids of the person's device set (issue 34), once the list's directory has caught up with the store. */
+export async function deviceSetIds(gw: TestGateway, person: Pick<Person, 'client'>): Promise<string[]> {
+  await gw.gateway.caughtUp();
+  return (await person.client.json<{ ids: string[] }>('GET', DEVICE_SET_PATH)).body.ids;
 }
 
 /** Stores a new revision of a document straight into the store, as another gateway would; resolves with it. */
