@@ -10,11 +10,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { DEVICE_SET_PATH } from '../../../couch-design/captacion/device-set';
 import type { StoreDoc } from '../store/port';
 import type { TestGateway } from './gateway';
 
 export { seed } from './seed';
+export { deviceSetIds, openOnline } from './device-set';
 
 const require = createRequire(import.meta.url);
 
@@ -79,24 +79,6 @@ export async function pushDenied(gw: { url: string }, person: Pick<Person, 'cook
   rep.on('denied', (e) => denied.push((e as { message?: string }).message ?? ''));
   await rep;
   return denied;
-}
-
-/**
- * The person opens these captaciones online (their REST detail), as a user does before working on
- * them offline: each one they may read joins their device set (issue 34), the rest answer 404.
- * Resolves with each answer's status, once the list's directory has caught up with the store.
- */
-export async function openOnline(gw: TestGateway, person: Pick<Person, 'client'>, captacionIds: readonly string[]): Promise<number[]> {
-  await gw.gateway.caughtUp();
-  const statuses: number[] = [];
-  for (const id of captacionIds) statuses.push((await person.client.json('GET', `/api/captaciones/${encodeURIComponent(id)}`)).status);
-  return statuses;
-}
-
-/** The ids of the person's device set (issue 34), once the list's directory has caught up with the store. */
-export async function deviceSetIds(gw: TestGateway, person: Pick<Person, 'client'>): Promise<string[]> {
-  await gw.gateway.caughtUp();
-  return (await person.client.json<{ ids: string[] }>('GET', DEVICE_SET_PATH)).body.ids;
 }
 
 /** Stores a new revision of a document straight into the store, as another gateway would; resolves with it. */
