@@ -16,7 +16,6 @@ beforeAll(async () => {
 
 const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion: { asesor: asesorId } }), _id: id });
 const push = (local: ClientDb, p: Person) => local.replicate.to(remoteDb(gw.url, 'captaciones', p.cookie));
-const pull = (local: ClientDb, p: Person) => local.replicate.from(remoteDb(gw.url, 'captaciones', p.cookie));
 
 async function leaves(id: string): Promise<Doc[]> {
   return (await (await gw.store.db('captaciones')).getOpenRevs(id, 'all')).flatMap((r) => ('ok' in r ? [r.ok as Doc] : []));
