@@ -352,7 +352,9 @@ async function benchEmbedded(): Promise<Row[]> {
   let direct: ClientDb | undefined;
   const me: Meter = {};
   try {
-    gw = await startGateway({ dataDir, dbPrefix });
+    // The replication protocol's own cost on whole scopes, as before device sets (DISPOSITIVO_ALCANCE_COMPLETO=1):
+    // `npm run bench -- scale` measures the device sets.
+    gw = await startGateway({ dataDir, dbPrefix, wholeScopeOnDevices: true });
     const { people, cookies } = await peopleOn(gw);
     const adminCookie = cookies.get(people.admin.id)!;
     const supCookie = cookies.get(people.supervisor.id)!;
@@ -364,7 +366,7 @@ async function benchEmbedded(): Promise<Row[]> {
     // in turns on identical data (LevelDB allows one opener per directory).
     await gw.close();
     cpSync(dataDir, copyDir, { recursive: true });
-    gw = await startGateway({ dataDir, dbPrefix, sessionSecret: gw.config.sessionSecret });
+    gw = await startGateway({ dataDir, dbPrefix, sessionSecret: gw.config.sessionSecret, wholeScopeOnDevices: true });
     const source = new ServerPouch(`${dbPrefix}captaciones`, { adapter: 'leveldb', prefix: copyDir + path.sep }) as unknown as ClientDb;
     direct = source;
     // The copy also holds the design document, which the gateway never serves.
