@@ -18,9 +18,7 @@
  *  - a supervisor's scoped initial pull of their 50 (≤ 2 s) beside, on CouchDB, CouchDB's own
  *    `_selector` feed for the same scope (≤ 0.1×), as bench/sync.ts compares them;
  *  - the gateway's memory after all of that (≤ 1 GB).
- * Today a tablet holds its person's whole read scope, and an asesor reads every captación: what
- * it holds is said by Plan.onDevice, the one place to change when the device set of issue 34
- * item 1 exists.
+ * A tablet holds its person's device set (issue 34 item 1): what it holds is said by Plan.onDevice.
  *
  * Loading 200,000 takes long (BENCH_VERBOSE=1 prints its progress): with SCALE_KEEP=1 the CouchDB
  * databases stay under the prefix `escala_<captaciones>_<set>_` with a note of what they hold,
@@ -179,7 +177,7 @@ export async function benchScale(): Promise<Row[]> {
         note:
           `${Number.isFinite(tablet.readyS) ? '' : `NO estuvo lista en ${es(s.readyWaitS)} s (SCALE_READY_WAIT_S). `}` +
           `desde Entrar en la pantalla de inicio de sesión; red de ${NETWORK.bitsPerSecond / 1e6} Mbit/s y ${NETWORK.latencyMs} ms; 'Al día' a los ${round(tablet.syncedS)} s, trabajador de servicio a los ${round(tablet.workerS)} s. ` +
-          `Debe tener ${es(held.length)} captaciones (hoy todo su alcance de lectura; con el conjunto del dispositivo, las ${es(plan.set)} suyas): ${tablet.holdsAll ? 'las tiene' : 'NO las tiene todas'}. ` +
+          `Debe tener ${es(held.length)} captaciones (su conjunto del dispositivo: las que asesora): ${tablet.holdsAll ? 'las tiene' : 'NO las tiene todas'}. ` +
           `${es(tablet.requests.total)} peticiones (${es(tablet.requests.changes)} _changes, ${es(tablet.requests.bulkGet)} _bulk_get, ${es(tablet.requests.fotos)} a /db/fotos), ${es(mb(tablet.requests.bytesDown))} MB recibidos`,
       },
       {

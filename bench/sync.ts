@@ -22,6 +22,9 @@
  *      initial pull of everything, admin: gateway ≤ 1.1× CouchDB direct;
  *      a supervisor's scoped pull (10 %): gateway ≤ 1.2× a direct pull with `filter: '_selector'`
  *        and the selector the gateway applies (couch-design/scope.ts);
+ *      the same supervisor's first pull from a second gateway as deployed, with device sets (the
+ *        others run with DISPOSITIVO_ALCANCE_COMPLETO, like for like with CouchDB): their set is
+ *        listed by id, ≤ 0.1× the same `_selector` pull (issue 34 item 4);
  *      a push of 1,000 new documents: gateway ≤ 1.3× pushing the same kind of documents straight
  *        to CouchDB (fresh ids each run, into databases of the same size);
  *      one change to a live client (the supervisor's scoped feed), p50 and p95 of 20: gateway
@@ -80,6 +83,8 @@ const MIN_DOCS_PER_S = 2_500;
 const MAX_RATIO_EMBEDDED = 1.2;
 const MAX_RATIO_PULL = 1.1;
 const MAX_RATIO_SCOPED = 1.2;
+/** A device set's first pull, listed by id, against CouchDB's `_selector` feed that reads every change (issue 34 item 5). */
+const MAX_RATIO_SET = 0.1;
 const MAX_RATIO_PUSH = 1.3;
 const MAX_RATIO_LIVE_P95 = 1.3;
 /** A device's initial pull into its sealed database, against an unsealed one (issue 31). */
@@ -352,8 +357,6 @@ async function benchEmbedded(): Promise<Row[]> {
   let direct: ClientDb | undefined;
   const me: Meter = {};
   try {
-    // The replication protocol's own cost on whole scopes, as before device sets (DISPOSITIVO_ALCANCE_COMPLETO=1):
-    // `npm run bench -- scale` measures the device sets.
     gw = await startGateway({ dataDir, dbPrefix, wholeScopeOnDevices: true });
     const { people, cookies } = await peopleOn(gw);
     const adminCookie = cookies.get(people.admin.id)!;
@@ -366,7 +369,7 @@ async function benchEmbedded(): Promise<Row[]> {
     // in turns on identical data (LevelDB allows one opener per directory).
     await gw.close();
     cpSync(dataDir, copyDir, { recursive: true });
-    gw = await startGateway({ dataDir, dbPrefix, sessionSecret: gw.config.sessionSecret, wholeScopeOnDevices: true });
+    gw = await startGateway({ dataDir, dbPrefix, sessionSecret: gw.config.sessionSecret });
     const source = new ServerPouch(`${dbPrefix}captaciones`, { adapter: 'leveldb', prefix: copyDir + path.sep }) as unknown as ClientDb;
     direct = source;
     // The copy also holds the design document, which the gateway never serves.
@@ -482,14 +485,22 @@ async function benchCouchDb(url: string): Promise<Row[]> {
   const dbPrefix = `bench_${Date.now().toString(36)}_`;
   const anchorName = `${dbPrefix}directo`;
   const anchorUrl = databaseUrl(url, anchorName);
+  // The gateway wants a data folder even on CouchDB (it stays empty there); DATA_DIR may not be empty.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'inmo-bench-sync-'));
   let gw: GatewayProcess | undefined;
+  let setGw: GatewayProcess | undefined;
   try {
-    const [admin, supervisor, ...advisers] = await createAccounts({ dataDir: '', couchdbUrl: url, dbPrefix }, SPECS(dbPrefix));
+    const [admin, supervisor, ...advisers] = await createAccounts({ dataDir, couchdbUrl: url, dbPrefix }, SPECS(dbPrefix));
     const people: People = { admin, supervisor, advisers };
+    // The protocol is compared like for like: devices replicate whole scopes, as CouchDB's own
+    // endpoint does (DISPOSITIVO_ALCANCE_COMPLETO). A second gateway on the same databases runs
+    // as deployed by default, with device sets, for the supervisor's set pull (issue 34 item 4).
+    const sessionSecret = randomUUID();
     gw = await startGatewayProcess(
-      { port: await freePort(), dataDir: '', couchdbUrl: url, dbPrefix, sessionSecret: randomUUID(), nodeArgs: cpuProfileArgs(process.env.SYNC_CPU_PROFILE) },
+      { port: await freePort(), dataDir, couchdbUrl: url, dbPrefix, sessionSecret, nodeArgs: cpuProfileArgs(process.env.SYNC_CPU_PROFILE), env: { DISPOSITIVO_ALCANCE_COMPLETO: '1' } },
       (line) => progress(`gateway: ${line}`),
     );
+    setGw = await startGatewayProcess({ port: await freePort(), dataDir, couchdbUrl: url, dbPrefix, sessionSecret }, (line) => progress(`gateway del conjunto: ${line}`));
     const me: Meter = { gatewayPid: gw.pid, couchPid: localCouchPid(url) };
     const adminCookie = await signIn(gw.url, admin.email);
     const supCookie = await signIn(gw.url, supervisor.email);
@@ -509,6 +520,9 @@ async function benchCouchDb(url: string): Promise<Row[]> {
     const pulls = await compare('pull admin', () => pull(me, viaAdmin, DOCS), () => pull(me, toAnchor, anchorCount));
     const gzPulls = await compare('pull admin comprimido', () => pull(me, () => remoteDb(gw!.url, 'captaciones', adminCookie), DOCS), () => pull(me, toAnchor, anchorCount));
     const scoped = await compare('pull supervisor', () => pull(me, viaSupervisor, DOCS / ADVISERS), () => pull(me, toAnchor, DOCS / ADVISERS, { selector }));
+    const setCookie = await signIn(setGw.url, supervisor.email);
+    const setMeter: Meter = { gatewayPid: setGw.pid, couchPid: me.couchPid };
+    const bySet = await compare('pull supervisor (conjunto)', () => pull(setMeter, () => uncompressed(setGw!.url, setCookie), DOCS / ADVISERS), () => pull(me, toAnchor, DOCS / ADVISERS, { selector }));
     const pushes = await compare(
       'push',
       () => push(me, viaAdmin, freshDocs(people, PUSH_DOCS, 'g'), 'Envío por el gateway'),
@@ -545,6 +559,12 @@ async function benchCouchDb(url: string): Promise<Row[]> {
         `el directo con filter '_selector' y el selector del gateway ${JSON.stringify({ ...selector, 'captacion.asesor': '<supervisor>' })}`,
       ),
       ...comparedRows(
+        `pull del supervisor con el conjunto del dispositivo (sus ${DOCS / ADVISERS}, como se despliega)`,
+        bySet,
+        MAX_RATIO_SET,
+        'otra pasarela sobre las mismas bases, sin DISPOSITIVO_ALCANCE_COMPLETO: la primera bajada se lista por id (sync/pull-by-id.ts); el directo, el mismo _selector',
+      ),
+      ...comparedRows(
         `envío de ${PUSH_DOCS} captaciones nuevas (admin, lotes de ${PWA_BATCH})`,
         pushes,
         MAX_RATIO_PUSH,
@@ -568,8 +588,10 @@ async function benchCouchDb(url: string): Promise<Row[]> {
     ];
   } finally {
     await gw?.stop().catch(() => undefined);
+    await setGw?.stop().catch(() => undefined);
     const n = await deleteDatabases(url, dbPrefix).catch((e: unknown) => (console.error('No se pudieron borrar las bases de la medición:', e), 0));
     progress(`${n} bases borradas (${dbPrefix}*)`);
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -173,8 +173,13 @@ export interface SyncDeclaration {
 }
 
 export interface DeviceSetDeclaration {
-  /** `GET` answers `{ ids, fijadas }`: the set's ids and those the person pinned. */
+  /** `GET` answers `{ ids, fijadas, asesoradas }`: the set's ids, those the person pinned and those they advise. */
   readonly path: string;
+  /**
+   * `POST { ids }`: the device dropped these records for its storage budget; the gateway forgets
+   * that the person opened or edited them, so they leave the set instead of coming back.
+   */
+  readonly forgetPath: string;
 }
 
 /** What a replicated entity's records follow on a device: a child's records stay while its parent's record does (photos, visits). */

@@ -6,22 +6,23 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { pinPath } from '../couch-design/captacion/device-set';
+import type { Page, Route } from 'playwright-core';
+import { DEVICE_SET_FORGET_PATH, DEVICE_SET_PATH, pinPath } from '../couch-design/captacion/device-set';
 import { CAPTACION_NOT_FOUND } from '../couch-design/captacion/messages';
 import { captacionOf, seed } from '../sync-server/src/testing/captaciones';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
-import { signInThroughUi, startE2EGateway, withBrowser } from './harness';
+import { eventually, signInThroughUi, startE2EGateway, withBrowser } from './harness';
 
 let gw: TestGateway;
 let asesora: CreatedUser;
+let otro: CreatedUser;
 const ids: Record<'propia' | 'fijada' | 'abierta1' | 'abierta2', string> = { propia: '', fijada: '', abierta1: '', abierta2: '' };
 
 before(async () => {
   // About 2 KB: less than any one captación, so all that may leave does.
   gw = await startE2EGateway({ wholeScopeOnDevices: false, deviceBudgetMb: 0.002 });
   asesora = await gw.createUser({ role: 'user', prim_nom: 'Laura', apell_pa: 'Gómez', apell_ma: 'Ruiz' });
-  const otro = await gw.createUser({ role: 'user', prim_nom: 'Otro', apell_pa: 'Asesor', apell_ma: 'Ajeno' });
+  otro = await gw.createUser({ role: 'user', prim_nom: 'Otro', apell_pa: 'Asesor', apell_ma: 'Ajeno' });
   const docs = [
     captacionOf(asesora.id, 1, { propietario: { nombre: 'Ana Propia Luna' } }),
     captacionOf(otro.id, 2, { propietario: { nombre: 'Fina Fijada Mar' } }),
@@ -37,13 +38,15 @@ before(async () => {
 });
 after(() => gw.close());
 
-/** Opens a captación's detail inside the app (offline: no navigation request). */
-async function openDetail(page: Page, id: string): Promise<void> {
-  await page.evaluate((path) => {
-    history.pushState({}, '', path);
+/** Goes to a screen inside the app (offline: no navigation request). */
+async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
-  }, `/dashboard/captaciones/${id}/detalle`);
+  }, path);
 }
+
+const openDetail = (page: Page, id: string) => goInApp(page, `/dashboard/captaciones/${id}/detalle`);
 
 describe('the storage budget in the browser', () => {
   it('keeps the pinned and the own captación under storage pressure while the others leave', async () => {
@@ -73,6 +76,87 @@ describe('the storage budget in the browser', () => {
         assert.equal(await page.getByText('Abel Abierto Uno').count() + (await page.getByText('Alba Abierta Dos').count()), 0);
       }
       await context.setOffline(false);
+    });
+  });
+
+  it('never lets a change not yet sent leave: made offline, it survives a budget pass that meets it unsent, and goes up', async () => {
+    const pia = await gw.createUser({ role: 'user', prim_nom: 'Pía', apell_pa: 'Pendiente', apell_ma: 'Sol' });
+    const docs = [captacionOf(otro.id, 11, { propietario: { nombre: 'Pedro Pendiente Paz' } }), captacionOf(otro.id, 12, { propietario: { nombre: 'Tere Tercera Luz' } })];
+    await seed(gw, docs);
+    const [pendiente, tercera] = docs.map((d) => d._id);
+    const client = await gw.client().signIn(pia.email, pia.password);
+    // Opened on another device of hers and pinned: on this device, safe from the budget until unpinned.
+    assert.equal((await client.json('GET', `/api/captaciones/${pendiente}`)).status, 200);
+    assert.equal((await client.json('PUT', pinPath(pendiente))).status, 200);
+    const EDITED = 'Pedro Editado Sin Enviar';
+
+    await withBrowser(async ({ page, context }) => {
+      // The set answers a budget pass asks for wait while `holdAnswers`; so do the pushes of captaciones while `holdPush`.
+      let holdAnswers = false;
+      let holdPush = false;
+      const answers: Route[] = [];
+      const pushes: Route[] = [];
+      const forgotten: string[][] = [];
+      await context.route(
+        (url) => url.pathname.startsWith(DEVICE_SET_PATH),
+        async (route) => {
+          const req = route.request();
+          if (new URL(req.url()).pathname === DEVICE_SET_FORGET_PATH) forgotten.push((req.postDataJSON() as { ids: string[] }).ids);
+          if (holdAnswers && req.method() === 'GET') answers.push(route);
+          else await route.continue();
+        },
+      );
+      await context.route('**/db/captaciones/_bulk_docs', async (route) => {
+        if (holdPush) pushes.push(route);
+        else await route.continue();
+      });
+
+      await signInThroughUi(page, gw.url, pia.email, pia.password);
+      await page.locator('[data-testid="sync-state"][data-status="up-to-date"]').waitFor({ timeout: 90_000 });
+      // The detail's and the form's code load while online; the form stays open.
+      await openDetail(page, pendiente);
+      await page.getByText('Pedro Pendiente Paz').first().waitFor();
+      await goInApp(page, `/dashboard/captaciones/editar/${pendiente}`);
+      const nombre = page.locator('#f-propietario-nombre');
+      await eventually('el formulario trae la captación', async () => (await nombre.inputValue()) === 'Pedro Pendiente Paz');
+
+      // On another device: unpinned (only opened now), and another one opened. The set moves, so
+      // this device makes a budget pass once it sees it; its first question waits.
+      assert.equal((await client.json('DELETE', pinPath(pendiente))).status, 200);
+      assert.equal((await client.json('GET', `/api/captaciones/${tercera}`)).status, 200);
+      holdAnswers = true;
+      await context.setOffline(true);
+      await page.locator('[data-testid="sync-state"][data-status="offline"]').waitFor();
+      await context.setOffline(false);
+      await eventually('el dispositivo empieza a hacer sitio', async () => answers.length > 0, 90_000);
+
+      // Offline, the change; back online, its push waits.
+      await context.setOffline(true);
+      await page.locator('[data-testid="sync-state"][data-status="offline"]').waitFor();
+      await nombre.fill(EDITED);
+      await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+      await page.getByText('Captación actualizada exitosamente').waitFor();
+      holdPush = true;
+      await context.setOffline(false);
+      await eventually('el envío espera', async () => pushes.length > 0, 90_000);
+
+      // The pass goes on with the change unsent: the other one leaves (and the gateway forgets it), this one stays.
+      holdAnswers = false;
+      for (const held of answers.splice(0)) await held.fulfill({ json: (await client.json('GET', DEVICE_SET_PATH)).body });
+      await eventually('la pasada de espacio termina', async () => forgotten.length > 0, 90_000);
+      assert.deepEqual(forgotten, [[tercera]]);
+      await context.setOffline(true);
+      await openDetail(page, pendiente);
+      await page.getByText(EDITED).first().waitFor();
+      await openDetail(page, tercera);
+      await page.getByText(CAPTACION_NOT_FOUND).first().waitFor();
+
+      // The push goes through at last: the server has the change made offline.
+      holdPush = false;
+      await context.setOffline(false);
+      for (const held of pushes.splice(0)) await held.continue().catch(() => undefined);
+      const store = await gw.store.db('captaciones');
+      await eventually('el cambio llega al servidor', async () => ((await store.get(pendiente)) as { propietario?: { nombre?: string } }).propietario?.nombre === EDITED, 90_000);
     });
   });
 });

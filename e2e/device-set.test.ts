@@ -43,6 +43,8 @@ describe('the device set in the browser', () => {
       // Opened: read through the gateway, and the sync brings it to the device.
       await ajena.getByRole('button', { name: 'Ver detalle' }).click();
       await page.getByText('Bruno Ajeno Sol').first().waitFor();
+      // The detail drawn (the list's rows have a switch of their own too).
+      await page.getByTestId('detail-asesor').waitFor();
       await page.getByTestId('sin-conexion').waitFor();
       await page.goto(`${gw.url}/dashboard/captaciones`);
       await eventually('la captación abierta llega al dispositivo', async () => {

@@ -5,7 +5,6 @@
  * fixed seed, so every person's captaciones are spread over the years of capture dates, as a
  * firm's are, and the plan is the same on every run of a size (a kept load is read back with it).
  */
-import { canSeeCaptacion, type ScopeUser } from '../../couch-design/scope';
 import type { Account, AccountSpec } from '../load/accounts';
 
 export const ADVISERS = 100;
@@ -87,16 +86,14 @@ export class Plan {
   }
 
   /**
-   * The captaciones a new tablet of `who` holds once it is ready. Today a device replicates its
-   * person's whole read scope (couch-design/scope.ts), and an asesor reads every captación: so
-   * the measured adviser's tablet holds all of them. When the device set of issue 34 item 1
-   * exists, a new tablet holds the set instead (for a new tablet: the captaciones the person
-   * created or advises, as none was opened or pinned on it yet, i.e. the `set` of the measured
-   * adviser): this is the one place to say so, and the tablet's figures follow.
+   * The captaciones a new tablet of `who` holds once it is ready: its person's device set
+   * (docs/architecture.md «El conjunto del dispositivo»), which for a new tablet is what they
+   * advise (nothing opened or pinned on it yet), i.e. the `set` of the measured adviser. The one
+   * place to say so; the tablet's figures follow.
    */
-  onDevice(who: ScopeUser, people: People): number[] {
+  onDevice(who: Pick<Account, 'id'>, people: People): number[] {
     const out: number[] = [];
-    for (let i = 0; i < this.total; i++) if (canSeeCaptacion(who, this.adviserOf(i, people).id)) out.push(i);
+    for (let i = 0; i < this.total; i++) if (this.adviserOf(i, people).id === who.id) out.push(i);
     return out;
   }
 }

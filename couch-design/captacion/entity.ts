@@ -8,7 +8,7 @@ import { dict } from '../helpers/values';
 import { canEditCaptacion } from '../roles';
 import { captacionesScopeKind, captacionesSelector, inCaptacionesScope } from '../scope';
 import { captacionPathLabel } from './labels';
-import { DEVICE_SET_PATH } from './device-set';
+import { DEVICE_SET_PATH, DEVICE_SET_FORGET_PATH } from './device-set';
 import { CAPTACIONES_LIST_INDEX } from './list-index';
 import { captacionTombstone } from './stamp';
 
@@ -64,6 +64,6 @@ export const CAPTACION = declareEntity({
       },
     },
     // A device keeps the person's set of captaciones, not every one they may read (issue 34).
-    deviceSet: { path: DEVICE_SET_PATH },
+    deviceSet: { path: DEVICE_SET_PATH, forgetPath: DEVICE_SET_FORGET_PATH },
   },
 });

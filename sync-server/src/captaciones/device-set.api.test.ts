@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { sampleFotoDoc } from '../../../couch-design/fotos/fixtures';
-import { DEVICE_SET_PATH, DEVICE_SET_TEXT, pinPath } from '../../../couch-design/captacion/device-set';
+import { DEVICE_SET_FORGET_PATH, DEVICE_SET_PATH, DEVICE_SET_TEXT, FORGET_TEXT, MAX_FORGET_IDS, pinPath } from '../../../couch-design/captacion/device-set';
 import { BadSetting, configFromEnv } from '../config';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import { ids, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
@@ -111,6 +111,41 @@ describe('the device set', () => {
     expect((await setOf(supervisor)).ids).toEqual(['sup-1', 'sup-2']);
     expect((await asesor.client.json('PUT', pinPath('no-existe'))).status).toBe(404);
     expect((await gw.client().json('PUT', pinPath('propia'))).status).toBe(401);
+  });
+
+  it('forgets the opened and edited marks of what a device dropped for space, never a pin, and checks who asks and what', async () => {
+    const p = await signedIn(gw, 'asesor');
+    for (const id of ['abierta', 'ajena', 'editada']) expect((await p.client.json('GET', `/api/captaciones/${id}`)).status).toBe(200);
+    expect((await p.client.json('PUT', pinPath('editada'))).status).toBe(200);
+    expect((await setOf(p)).ids).toEqual(['abierta', 'ajena', 'editada']);
+    const before = await welcome(p);
+
+    // 'propia' and 'no-existe' were never marks of theirs: nothing to forget.
+    const res = await p.client.json('POST', DEVICE_SET_FORGET_PATH, { ids: ['abierta', 'editada', 'propia', 'no-existe'] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, mensaje: FORGET_TEXT.olvidadas, olvidadas: 2 });
+    // 'editada' stays: pinned. 'abierta' left the set, and a fresh pull no longer brings it.
+    expect(await setOf(p)).toMatchObject({ ids: ['ajena', 'editada'], fijadas: ['editada'] });
+    expect((await welcome(p)).set).not.toBe(before.set);
+    expect(await ids(await pullInto(gw, p, 'captaciones'))).toEqual(['ajena', 'editada']);
+    // Only their own marks: another person who opened it keeps it.
+    expect((await setOf(asesor)).ids).toContain('abierta');
+
+    for (const [body, mensaje] of [
+      [{}, FORGET_TEXT.idsRequeridos],
+      [{ ids: [] }, FORGET_TEXT.idsRequeridos],
+      [{ ids: 'abierta' }, FORGET_TEXT.idsRequeridos],
+      [{ ids: [7] }, FORGET_TEXT.idNoValido],
+      [{ ids: [''] }, FORGET_TEXT.idNoValido],
+      [{ ids: ['x'.repeat(201)] }, FORGET_TEXT.idNoValido],
+      [{ ids: Array.from({ length: MAX_FORGET_IDS + 1 }, (_, i) => `c${i}`) }, FORGET_TEXT.idsDemasiados],
+    ] as const) {
+      const bad = await p.client.json('POST', DEVICE_SET_FORGET_PATH, body);
+      expect(bad.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(bad.body.mensaje).toBe(mensaje);
+    }
+    expect((await gw.client().json('POST', DEVICE_SET_FORGET_PATH, { ids: ['ajena'] })).status).toBe(401);
+    expect((await setOf(p)).ids).toEqual(['ajena', 'editada']);
   });
 
   it('a reassignment moves a captación out of the supervisor’s set and off a fresh pull', async () => {

@@ -115,6 +115,25 @@ export class CaptacionesDeviceSet implements DeviceSetSource {
     });
   }
 
+  /**
+   * The person's device dropped these for its storage budget: it no longer opened or edited them,
+   * as far as the set goes, so they leave the set instead of coming back with their next change.
+   * Pins are not forgotten (a device never drops a pinned one). Returns how many marks went.
+   */
+  async forget(user: AuthUser, ids: readonly string[]): Promise<number> {
+    let forgotten = 0;
+    await this.change(user, (m) => {
+      forgotten = 0;
+      for (const id of ids) {
+        if (!Object.hasOwn(m.recientes, id)) continue;
+        delete m.recientes[id];
+        forgotten++;
+      }
+      return forgotten > 0;
+    });
+    return forgotten;
+  }
+
   private marks(): Promise<DocRepository<Marks>> {
     return (this.repo ??= this.opts.store.db(CONJUNTO.database).then((db) => new DocRepository<Marks>(db, CONJUNTO_TYPE)));
   }

@@ -8,6 +8,7 @@
  *   GET    /captaciones/:id/pdf
  *   GET    /captaciones/sin-conexion         the person's device set (issue 34, device-set.ts)
  *   PUT    /captaciones/:id/sin-conexion     pins it on their devices; DELETE unpins it
+ *   POST   /captaciones/sin-conexion/olvidar a device dropped these for space: forget their opened/edited marks
  * Routes only read the request and shape the answer; the rules live in the service.
  */
 import express, { type Request, type Response, type Router } from 'express';
@@ -18,7 +19,9 @@ import { HttpError } from '../http/errors';
 import { requireAuth } from '../http/guards';
 import { parseId } from '../http/ids';
 import { revParam } from '../http/query';
-import { DEVICE_SET_TEXT, type DeviceSetAnswer, type PinAnswer } from '../../../couch-design/captacion/device-set';
+import { validateBody } from '../http/validate';
+import { DEVICE_SET_TEXT, FORGET_TEXT, type DeviceSetAnswer, type ForgetAnswer, type PinAnswer } from '../../../couch-design/captacion/device-set';
+import { forgetSchema } from '../../../couch-design/captacion/device-set-schema';
 import type { CaptacionesDeviceSet } from './device-set';
 import { log } from '../log';
 import { MSG } from './messages';
@@ -48,6 +51,13 @@ export function captacionesRoutes(service: CaptacionesService, deviceSet?: Capta
       await deviceSet.pin(userOf(req), _id, pinned);
       res.json({ success: true, mensaje: pinned ? DEVICE_SET_TEXT.fijada : DEVICE_SET_TEXT.soltada, fijada: pinned } satisfies PinAnswer);
     };
+    // Only the caller's own marks change (signed in, `requireAuth` above): an id they may not read,
+    // or never opened, is nothing to forget.
+    router.post('/captaciones/sin-conexion/olvidar', async (req, res) => {
+      const { ids } = await validateBody(forgetSchema, req.body);
+      const olvidadas = await deviceSet.forget(userOf(req), ids);
+      res.json({ success: true, mensaje: FORGET_TEXT.olvidadas, olvidadas } satisfies ForgetAnswer);
+    });
     router.put('/captaciones/:id/sin-conexion', pin(true));
     router.delete('/captaciones/:id/sin-conexion', pin(false));
   }
@@ -95,7 +105,7 @@ export function captacionesRoutes(service: CaptacionesService, deviceSet?: Capta
   // Anything deeper (`/captaciones/_design/x`, `/captaciones/a/b`) names no captación.
   router.all('/captaciones/*rest', (req, _res, next) => {
     // `/captaciones/<id>/pdf` with another method is an unknown resource, not a bad id.
-    if (/^\/captaciones\/[^/]+\/(pdf|sin-conexion)\/?$/.test(req.path)) return next();
+    if (/^\/captaciones\/[^/]+\/(pdf|sin-conexion|olvidar)\/?$/.test(req.path)) return next();
     next(new HttpError(400, MSG.badId));
   });
 

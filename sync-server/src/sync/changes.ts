@@ -10,6 +10,8 @@ import type { AuthUser } from '../http/actor';
 import type { ChangeRow, ChangesOptions, ChangesResult, MangoSelector, StoreDb } from '../store/port';
 import { matchesClientFilter, type ClientFilter } from './client-filter';
 import { forDevice, isSpecialId, type SyncedDb } from './databases';
+import { MAX_CHANGES_ROWS } from './limits';
+import { isListingCursor, listingCursor, listingOf, listSet } from './pull-by-id';
 import { sharedChanges, sharedWaitInFlight } from './shared-changes';
 
 export interface ChangesRequest {
@@ -50,7 +52,26 @@ function storeSelector(def: SyncedDb, user: AuthUser, filter: ClientFilter): Man
   return docIds && !('_id' in server) ? { ...server, ...docIds } : server;
 }
 
+/**
+ * The person's feed. A database narrowed to a device set of its own records lists the set by id
+ * from the start of its pull, then follows the store's feed (pull-by-id.ts); any other reads the
+ * store's feed from the start.
+ */
 export async function scopedChanges(db: StoreDb, def: SyncedDb, user: AuthUser, req: ChangesRequest): Promise<ChangesResult> {
+  const asked = listingOf(req.since);
+  if (!def.setIds || asked === null) {
+    // A cursor of a listing this database no longer has (the set is gone): its feed from the start.
+    return feedChanges(db, def, user, asked !== null && isListingCursor(req.since) ? { ...req, since: '0' } : req);
+  }
+  const limit = req.limit ?? MAX_CHANGES_ROWS;
+  const from = asked === 'begin' ? { seq: (await db.info()).update_seq, after: null } : asked;
+  const page = await listSet(db, def, user, def.setIds, from, { ...req, limit });
+  if (!page.done || page.results.length >= limit || req.signal.aborted) return { results: page.results, last_seq: listingCursor(page.listing) };
+  const rest = await feedChanges(db, def, user, { ...req, since: page.listing.seq, limit: limit - page.results.length, longpoll: req.longpoll && page.results.length === 0 });
+  return { results: [...page.results, ...rest.results], last_seq: rest.last_seq };
+}
+
+async function feedChanges(db: StoreDb, def: SyncedDb, user: AuthUser, req: ChangesRequest): Promise<ChangesResult> {
   const selector = storeSelector(def, user, req.filter);
   const whole = def.wholeDatabase(user);
   // The store applies the server's own selector; bodies are read only when the client wants them

@@ -65,6 +65,12 @@ export function parseClientFilter(req: Request): ClientFilter {
   return out;
 }
 
+/** The server's own selector as a row test, for feeds the gateway lists itself (pull-by-id.ts): the store's semantics. */
+export function selectorMatcher(selector: object): (doc: object) => boolean {
+  const massaged = selectorCore.massageSelector(selector);
+  return (doc) => selectorCore.matchesSelector(doc, massaged);
+}
+
 export function matchesClientFilter(filter: ClientFilter, doc: { _id: string } & object): boolean {
   if (filter.docIds && !filter.docIds.has(doc._id)) return false;
   if (filter.selector) {

@@ -50,6 +50,11 @@ export interface SyncedDb {
    * the store holds. Lets `_revs_diff` and `_bulk_get` skip the store for what was just written.
    */
   currentRevision?(id: string): string | null | undefined;
+  /**
+   * The ids of the person's device set, sorted, when this database is narrowed to a set of its own
+   * records (device-sets.ts): its initial pull is listed from them by id (pull-by-id.ts).
+   */
+  setIds?: readonly string[];
 }
 
 /** What a feature that follows a database tells the replication endpoint (the captaciones list's directory). */

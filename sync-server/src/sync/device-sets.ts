@@ -8,8 +8,9 @@
  * it has pending for a record that just left its set, and the scope and the write policy decide.
  *
  * The set's ids are fingerprinted into `GET /db/` (server-info.ts): when they change, the
- * replication identity changes and the device pulls again from the start of the narrowed feed,
- * which costs the set (what it has already is skipped), then drops what left the set.
+ * replication identity changes and the device pulls again from the start, which the gateway lists
+ * from the set's ids (pull-by-id.ts) and so costs the set, not the database (what the device has
+ * already is skipped), then drops what left the set.
  */
 import { createHash } from 'node:crypto';
 import { followLinkOf, type SyncedEntity } from '../../../couch-design/entity';
@@ -37,6 +38,14 @@ interface Narrowing {
 const narrowed = (selector: MangoSelector | null, field: string, ids: ReadonlySet<string>): MangoSelector | null =>
   selector === null ? null : { $and: [selector, { [field]: { $in: [...ids] } }] };
 
+/** Sorted once per computed set: a set is the same object until it moves (a request per batch reuses it). */
+const sorted = new WeakMap<ReadonlySet<string>, readonly string[]>();
+function sortedIds(ids: ReadonlySet<string>): readonly string[] {
+  let out = sorted.get(ids);
+  if (!out) sorted.set(ids, (out = [...ids].sort()));
+  return out;
+}
+
 export class DeviceSets {
   private readonly narrowings: ReadonlyMap<string, Narrowing>;
 
@@ -63,6 +72,7 @@ export class DeviceSets {
     const { field } = how;
     return {
       ...def,
+      ...(field === '_id' ? { setIds: sortedIds(ids) } : {}),
       selector: (u) => narrowed(def.selector(u), field, ids),
       inScope: (u, doc) => !!doc && def.inScope(u, doc) && ids.has(String((doc as Dict)[field])),
       wholeDatabase: () => false,

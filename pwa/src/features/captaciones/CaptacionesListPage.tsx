@@ -21,6 +21,7 @@ import { useSyncState } from '../../lib/sync/state';
 import { useCaptaciones, useCaptacionesPage, useOnlinePage } from './data/hooks';
 import type { OnlinePage } from './data/online';
 import { PortadaCelda } from './fotos/PortadaCelda';
+import { PinSwitch } from './detail/PinSwitch';
 import { CAPTACIONES_CSV } from './list/csv';
 import { toListRow, type ListRow } from './list/rows';
 import { CAPTACION_DETAIL_SECTIONS, CAPTACION_LIST_FILTERS } from './detail/sections';
@@ -53,6 +54,8 @@ interface Item {
   row: ListRow;
   /** Read online, not held by the device (issue 34). */
   soloEnLinea: boolean;
+  /** The row's 'Disponible sin conexión' shows the last answer, disabled. */
+  offline: boolean;
 }
 
 const [PROPIEDAD, PROPIETARIO, UBICACION, ULTIMA, ESTATUS, FECHA] = LIST_COLUMNS;
@@ -63,7 +66,7 @@ const COLUMNS: Column<Item>[] = [
   {
     header: PROPIEDAD,
     failed: ERROR_CONEXION,
-    cell: ({ row, soloEnLinea }) => (
+    cell: ({ row, soloEnLinea, offline }) => (
       <>
         <PortadaCelda captacionId={row.id} />
         <div className="list-cell-main">{row.propiedad}</div>
@@ -75,6 +78,7 @@ const COLUMNS: Column<Item>[] = [
         <div className="page-muted list-clamp" title={row.direccion}>
           {row.direccion}
         </div>
+        <PinSwitch id={row.id} offline={offline} name={[row.propiedad, row.direccion].filter(Boolean).join(', ')} />
       </>
     ),
   },
@@ -122,7 +126,7 @@ export default function CaptacionesListPage(): JSX.Element {
 
   const shown = list.status === 'ready' ? list.value : null;
   const held = shown && 'onDevice' in shown ? (shown as OnlinePage).onDevice : null;
-  const items = useMemo(() => (shown?.items ?? NO_DOCS).map((doc) => ({ doc, row: toListRow(doc), soloEnLinea: !!held && !held.has(doc._id) })), [shown, held]);
+  const items = useMemo(() => (shown?.items ?? NO_DOCS).map((doc) => ({ doc, row: toListRow(doc), soloEnLinea: !!held && !held.has(doc._id), offline })), [shown, held, offline]);
 
   const downloadPdf = async (doc: Captacion) => {
     setActionError(null);

@@ -1,6 +1,6 @@
 import '../../testing/local-data';
 import { describe, expect, it } from 'vitest';
-import { pinPath } from '../../../../couch-design/captacion/device-set';
+import { DEVICE_SET_PATH, pinPath } from '../../../../couch-design/captacion/device-set';
 import { engineSuite, gatewayForFile } from '../../testing/engine-suite';
 import { hasLocal, captacionFor, fotoFor, personOnDevice } from '../../testing/device-set';
 import { getLocalDb } from '../db/index';
@@ -74,5 +74,31 @@ describe('the storage budget', () => {
     expect(((await local.get('editada')) as { estatus_actual?: string }).estatus_actual).toBe('Vendida');
     // Purged, not deleted: the server keeps them.
     expect((await store.get('vieja'))._id).toBe('vieja');
+  });
+
+  it('tells the gateway to forget what left for space: a change on the server no longer brings it back', async () => {
+    const gw = gateway();
+    const { otro, u, client, tab } = await personOnDevice(gw, cleanups);
+    const store = await gw.store.db('captaciones');
+    for (const id of ['olvidable', 'fijada-2']) await store.put(captacion(id, otro.id));
+    expect((await client.json('GET', '/api/captaciones/olvidable')).status).toBe(200);
+    // Opened too, but pinned: its opened mark may go, the pin keeps it.
+    expect((await client.json('GET', '/api/captaciones/fijada-2')).status).toBe(200);
+    expect((await client.json('PUT', pinPath('fijada-2'))).status).toBe(200);
+    const local = getLocalDb('captaciones');
+    const pull = () => local.replicate.from(remoteDb(gw.url, 'captaciones', tab.fetch));
+    await pull();
+    expect(await has('captaciones', 'olvidable')).toBe(true);
+
+    const tight = await keepWithinBudget({ userId: u.id, origin: gw.url, fetch: tab.fetch, budget: 1 });
+    expect(tight.purged).toEqual(['olvidable']);
+    // Out of the gateway's set, not only off the device.
+    const set = (await client.json('GET', DEVICE_SET_PATH)).body as { ids: string[] };
+    expect(set.ids).toEqual(['fijada-2']);
+    // Changed on the server: the next catch-up does not bring it back to leave again.
+    await store.put({ ...(await store.get('olvidable')), estatus_actual: 'Vendida' });
+    await pull();
+    expect(await has('captaciones', 'olvidable')).toBe(false);
+    expect(await has('captaciones', 'fijada-2')).toBe(true);
   });
 });

@@ -6,7 +6,9 @@
  * on a shared tablet), is padded and rounded on purpose, and does not move at once when a record is
  * purged, so it cannot tell how much a record's leaving frees. Past the budget, the least recently
  * used records of the set databases leave through the same purge as what left the set: never one
- * with anything pending, never one the person pinned or advises.
+ * with anything pending, never one the person pinned or advises. The gateway is then told to forget
+ * that the person opened or edited them, so they leave the set instead of coming back with their
+ * next change on the server.
  */
 import { SYNCED_DBS } from '../db/databases';
 import type { LocalDatabase } from '../db/pouch';
@@ -14,7 +16,6 @@ import { dbFor, whenReady } from '../db/registry';
 import { candidatesIn, fetchSetAnswer, purgeableSets, purgeLeaving, type EvictContext, type Leaving, type Row } from './device-set';
 import { lastUses } from './last-use';
 import { isDesign } from './replication';
-import type { KeyValueStore } from './meta';
 
 export const MB = 1024 * 1024;
 
@@ -51,10 +52,28 @@ export async function measureHeld(userId: string): Promise<number> {
 
 const leavingBytes = (r: Leaving): number => [r, ...r.followers].reduce((sum: number, x: Row) => sum + docBytes(x.doc), 0);
 
+/**
+ * The gateway forgets that the person opened or edited what left for space (`forgetPath`).
+ * Unsent (offline, a failure), the marks stay: the record comes back when it changes on the
+ * server, leaves again at the next pass, and this is tried again then.
+ */
+async function forgetMarks(ctx: EvictContext, forgetPath: string, ids: string[]): Promise<void> {
+  try {
+    const res = await ctx.fetch(`${ctx.origin}${forgetPath}`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      credentials: 'include',
+      body: JSON.stringify({ ids }),
+    });
+    if (!res.ok) console.warn('La pasarela no olvidó lo que salió del dispositivo por espacio.', res.status);
+  } catch (err) {
+    console.warn('No se pudo avisar a la pasarela de lo que salió del dispositivo por espacio.', err);
+  }
+}
+
 export interface BudgetContext extends EvictContext {
   /** Bytes the person's data may take (DISPOSITIVO_ESPACIO_MB). */
   budget: number;
-  keyValue?: KeyValueStore;
 }
 
 /** Brings the person's data within the budget; returns what it takes afterwards and the purged ids. */
@@ -64,7 +83,7 @@ export async function keepWithinBudget(ctx: BudgetContext): Promise<DeviceHoldin
   if (bytes <= ctx.budget) return { bytes, budget: ctx.budget, purged };
   try {
     const uses = lastUses(ctx.userId, ctx.keyValue);
-    for (const { set, path, local } of purgeableSets(ctx.userId)) {
+    for (const { set, path, forgetPath, local } of purgeableSets(ctx.userId)) {
       if (bytes <= ctx.budget) break;
       const answer = await fetchSetAnswer(ctx, path);
       if (!answer) continue;
@@ -80,7 +99,9 @@ export async function keepWithinBudget(ctx: BudgetContext): Promise<DeviceHoldin
         }
         return chosen;
       };
-      purged.push(...(await purgeLeaving(ctx, set, local, candidates, pick)));
+      const gone = await purgeLeaving(ctx, set, local, candidates, pick);
+      purged.push(...gone);
+      if (gone.length) await forgetMarks(ctx, forgetPath, gone);
       bytes = await measureHeld(ctx.userId);
     }
   } catch (err) {

@@ -14,6 +14,8 @@ import { HOME_DB, type SyncedDbName } from '../db/databases';
 import type { LocalDatabase } from '../db/pouch';
 import { dbFor, whenReady } from '../db/registry';
 import { purgeAll } from './refused';
+import type { KeyValueStore } from './meta';
+import { rememberPins } from './set-pins';
 import type { FetchFn } from './remote';
 import { isDesign, remoteDb } from './replication';
 
@@ -46,6 +48,8 @@ export interface EvictContext {
   userId: string;
   origin: string;
   fetch: FetchFn;
+  /** Where the set answer's pins are remembered (set-pins.ts); localStorage by default. */
+  keyValue?: KeyValueStore;
 }
 
 /** A set database's record on the device, its followers' records beside it. */
@@ -55,13 +59,13 @@ export interface Leaving extends Row {
 
 type SetEntity = ReturnType<typeof syncedEntities>[number];
 
-/** The set databases this device can purge from, with the path of their set answer. */
-export function purgeableSets(userId: string): { set: SetEntity; path: string; local: LocalDatabase }[] {
+/** The set databases this device can purge from, with the paths of their set answer and of forgetting marks. */
+export function purgeableSets(userId: string): { set: SetEntity; path: string; forgetPath: string; local: LocalDatabase }[] {
   return syncedEntities().flatMap((set) => {
-    const path = set.sync.deviceSet?.path;
-    if (!path || !set.sync.device) return [];
+    const declared = set.sync.deviceSet;
+    if (!declared || !set.sync.device) return [];
     const local = dbFor(userId, set.database as SyncedDbName);
-    return canPurge(local) ? [{ set, path, local }] : [];
+    return canPurge(local) ? [{ set, path: declared.path, forgetPath: declared.forgetPath, local }] : [];
   });
 }
 
@@ -71,6 +75,7 @@ export async function fetchSetAnswer(ctx: EvictContext, path: string): Promise<{
   if (!res.ok) return null;
   const body = (await res.json()) as { ids?: unknown; fijadas?: unknown; asesoradas?: unknown };
   const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  rememberPins(ctx.userId, path, list(body.fijadas), ctx.keyValue);
   return { ids: new Set(list(body.ids)), kept: new Set([...list(body.fijadas), ...list(body.asesoradas)]) };
 }
 

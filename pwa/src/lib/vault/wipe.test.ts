@@ -6,7 +6,9 @@
 import '../../testing/local-data';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dbFor, destroyLocalDbs } from '../db/registry';
+import { lastUses, noteUse } from '../sync/last-use';
 import { writePushSeq } from '../sync/meta';
+import { lastPins, rememberPins } from '../sync/set-pins';
 import { recordUnlock } from './offline-limits';
 import { hasVault } from './vault';
 import { writeVault, type VaultRecord } from './vault-store';
@@ -54,7 +56,12 @@ describe('a different person signs in on a shared tablet', () => {
 
   it('wipes a person who never opened their data here once nothing of theirs waits to be sent', async () => {
     await personWithData('u-beto', true);
+    noteUse('u-beto', 'c-u-beto');
+    rememberPins('u-beto', '/api/set', ['c-u-beto']);
     await wipeOthers('u-ana', NOW);
     expect(hasVault('u-beto')).toBe(false);
+    // Nor what the app kept beside their data: when each record was used, what they pinned.
+    expect(lastUses('u-beto').size).toBe(0);
+    expect(lastPins('u-beto', '/api/set')).toBeNull();
   });
 });

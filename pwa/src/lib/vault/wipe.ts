@@ -1,6 +1,6 @@
 /**
  * Wiping a person off this device: their databases, their wrapped key and the little the app
- * keeps beside them (the last sync's time, when each record was last used). Used by a sign-out, a revoked session, the last
+ * keeps beside them (the last sync's time, when each record was last used, what they pinned). Used by a sign-out, a revoked session, the last
  * wrong password, and a different person signing in on a shared tablet.
  */
 import { PUSHED_DBS } from '../db/databases';
@@ -8,6 +8,7 @@ import { dbFor, destroyLocalDbs } from '../db/registry';
 import { clearStoredUser, clearTabCopies, readStoredUser } from '../session-storage';
 import { lastUseKey } from '../sync/last-use';
 import { defaultKeyValueStore, lastSyncKey, readPushSeq } from '../sync/meta';
+import { setPinsKey } from '../sync/set-pins';
 import { unlockedWithinGrace } from './offline-limits';
 import { forgetVault } from './vault';
 import { vaultOwners } from './vault-store';
@@ -19,6 +20,7 @@ export async function wipePersonData(userId: string): Promise<void> {
   await destroyLocalDbs(userId);
   defaultKeyValueStore.remove(lastSyncKey(userId));
   defaultKeyValueStore.remove(lastUseKey(userId));
+  defaultKeyValueStore.remove(setPinsKey(userId));
 }
 
 /**

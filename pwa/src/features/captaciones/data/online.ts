@@ -3,7 +3,8 @@
  * dispositivo»): online, the list and its search read the whole scope through REST
  * (`GET /api/captaciones`), and each row says whether the device holds it; a captación opened
  * online is read through REST too, which keeps it on the person's devices from then on (the
- * gateway marks it), and the sync is told to follow the set at once. Pinning is REST as well.
+ * gateway marks it), and the sync is told to follow the set at once. Pinning is REST as well; the
+ * last answer about pins is remembered for offline (lib/sync/set-pins.ts).
  */
 import { CAPTACION } from '../../../../../couch-design/captacion/entity';
 import { DEVICE_SET_PATH, pinPath, type DeviceSetAnswer, type PinAnswer } from '../../../../../couch-design/captacion/device-set';
@@ -12,6 +13,7 @@ import { PAGE_SIZE } from '../../../components/list';
 import { api } from '../../../lib/api';
 import { localDatabase } from '../../../lib/db';
 import { checkDeviceSet } from '../../../lib/sync/controller';
+import { rememberPin, rememberPins } from '../../../lib/sync/set-pins';
 import type { CaptacionesPage } from './resource';
 
 interface ListAnswer {
@@ -59,12 +61,21 @@ export async function openOnline(id: string): Promise<Captacion> {
   return captacion;
 }
 
-export async function isPinned(id: string): Promise<boolean> {
-  return (await api.get<DeviceSetAnswer>(DEVICE_SET_PATH)).fijadas.includes(id);
+let asking: Promise<void> | null = null;
+
+/** Asks which captaciones the person pinned and remembers the answer; screens asking at once share one request. */
+export function refreshPins(userId: string): Promise<void> {
+  return (asking ??= api
+    .get<DeviceSetAnswer>(DEVICE_SET_PATH)
+    .then((answer) => rememberPins(userId, DEVICE_SET_PATH, answer.fijadas))
+    .finally(() => {
+      asking = null;
+    }));
 }
 
-export async function setPinned(id: string, pinned: boolean): Promise<boolean> {
+export async function setPinned(userId: string, id: string, pinned: boolean): Promise<boolean> {
   const answer = pinned ? await api.put<PinAnswer>(pinPath(id)) : await api.del<PinAnswer>(pinPath(id));
+  rememberPin(userId, DEVICE_SET_PATH, id, answer.fijada);
   checkDeviceSet();
   return answer.fijada;
 }
