@@ -3,7 +3,7 @@ import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { VISITA_MSG } from '../../../couch-design/visita/schema';
 import { VISITA_AJENA } from '../../../couch-design/visita/entity';
 import { gatewayForFile } from '../testing/per-file';
-import { ids, localDb, pullInto, pushDenied, seed, signedIn, type Person } from '../testing/pouch-client';
+import { ids, localDb, openOnline, pullInto, pushDenied, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
  * Visits (couch-design/visita) through the gateway: a device's visit is checked by the shared
@@ -57,6 +57,8 @@ describe('visitas', () => {
   it('a supervisor reads the visits of their captaciones and records none', async () => {
     expect(await ids(await pullInto(gw, sup, 'visitas'))).toEqual(['v-1']);
     expect(await push(sup, [visita('v-sup', 'cap-sup')])).toEqual([VISITA_AJENA]);
+    // Visits follow their captación onto a device (issue 34): the admin opened both online.
+    await openOnline(gw, admin, ['cap-sup', 'cap-otra']);
     expect(await ids(await pullInto(gw, admin, 'visitas'))).toEqual(['v-1', 'v-2']);
   });
 

@@ -5,7 +5,7 @@ import { FOTO_TYPES, FOTOS_MSG, fotoId, fotoOriginalId } from '../../../couch-de
 import { checkImage } from '../../../couch-design/image-check';
 import { concat, JPEG_2X2, PNG_1X1, PNG_SIGNATURE, pngOfSize, WEBP_LOSSY_1X1 } from '../../../couch-design/testing/images';
 import { gatewayForFile } from '../testing/per-file';
-import { ids, localDb, pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from '../testing/pouch-client';
+import { deviceSetIds, ids, localDb, openOnline, pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from '../testing/pouch-client';
 
 /**
  * Property photos through `/db/fotos` (issue 22 items 3 and 4) with a real PouchDB client: pushed
@@ -98,6 +98,8 @@ describe('photos through /db/fotos', () => {
   });
 
   it('another adviser with the captación in scope pulls the thumbnails but not the originals, and reads an original by id', async () => {
+    // Photos follow their captación onto a device (issue 34): Beto opened it online.
+    expect(await openOnline(gw, beto, ['cf-1'])).toEqual([200]);
     const device = await pullInto(gw, beto, 'fotos');
     expect(await ids(device)).toEqual(photos.map(([f]) => f._id).sort());
     const thumb = (await device.getAttachment(photos[0][0]._id, 'miniatura')) as Buffer;
@@ -219,6 +221,7 @@ describe('photos follow their captación', () => {
   });
 
   it('reassigning a captación moves its photos into and out of a supervisor’s scope', async () => {
+    await openOnline(gw, admin, ['cf-1']);
     const office = await pullInto(gw, admin, 'captaciones');
     const doc = (await office.get('cf-1')) as Doc;
     await office.put({ ...doc, captacion: { ...doc.captacion, asesor: supervisor.id } });
@@ -234,7 +237,7 @@ describe('photos follow their captación', () => {
     expect(await ids(await pullInto(gw, supervisor, 'fotos'))).toEqual([]);
   });
 
-  it('deleting a captación deletes its photos of both kinds, and a device pulls the deletions', async () => {
+  it('deleting a captación deletes its photos of both kinds, and they leave the devices with it', async () => {
     const device = await pullInto(gw, beto, 'fotos');
     const ofCf1 = async () => (await ids(device)).filter((id) => id.startsWith('foto:cf-1:'));
     expect((await ofCf1()).length).toBeGreaterThan(0);
@@ -242,7 +245,9 @@ describe('photos follow their captación', () => {
     expect(await livePhotos('cf-1')).toEqual([]);
     const tomb = (await (await gw.store.db('fotos')).getOpenRevs(photos[0][1]._id, 'all'))[0] as { ok: Doc };
     expect(tomb.ok).toMatchObject({ _deleted: true, type: 'foto-original', captacion_id: 'cf-1' });
-    await device.replicate.from(remoteDb(gw.url, 'fotos', beto.cookie));
-    expect(await ofCf1()).toEqual([]);
+    // Deleted, the captación leaves Beto's device set (issue 34): the device drops it and its
+    // photos (pwa/src/lib/sync/device-set.ts), and a device pulling now gets none of them.
+    expect(await deviceSetIds(gw, beto)).not.toContain('cf-1');
+    expect((await ids(await pullInto(gw, beto, 'fotos'))).filter((id) => id.startsWith('foto:cf-1:'))).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { startGateway, type TestGateway } from '../testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../testing/payroll';
-import { seed, signedIn, type Person } from '../testing/pouch-client';
+import { editBehind, seed, signedIn, type Person } from '../testing/pouch-client';
 import { acceptedCodings } from './precompressed';
 import { decode, rawGet } from '../testing/raw-http';
 
@@ -140,10 +140,11 @@ describe('API and replication answers', () => {
     expect(arrivals[0].at).toBeGreaterThanOrEqual(900);
     expect(arrivals[1].at - arrivals[0].at).toBeGreaterThanOrEqual(500);
 
-    await seed(gw.store, 'captaciones', [{ ...sampleCaptacion({ captacion: { asesor: agente.id } }), _id: 'cap-zip-nueva' }]);
+    // A change to one of the agent's own, on their device (issue 34), written as another gateway would.
+    await editBehind(gw, 'captaciones', 'cap-zip-3');
     await done;
     const body = JSON.parse(arrivals.map((a) => a.text).join(''));
-    expect(body.results.map((r: { id: string }) => r.id)).toEqual(['cap-zip-nueva']);
+    expect(body.results.map((r: { id: string }) => r.id)).toEqual(['cap-zip-3']);
   });
 
   it('a brotli longpoll decodes the same way', async () => {

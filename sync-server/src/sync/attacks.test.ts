@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { gatewayForFile } from '../testing/per-file';
-import { ids, localDb, payslip, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
+import { ids, localDb, openOnline, payslip, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
  * What a curious or hostile client tries against the replication endpoint. Whatever it sends,
@@ -23,6 +23,8 @@ beforeAll(async () => {
   foreignRev = (await db.get('ajena-1'))._rev as string;
   await db.putAttachment('ajena-1', 'foto.png', foreignRev, Buffer.from('89504e47', 'hex'), 'image/png');
   foreignRev = (await db.get('ajena-1'))._rev as string;
+  // The agent reads every captación and opened the admin's online: it is on their device too (issue 34).
+  await openOnline(gw, agente, ['ajena-2']);
 });
 
 const changeIds = (body: { results: Array<{ id: string }> }) => body.results.map((r) => r.id).sort();
@@ -65,7 +67,7 @@ describe('reading outside the scope', () => {
     expect(get.body.results).toEqual([]);
     const nominas = await supervisor.client.json('POST', '/db/nominas/_changes?filter=_doc_ids', { doc_ids: ['nomina-emp-agente-1'] });
     expect(nominas.body.results).toEqual([]);
-    // Someone who reads every captación gets exactly the ids asked for, never a design document.
+    // Someone who reads every captación gets exactly the ids asked for of their device set, never a design document.
     const whole = await agente.client.json('POST', '/db/captaciones/_changes?filter=_doc_ids', { doc_ids: ['ajena-2', '_design/validation', 'no-existe'] });
     expect(changeIds(whole.body)).toEqual(['ajena-2']);
   });

@@ -17,7 +17,10 @@ import { seed, signedIn, type Person } from '../testing/pouch-client';
  * 413 (or 400), requests within the caps are served in chunks, and every other person keeps
  * being answered within a second meanwhile.
  */
-const gw = gatewayForFile();
+// Whole scopes for now: the caps need more than 2,000 captaciones in one device's feed, and a feed
+// narrowed to a set that large costs the database times the set on the embedded store today
+// (53 s for one page of 2,100). Back to the default once a narrowed feed costs the set (issue 34 item 4).
+const gw = gatewayForFile({ wholeScopeOnDevices: true });
 let supervisor: Person, agente: Person;
 const OWN = MAX_IDS_PER_REQUEST + 100;
 const ownIds = Array.from({ length: OWN }, (_, i) => `cap-${String(i).padStart(5, '0')}`);

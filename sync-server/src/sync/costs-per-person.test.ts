@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { gatewayForFile } from '../testing/per-file';
 import { heldRequest, type HeldRequest } from '../testing/held-request';
-import { eventually, ids, localDb, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
+import { editBehind, eventually, ids, localDb, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 import { HEAVY_AT_ONCE_PER_PERSON, HEAVY_QUEUED_PER_PERSON, HEAVY_RETRY_AFTER_S, MAX_DOCS_PER_BULK_DOCS } from './limits';
 import { BUSY, turnsOf } from './person-slots';
 
@@ -22,6 +22,8 @@ beforeAll(async () => {
   other = await signedIn(gw, 'user');
   const base = sampleCaptacion({ captacion: { asesor: flooder.id } });
   await seed(gw.store, 'captaciones', Array.from({ length: OWN }, (_, i) => ({ ...base, _id: `propia-${i}` })));
+  // Their own: on their device (issue 34) once the list's directory follows the store.
+  await gw.gateway.caughtUp();
 }, 60_000);
 
 afterEach(async () => {
@@ -118,11 +120,11 @@ describe('heavy replication requests take turns per person', () => {
     expect(r.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(4_000);
     expect(turns(flooder).running).toBe(0);
-    // A change wakes every waiting feed, each answering with it.
-    await seed(gw.store, 'captaciones', [{ ...sampleCaptacion({ captacion: { asesor: flooder.id } }), _id: 'nueva-lp' }]);
+    // A change on the device wakes every waiting feed, each answering with it.
+    await editBehind(gw, 'captaciones', 'propia-4');
     for (const p of await Promise.all(polls)) {
       expect(p.status).toBe(200);
-      expect(p.body.results.map((x: { id: string }) => x.id)).toEqual(['nueva-lp']);
+      expect(p.body.results.map((x: { id: string }) => x.id)).toEqual(['propia-4']);
     }
   }, 30_000);
 

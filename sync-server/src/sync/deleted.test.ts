@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { gatewayForFile } from '../testing/per-file';
-import { pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from '../testing/pouch-client';
+import { deviceSetIds, localDb, openOnline, pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from '../testing/pouch-client';
 
 /** Deleted stays deleted: only an admin deletes a captación or brings one back. */
 const gw = gatewayForFile();
@@ -16,7 +16,6 @@ beforeAll(async () => {
 
 const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion: { asesor: asesorId } }), _id: id });
 const push = (local: ClientDb, p: Person) => local.replicate.to(remoteDb(gw.url, 'captaciones', p.cookie));
-const pull = (local: ClientDb, p: Person) => local.replicate.from(remoteDb(gw.url, 'captaciones', p.cookie));
 
 async function leaves(id: string): Promise<Doc[]> {
   return (await (await gw.store.db('captaciones')).getOpenRevs(id, 'all')).flatMap((r) => ('ok' in r ? [r.ok as Doc] : []));
@@ -28,9 +27,13 @@ async function expectDeleted(id: string): Promise<void> {
   expect((await admin.client.json('GET', `/api/captaciones/${id}`)).status).toBe(404);
 }
 
-/** A captación that the adviser's device holds, deleted since by an admin. */
+/** The person's device set (issue 34): what their devices keep. */
+const setOf = (p: Person): Promise<string[]> => deviceSetIds(gw, p);
+
+/** A captación that the asesor's device holds (they opened it online), deleted since by an admin. */
 async function deletedWhileHeld(id: string): Promise<ClientDb> {
   await seed(gw.store, 'captaciones', [cap(id, admin.id)]);
+  expect(await openOnline(gw, asesor, [id])).toEqual([200]);
   const device = await pullInto(gw, asesor, 'captaciones');
   expect((await admin.client.json('DELETE', `/api/captaciones/${id}`)).status).toBe(200);
   return device;
@@ -54,11 +57,12 @@ describe('a non-admin cannot bring a deleted captación back', () => {
     await expectDeleted('vieja-1');
   });
 
-  it('by writing on top of the deletion', async () => {
-    const device = await deletedWhileHeld('encima-1');
-    const old = (await device.get('encima-1')) as Doc;
-    await pull(device, asesor);
-    await expect(device.get('encima-1')).rejects.toMatchObject({ status: 404 });
+  it('by writing it again from a device once the deletion took it off', async () => {
+    const held = await deletedWhileHeld('encima-1');
+    const old = (await held.get('encima-1')) as Doc;
+    // Deleted, it leaves the device set, and the device drops it (pwa/src/lib/sync/device-set.ts).
+    expect(await setOf(asesor)).not.toContain('encima-1');
+    const device = localDb();
     const { _rev: _omit, ...content } = old;
     await device.put({ ...content, tipo_tramite: 'Contado' });
     expect(await pushRefused(device, asesor)).toEqual([DELETED]);
@@ -92,20 +96,30 @@ describe('a non-admin cannot bring a deleted captación back', () => {
   });
 });
 
-describe('an admin', () => {
+// Only a device that received the deletion can write on top of it, and only whole-scope devices
+// receive deletions: a device set holds captaciones that exist (issue 34).
+describe('with DISPOSITIVO_ALCANCE_COMPLETO=1, an admin', () => {
+  const whole = gatewayForFile({ wholeScopeOnDevices: true });
+
   it('restores a deleted captación from a device, and other devices receive it again', async () => {
-    const other = await deletedWhileHeld('restaurada-1');
-    await pull(other, asesor);
+    const jefa = await signedIn(whole, 'Administrador');
+    const otra = await signedIn(whole, 'asesor');
+    const from = (local: ClientDb, p: Person) => local.replicate.from(remoteDb(whole.url, 'captaciones', p.cookie));
+    await seed(whole.store, 'captaciones', [cap('restaurada-1', jefa.id)]);
+    const other = await pullInto(whole, otra, 'captaciones');
+    expect((await jefa.client.json('DELETE', '/api/captaciones/restaurada-1')).status).toBe(200);
+    await from(other, otra);
     await expect(other.get('restaurada-1')).rejects.toMatchObject({ status: 404 });
 
     // The office device pulls the deletion and writes the record again on top of it.
-    const { _id: _omit, ...content } = cap('restaurada-1', admin.id);
-    const held = await pullInto(gw, admin, 'captaciones');
+    const { _id: _omit, ...content } = cap('restaurada-1', jefa.id);
+    const held = await pullInto(whole, jefa, 'captaciones');
     await held.put({ ...content, _id: 'restaurada-1' });
-    expect((await push(held, admin)).doc_write_failures).toBe(0);
+    expect((await held.replicate.to(remoteDb(whole.url, 'captaciones', jefa.cookie))).doc_write_failures).toBe(0);
 
-    expect((await leaves('restaurada-1')).filter((l) => !l._deleted)).toHaveLength(1);
-    await pull(other, asesor);
+    const stored = (await (await whole.store.db('captaciones')).getOpenRevs('restaurada-1', 'all')).flatMap((r) => ('ok' in r ? [r.ok as Doc] : []));
+    expect(stored.filter((l) => !l._deleted)).toHaveLength(1);
+    await from(other, otra);
     expect(((await other.get('restaurada-1')) as Doc).propietario.nombre).toBe(sampleCaptacion().propietario.nombre);
   });
 });

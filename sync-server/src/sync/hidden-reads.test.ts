@@ -109,7 +109,7 @@ describe('a captación reassigned away takes its history with it', () => {
     expect(got.body.results[0].docs[0].ok.captacion.asesor).toBe(agente.id);
   });
 
-  it("a deletion's tombstone decides: readable for its adviser, nonexistent for anyone else", async () => {
+  it("a deletion's tombstone decides: nonexistent for anyone else, and for its adviser it left their device set", async () => {
     const db = await gw.store.db('captaciones');
     const own = await db.get('propia');
     const ownTomb = (await db.put(captacionTombstone('propia', own._rev, supervisor.id))).rev as string;
@@ -117,9 +117,12 @@ describe('a captación reassigned away takes its history with it', () => {
     const gone = await db.get('ajena-borrada');
     const tomb = (await db.put(captacionTombstone('ajena-borrada', gone._rev, agente.id))).rev as string;
 
-    const mine = await supervisor.client.json('POST', '/db/captaciones/_bulk_get?revs=true', { docs: [{ id: 'propia', rev: ownTomb }, { id: 'propia', rev: own._rev }] });
-    expect(mine.body.results[0].docs[0].ok).toMatchObject({ _id: 'propia', _deleted: true });
-    expect(mine.body.results[1].docs[0].ok).toMatchObject({ _id: 'propia', type: 'captacion' });
+    // A device set holds captaciones that exist (issue 34): the adviser's devices drop a deleted
+    // one as it leaves their set, and its revisions read as a record outside the set does.
+    await gw.gateway.caughtUp();
+    for (const rev of [ownTomb, own._rev as string]) {
+      await expectSameAsNonexistent(supervisor, 'propia', (x) => ['POST', '/db/captaciones/_bulk_get?revs=true', { docs: [{ id: x, rev }] }]);
+    }
     for (const rev of [tomb, gone._rev as string]) {
       await expectSameAsNonexistent(supervisor, 'ajena-borrada', (x) => ['POST', '/db/captaciones/_bulk_get?revs=true', { docs: [{ id: x, rev }] }]);
       await expectSameAsNonexistent(supervisor, 'ajena-borrada', (x) => ['POST', '/db/captaciones/_revs_diff', { [x]: [rev] }]);
@@ -147,6 +150,8 @@ describe('a captación in conflict: its winner decides, and each revision asked 
       captacion: { ...(first.captacion as object), asesor },
     });
     await db.bulkDocs([leaf(win, winnerAsesor), leaf(lose, loserAsesor)], { new_edits: false });
+    // Written behind the gateway's back: its winner's adviser holds it on their device once the list's directory follows.
+    await gw.gateway.caughtUp();
   }
 
   it('the losing leaf of a captación the person advises is theirs to read, alone; its ancestor too', async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { gatewayForFile } from '../testing/per-file';
 import { openUpstreamChanges } from './changes';
-import { eventually, localDb, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
+import { editBehind, eventually, localDb, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /** Live feeds: heartbeats while waiting, prompt answers, and nothing left behind when a client goes. */
 const gw = gatewayForFile();
@@ -12,7 +12,11 @@ const cap = (id: string, asesorId: string) => ({ ...sampleCaptacion({ captacion:
 beforeAll(async () => {
   supervisor = await signedIn(gw, 'supervisor');
   agente = await signedIn(gw, 'user');
+  // The supervisor's own captaciones, on their device (issue 34) once the list's directory follows the store.
+  await seed(gw.store, 'captaciones', [cap('propia-lp', supervisor.id), cap('en-vivo-sup', supervisor.id)]);
+  await gw.gateway.caughtUp();
 });
+
 
 async function lastSeq(p: Person): Promise<string> {
   return (await p.client.json('GET', '/db/captaciones/_changes?since=now')).body.last_seq;
@@ -29,10 +33,10 @@ describe('longpoll _changes', () => {
     expect(new TextDecoder().decode(first.value)).toBe('\n');
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
 
-    // A foreign change does not wake the supervisor's feed; their own does.
+    // A foreign change does not wake the supervisor's feed; a change of their own does.
     await seed(gw.store, 'captaciones', [cap('ajena-lp', agente.id)]);
     await new Promise((r) => setTimeout(r, 150));
-    await seed(gw.store, 'captaciones', [cap('propia-lp', supervisor.id)]);
+    await editBehind(gw, 'captaciones', 'propia-lp');
     let text = new TextDecoder().decode(first.value);
     for (;;) {
       const { value, done } = await reader.read();
@@ -77,9 +81,10 @@ describe('longpoll _changes', () => {
     const rep = local.replicate.from(remoteDb(gw.url, 'captaciones', supervisor.cookie), { live: true, retry: true });
     try {
       await new Promise((resolve) => rep.once('paused', resolve));
+      const before = (await local.get('en-vivo-sup'))._rev;
       const t0 = Date.now();
-      await seed(gw.store, 'captaciones', [cap('en-vivo-sup', supervisor.id)]);
-      await eventually(async () => (await local.get('en-vivo-sup').catch(() => null)) !== null, 'el cambio llega', 5000);
+      await editBehind(gw, 'captaciones', 'en-vivo-sup');
+      await eventually(async () => (await local.get('en-vivo-sup'))._rev !== before, 'el cambio llega', 5000);
       expect(Date.now() - t0).toBeLessThan(2000);
     } finally {
       rep.cancel();

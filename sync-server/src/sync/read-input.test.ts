@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { gatewayForFile } from '../testing/per-file';
-import { seed, signedIn, type Person } from '../testing/pouch-client';
+import { openOnline, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
  * Whatever a signed-in client sends to the read side of the replication endpoint, the answer is
@@ -23,6 +23,8 @@ beforeAll(async () => {
   supervisor = await signedIn(gw, 'supervisor', 'emp-sup');
   agente = await signedIn(gw, 'user', 'emp-agente');
   await seed(gw.store, 'captaciones', [{ ...sampleCaptacion({ captacion: { asesor: supervisor.id } }), _id: 'propia-1' }]);
+  // The agent reads every captación and opened this one online: it is on their device too (issue 34).
+  await openOnline(gw, agente, ['propia-1']);
 });
 
 function expectRefusal(r: { status: number; body: { error?: unknown; reason?: unknown } }, what: string): void {

@@ -1,11 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
+import { configFromEnv } from '../config';
 import { gatewayForFile } from '../testing/per-file';
-import { ids, payslip, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
+import { ids, openOnline, payslip, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
  * Every role replicates both databases through the gateway with a real PouchDB client and
- * receives exactly its scope (docs/architecture.md section 6).
+ * receives exactly its scope (docs/architecture.md section 6): of the captaciones, those of its
+ * device set it may read, here every one it opened online (issue 34), or with
+ * DISPOSITIVO_ALCANCE_COMPLETO=1 its whole scope.
  */
 const gw = gatewayForFile();
 let admin: Person, agente: Person, asesor: Person, supervisor: Person, sinEmpleado: Person;
@@ -39,28 +42,37 @@ beforeAll(async () => {
 
 const ALL = ['cap-adm-1', 'cap-age-1', 'cap-age-2', 'cap-ase-1', 'cap-ase-2', 'cap-ase-3', 'cap-ase-4', 'cap-sup-1', 'cap-sup-2', 'cap-sup-3'];
 
+/** The person opens every captación online: each one they may read is then on their device. */
+const openAll = (p: Person) => openOnline(gw, p, ALL);
+
 describe('replication scope per role', () => {
   it('admin: every captación, and only their own payslips', async () => {
+    await openAll(admin);
     expect(await ids(await pullInto(gw, admin, 'captaciones'))).toEqual(ALL);
     expect(await ids(await pullInto(gw, admin, 'nominas'))).toEqual(['nomina-emp-admin-1']);
   });
 
   it("user: every captación and their own payslips", async () => {
+    await openAll(agente);
     expect(await ids(await pullInto(gw, agente, 'captaciones'))).toEqual(ALL);
     expect(await ids(await pullInto(gw, agente, 'nominas'))).toEqual(['nomina-emp-agente-1']);
   });
 
   it('asesor linked from the employee side: every captación and the linked payslips', async () => {
+    await openAll(asesor);
     expect(await ids(await pullInto(gw, asesor, 'captaciones'))).toEqual(ALL);
     expect(await ids(await pullInto(gw, asesor, 'nominas'))).toEqual(['nomina-emp-asesor-1', 'nomina-emp-asesor-2', 'nomina-emp-asesor-3']);
   });
 
   it('supervisor: only the captaciones they advise, and their payslips', async () => {
+    // Opening another's answers 404 and puts nothing more on their device.
+    expect(await openAll(supervisor)).toEqual(ALL.map((id) => (id.startsWith('cap-sup-') ? 200 : 404)));
     expect(await ids(await pullInto(gw, supervisor, 'captaciones'))).toEqual(['cap-sup-1', 'cap-sup-2', 'cap-sup-3']);
     expect(await ids(await pullInto(gw, supervisor, 'nominas'))).toEqual(['nomina-emp-sup-1', 'nomina-emp-sup-2']);
   });
 
   it('a person with no linked employee: captaciones, and no payslip at all', async () => {
+    await openAll(sinEmpleado);
     expect(await ids(await pullInto(gw, sinEmpleado, 'captaciones'))).toEqual(ALL);
     expect(await ids(await pullInto(gw, sinEmpleado, 'nominas'))).toEqual([]);
   });
@@ -112,5 +124,19 @@ describe('server root and database info', () => {
     }
     const push = await anon.json('POST', '/db/captaciones/_bulk_docs', { docs: [cap('cap-anon', 'x')] });
     expect(push.status).toBe(401);
+  });
+});
+
+describe('with DISPOSITIVO_ALCANCE_COMPLETO=1 a device replicates the whole scope', () => {
+  const whole = gatewayForFile({ wholeScopeOnDevices: configFromEnv({ DISPOSITIVO_ALCANCE_COMPLETO: '1' }).wholeScopeOnDevices });
+
+  it('nothing opened: an admin receives every captación, a supervisor only theirs, and no set is fingerprinted', async () => {
+    const jefa = await signedIn(whole, 'Administrador');
+    const obra = await signedIn(whole, 'Supervisor de obra');
+    await seed(whole.store, 'captaciones', [cap('completa-sup', obra.id), cap('completa-otra', jefa.id), cap('completa-ajena', 'alguien-mas')]);
+    expect(await ids(await pullInto(whole, jefa, 'captaciones'))).toEqual(['completa-ajena', 'completa-otra', 'completa-sup']);
+    expect(await ids(await pullInto(whole, obra, 'captaciones'))).toEqual(['completa-sup']);
+    // No set: nothing ever leaves a device for it.
+    expect((await jefa.client.json('GET', '/db/')).body.set).toBe('');
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { gatewayForFile } from '../testing/per-file';
-import { localDb, pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from '../testing/pouch-client';
+import { localDb, openOnline, pullInto, remoteDb, seed, signedIn, type ClientDb, type Person } from '../testing/pouch-client';
 
 /**
  * A conflict resolved on one device (the winner rewritten, the losing leaf deleted, as the PWA's
@@ -32,6 +32,8 @@ interface Resolved {
 /** Two devices of the asesor edit one captación offline; the first resolves the conflict and pushes. */
 async function conflictResolved(id: string, adviser: Person, before: Array<[ClientDb, Person]>): Promise<Resolved> {
   await seed(gw.store, 'captaciones', [{ ...sampleCaptacion({ captacion: { asesor: adviser.id } }), _id: id }]);
+  // Everyone who reads every captación opened it online: it is on their devices too (issue 34).
+  for (const p of [asesor, ayudante, admin]) await openOnline(gw, p, [id]);
   const a = await pullInto(gw, asesor, 'captaciones');
   for (const [device, person] of before) expect((await pull(device, person)).ok).toBe(true);
   const b = await pullInto(gw, asesor, 'captaciones');

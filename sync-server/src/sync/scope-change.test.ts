@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { gatewayForFile } from '../testing/per-file';
 import { bumpScopeEpoch, readScopeEpoch } from './scope-epoch';
-import { ids, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
+import { ids, openOnline, pullInto, remoteDb, seed, signedIn, type Person } from '../testing/pouch-client';
 
 /**
  * A captación reassigned away from a supervisor changes nothing their selector could see, so an
@@ -27,7 +27,8 @@ describe('scope change by reassignment', () => {
     const device = await pullInto(gw, supervisor, 'captaciones');
     expect(await ids(device)).toEqual(['s-1', 's-2']);
 
-    // The admin reassigns s-1 to the asesor, through replication.
+    // The admin opens s-1 online and reassigns it to the asesor from their device, through replication.
+    await openOnline(gw, admin, ['s-1']);
     const office = await pullInto(gw, admin, 'captaciones');
     const doc = (await office.get('s-1')) as Doc;
     await office.put({ ...doc, captacion: { ...doc.captacion, asesor: agente.id } });
@@ -51,6 +52,7 @@ describe('scope change by reassignment', () => {
 
   it('a captación reassigned to a supervisor reaches them on the next incremental pull', async () => {
     const device = await pullInto(gw, supervisor, 'captaciones');
+    await openOnline(gw, admin, ['a-1']);
     const office = await pullInto(gw, admin, 'captaciones');
     const doc = (await office.get('a-1')) as Doc;
     await office.put({ ...doc, captacion: { ...doc.captacion, asesor: supervisor.id } });

@@ -80,6 +80,7 @@ describe('two gateways on one store', () => {
     try {
       await new Promise((resolve) => rep.once('paused', resolve));
       expect(await listed(asesor.onB)).toEqual(expect.any(Array));
+      const setBefore = (await asesor.onB.json('GET', '/db/')).body.set as string;
 
       const created = await asesor.onA.json('POST', '/api/captaciones', payload());
       expect(created.status).toBe(201);
@@ -90,7 +91,10 @@ describe('two gateways on one store', () => {
       expect(got.status).toBe(200);
       expect(got.body.captacion._rev).toBe(created.body.captacion._rev);
 
-      await within(10_000, 'la captación llega al dispositivo', async () => (await local.get(id).catch(() => null)) !== null);
+      // A new captación of theirs grows their device set (issue 34): B's welcome says so, and the
+      // device starts its replication again under the new identity (as the PWA's engine does).
+      await within(10_000, 'el conjunto del dispositivo cambia', async () => (await asesor.onB.json('GET', '/db/')).body.set !== setBefore);
+      await local.replicate.from(remoteDb(b.url, 'captaciones', asesor.onB.cookie));
       expect((await local.get(id))._rev).toBe(created.body.captacion._rev);
     } finally {
       rep.cancel();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { gatewayForFile } from '../testing/per-file';
-import { localDb, pullInto, remoteDb, signedIn, type Person } from '../testing/pouch-client';
+import { localDb, openOnline, pullInto, remoteDb, signedIn, type Person } from '../testing/pouch-client';
 
 /**
  * Replication accepts only what REST accepts (the shared write policy), refuses each bad document
@@ -64,6 +64,8 @@ describe('bad documents are refused one by one, the rest of the batch is stored'
     const res = await rep;
     expect(res.doc_write_failures).toBe(2);
     expect(denied.map((d) => d.id).sort()).toEqual(['rep-hash', 'rep-objeto']);
+    // The admin opens both online (they are then on the admin's device, issue 34): only the good one exists.
+    expect(await openOnline(gw, admin, ['rep-buena', 'rep-hash'])).toEqual([200, 404]);
     const other = await pullInto(gw, admin, 'captaciones');
     expect((await other.allDocs()).rows.map((r) => r.id)).toContain('rep-buena');
     await expect(other.get('rep-hash')).rejects.toMatchObject({ status: 404 });

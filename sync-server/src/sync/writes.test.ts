@@ -3,7 +3,7 @@ import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
 import { stampCaptacion, type Stamper } from '../../../couch-design/captacion/stamp';
 import { gatewayForFile } from '../testing/per-file';
 import type { TestGateway } from '../testing/gateway';
-import { eventually, localDb, pullInto, remoteDb, seed, type ClientDb } from '../testing/pouch-client';
+import { deviceSetIds, eventually, localDb, openOnline, pullInto, remoteDb, seed, type ClientDb } from '../testing/pouch-client';
 
 /**
  * Pushing through the gateway: a device's revision is stored under its own revision id with the
@@ -212,7 +212,8 @@ describe('advisers', () => {
   it('an offline edit made before a reassignment keeps the new adviser', async () => {
     await seed(gw.store, 'captaciones', [cap('disputada', agente.id)]);
     const device = await pullInto(gw, agente, 'captaciones');
-    // Meanwhile an admin reassigns it.
+    // Meanwhile an admin opens it online and reassigns it from their device.
+    await openOnline(gw, admin, ['disputada']);
     const office = await pullInto(gw, admin, 'captaciones');
     await save(office, admin, 'disputada', (d) => ({ ...d, captacion: { ...d.captacion, asesor: admin.id } }));
     await push(office, admin);
@@ -223,13 +224,17 @@ describe('advisers', () => {
   });
 });
 
+/** The ids a person's devices keep (issue 34): a deleted captación leaves them, and the device drops it (pwa/src/lib/sync/device-set.ts). */
+const deviceSetOf = (p: Device): Promise<string[]> => deviceSetIds(gw, p);
+
 describe('deletions', () => {
-  it('an admin’s deletion keeps the owner fields and reaches the supervisor’s filtered feed', async () => {
+  it('an admin’s deletion keeps the owner fields and takes the captación off the supervisor’s devices', async () => {
     const supervisor = await person('Supervisor');
     await seed(gw.store, 'captaciones', [cap('del-sup', supervisor.id)]);
     const superDevice = await pullInto(gw, supervisor, 'captaciones');
     expect((await superDevice.get('del-sup'))._id).toBe('del-sup');
 
+    await openOnline(gw, admin, ['del-sup']);
     const office = await pullInto(gw, admin, 'captaciones');
     await office.remove(await office.get('del-sup'));
     expect((await push(office, admin)).doc_write_failures).toBe(0);
@@ -238,17 +243,17 @@ describe('deletions', () => {
     expect(leaf).toMatchObject({ _deleted: true, type: 'captacion', captacion: { asesor: supervisor.id } });
     expect(leaf.propietario).toBeUndefined();
 
-    await pull(superDevice, supervisor);
-    await expect(superDevice.get('del-sup')).rejects.toMatchObject({ status: 404 });
+    expect(await deviceSetOf(supervisor)).not.toContain('del-sup');
   });
 
-  it('deletions written without owner fields still reach people who read the whole database', async () => {
+  it('deletions written without owner fields still take the captación off the devices of people who read the whole database', async () => {
     await seed(gw.store, 'captaciones', [cap('del-servidor', agente.id)]);
     const device = await pullInto(gw, agente, 'captaciones');
+    expect((await device.get('del-servidor'))._id).toBe('del-servidor');
+    expect(await deviceSetOf(agente)).toContain('del-servidor');
     const db = await serverDb();
     await db.remove('del-servidor', (await db.get('del-servidor'))._rev as string);
-    await pull(device, agente);
-    await expect(device.get('del-servidor')).rejects.toMatchObject({ status: 404 });
+    expect(await deviceSetOf(agente)).not.toContain('del-servidor');
   });
 });
 
@@ -261,6 +266,7 @@ describe('attachments', () => {
     const device = await pullInto(gw, agente, 'captaciones');
     expect(((await device.get('con-adjunto')) as Doc)._attachments).toBeUndefined();
     // An admin reads the whole database, whose answers otherwise go to the device as the store gives them.
+    await openOnline(gw, admin, ['con-adjunto']);
     const adminDevice = await pullInto(gw, admin, 'captaciones');
     expect(((await adminDevice.get('con-adjunto')) as Doc)._attachments).toBeUndefined();
     expect(((await adminDevice.get('con-adjunto')) as Doc).propietario).toEqual(((await db.get('con-adjunto')) as Doc).propietario);

@@ -61,8 +61,6 @@ export async function startGateway(overrides: GatewayOptions = {}): Promise<Test
     staticDir: undefined,
     // One PDF thread, started on the first PDF: most test gateways make none (http/pdf-pool.ts).
     pdf: { ...configFromEnv({}).pdf, workers: 1 },
-    // The replication protocol's tests replicate whole scopes; the device set's ask for it (device-set tests).
-    wholeScopeOnDevices: true,
     ...cfg,
   };
   const given = givenStore ?? (joining && sameDatabases(joining.store));

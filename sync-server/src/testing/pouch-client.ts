@@ -14,6 +14,7 @@ import type { StoreDoc } from '../store/port';
 import type { TestGateway } from './gateway';
 
 export { seed } from './seed';
+export { deviceSetIds, openOnline } from './device-set';
 
 const require = createRequire(import.meta.url);
 
@@ -78,6 +79,14 @@ export async function pushDenied(gw: { url: string }, person: Pick<Person, 'cook
   rep.on('denied', (e) => denied.push((e as { message?: string }).message ?? ''));
   await rep;
   return denied;
+}
+
+/** Stores a new revision of a document straight into the store, as another gateway would; resolves with it. */
+export async function editBehind(gw: Pick<TestGateway, 'store'>, dbName: string, id: string): Promise<string> {
+  const db = await gw.store.db(dbName);
+  const [res] = await db.bulkDocs([{ ...(await db.get(id)), editada: new Date().toISOString() }]);
+  if (!res.rev) throw new Error(`No se pudo editar ${id}: ${JSON.stringify(res)}`);
+  return res.rev;
 }
 
 export async function ids(db: ClientDb): Promise<string[]> {

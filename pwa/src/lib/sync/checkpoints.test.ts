@@ -93,21 +93,26 @@ describe('replication checkpoints kept on the device', { timeout: 60_000 }, () =
     await (await gw.store.db('empleados')).put({ _id: 'emp-ana', type: 'empleado', userId: ana.id, nombre: 'Ana' });
     gw.gateway.context.sessionUsers.invalidate(ana.id);
     await (await gw.store.db('nominas')).put({ _id: 'nom-ana', type: 'nomina', empleadoId: 'emp-ana', empleado: 'Ana', conceptoDePago: 'Quincena', salario: 9000, fecha: '2025-03-15' });
-    await (await gw.store.db('captaciones')).put(captacion('cap-del-servidor', 'otra-persona'));
-    await localPut('captaciones', captacion('cap-del-dispositivo', ana.id));
+    // Hers, written elsewhere: in her device set (issue 34).
+    await (await gw.store.db('captaciones')).put(captacion('cap-del-servidor', ana.id));
 
     const first = startEngine(ana, url);
     await eventually(async () => (await localGet('nominas', 'nom-ana')) !== null && (await localGet('captaciones', 'cap-del-servidor')) !== null, 'lo del servidor en el dispositivo');
-    await eventually(async () => (await serverDoc(gw, 'captaciones', 'cap-del-dispositivo')) !== null, 'la captación del dispositivo en el servidor');
+    // An edit made on the device goes up. (A new captación would move her device set: the next
+    // page load would pull under a new identity, from the start of her narrowed feed, issue 34.)
+    await localPut('captaciones', { ...(await localGet('captaciones', 'cap-del-servidor')), tipo_tramite: 'Crédito' });
+    await eventually(async () => (await serverDoc(gw, 'captaciones', 'cap-del-servidor'))?.tipo_tramite === 'Crédito', 'el cambio del dispositivo en el servidor');
     await eventually(upToDate(first.store), 'al día');
     await stopEngine(first.engine);
 
-    // The next page load starts from the checkpoints the device kept.
+    // The next page load starts from the checkpoints the device kept. Meanwhile another device
+    // edited hers (a new one would be a new device set, pulled under a new identity).
     const before = requests.length;
-    await (await gw.store.db('captaciones')).put(captacion('cap-despues', 'otra-persona'));
+    const servidor = await gw.store.db('captaciones');
+    const [edited] = await servidor.bulkDocs([{ ...(await servidor.get('cap-del-servidor')), tipo_tramite: 'Contado' }]);
     await localPut('captaciones', captacion('cap-mia-despues', ana.id));
     const second = startEngine(ana, url);
-    await eventually(async () => (await localGet('captaciones', 'cap-despues')) !== null, 'la captación nueva del servidor');
+    await eventually(async () => (await localGet('captaciones', 'cap-del-servidor'))?._rev === edited.rev, 'el cambio nuevo del servidor');
     await eventually(async () => (await serverDoc(gw, 'captaciones', 'cap-mia-despues')) !== null, 'la captación nueva del dispositivo');
     await eventually(upToDate(second.store), 'al día de nuevo');
     const resumedFrom = requests
@@ -146,7 +151,7 @@ describe('replication checkpoints kept on the device', { timeout: 60_000 }, () =
     await store.destroy('captaciones');
     const gw2 = await startGateway({ store, dbPrefix: config.dbPrefix });
     cleanups.push(() => gw2.close());
-    await (await gw2.store.db('captaciones')).put(captacion('cap-nueva', 'otra-persona'));
+    await (await gw2.store.db('captaciones')).put(captacion('cap-nueva', ana.id));
 
     expect(await uuidFor(ana, gw2.url)).not.toBe(uuidBefore);
     let resets = 0;

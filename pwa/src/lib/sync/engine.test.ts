@@ -8,6 +8,8 @@ import { setActiveUser } from '../db/registry';
 import { SyncEngine } from './engine';
 import { SyncStateStore, syncStateText, type SyncStatus } from './state';
 import { eventually, FakeNetwork, FakeTab } from '../../testing/local-data';
+import type { HttpClient } from '../../../../sync-server/src/testing/gateway';
+import { openOnline } from '../../../../sync-server/src/testing/device-set';
 
 /**
  * The sync engine against a real gateway (Express + in-memory store), through PouchDB's HTTP
@@ -21,12 +23,13 @@ interface Person {
   email: string;
   password: string;
   tab: FakeTab;
+  client: HttpClient;
 }
 
 async function person(role = 'user', network = new FakeNetwork(true)): Promise<Person> {
   const u = await gateway().createUser({ role });
   const client = await gateway().client().signIn(u.email, u.password);
-  return { id: u.id, email: u.email, password: u.password, tab: new FakeTab(client.cookie, network) };
+  return { id: u.id, email: u.email, password: u.password, tab: new FakeTab(client.cookie, network), client };
 }
 
 function startEngine(p: Person, store = new SyncStateStore(), briefPullMs?: number): { engine: SyncEngine; store: SyncStateStore; statuses: SyncStatus[] } {
@@ -50,6 +53,13 @@ function startEngine(p: Person, store = new SyncStateStore(), briefPullMs?: numb
 }
 
 const captacion = (id: string, asesor = '') => ({ ...sampleCaptacion({ captacion: { asesor, fecha: '2025-04-01' } }), _id: id });
+
+/** A new revision of a captación written on the server (another device of the person's); resolves with it. */
+async function editOnServer(id: string): Promise<string> {
+  const db = await gateway().store.db('captaciones');
+  const [res] = await db.bulkDocs([{ ...(await db.get(id)), tipo_tramite: 'Contado' }]);
+  return res.rev as string;
+}
 
 async function serverDoc(db: string, id: string): Promise<Record<string, any> | null> {
   try {
@@ -85,6 +95,8 @@ describe('sync engine against the gateway', () => {
 
   it('sends a local write to the server while online and brings server writes down', async () => {
     const ana = await person();
+    // Hers, so on her device (issue 34).
+    await (await gateway().store.db('captaciones')).put(captacion('cap-from-server', ana.id));
     const { store } = startEngine(ana);
     await eventually(() => store.get().status === 'up-to-date', 'al día');
 
@@ -92,9 +104,9 @@ describe('sync engine against the gateway', () => {
     await eventually(async () => (await serverDoc('captaciones', 'cap-live-up')) !== null, 'la captación en el servidor');
     await eventually(() => store.get().status === 'up-to-date' && store.get().pending === 0, 'al día tras enviar');
 
-    const db = await gateway().store.db('captaciones');
-    await db.put(captacion('cap-from-server', 'otro'));
-    await eventually(async () => (await localGet('captaciones', 'cap-from-server')) !== null, 'la captación del servidor en el dispositivo');
+    // Another device of hers edits one.
+    const rev = await editOnServer('cap-from-server');
+    await eventually(async () => (await localGet('captaciones', 'cap-from-server'))?._rev === rev, 'la captación del servidor en el dispositivo');
     // A document that came from the server is not a pending change.
     await eventually(() => store.get().status === 'up-to-date', 'al día tras recibir');
     expect(store.get().pending).toBe(0);
@@ -102,15 +114,17 @@ describe('sync engine against the gateway', () => {
 
   it('brings another device’s change down without flipping the chip to Sincronizando and back (issue 36 item 5)', async () => {
     const ana = await person();
+    // Hers, so on her device (issue 34).
+    await (await gateway().store.db('captaciones')).put(captacion('cap-de-otro-dispositivo', ana.id));
     // Long enough that a pull on a loaded machine is still "brief" here.
     const { store, statuses } = startEngine(ana, new SyncStateStore(), 60_000);
+    await eventually(async () => (await localGet('captaciones', 'cap-de-otro-dispositivo')) !== null, 'la captación en el dispositivo');
     await eventually(() => store.get().status === 'up-to-date', 'al día');
     const notified: string[] = [];
     store.subscribe((s) => notified.push(s.status));
     const shownBefore = statuses.length;
-    const db = await gateway().store.db('captaciones');
-    await db.put(captacion('cap-de-otro-dispositivo', 'otro'));
-    await eventually(async () => (await localGet('captaciones', 'cap-de-otro-dispositivo')) !== null, 'el cambio en el dispositivo');
+    const rev = await editOnServer('cap-de-otro-dispositivo');
+    await eventually(async () => (await localGet('captaciones', 'cap-de-otro-dispositivo'))?._rev === rev, 'el cambio en el dispositivo');
     await eventually(() => store.get().pending === 0 && store.get().status === 'up-to-date', 'al día tras recibir');
     expect(statuses.slice(shownBefore)).toEqual([]);
     expect(notified.every((s) => s === 'up-to-date')).toBe(true);
@@ -235,6 +249,8 @@ describe('sync engine against the gateway', () => {
     const captaciones = await gateway().store.db('captaciones');
     await captaciones.put(captacion('cap-asignada-a-ana', ana.id));
     await captaciones.put(captacion('cap-de-otra-persona', 'otra-persona'));
+    // She reads every captación and opened the other person's online: on her device too (issue 34).
+    expect(await openOnline(gateway(), ana, ['cap-de-otra-persona'])).toEqual([200]);
     const { engine, store } = startEngine(ana);
     await eventually(async () => (await localGet('captaciones', 'cap-de-otra-persona')) !== null, 'todas las captaciones');
     await eventually(() => store.get().status === 'up-to-date', 'al día');

@@ -105,6 +105,9 @@ describe('a push the gateway refuses', { timeout: 60_000 }, () => {
     const created = await boss.json('POST', '/api/captaciones', sampleCaptacion({ captacion: { asesor: sup.user.id, fecha: '2025-04-01' } }));
     expect(created.status).toBe(201);
     const id = created.body.captacion._id as string;
+    // Assigned to them, it joins their device set (issue 34): the engine's scope check, every
+    // minute, sees the set move and pulls it; here the check runs at once.
+    sup.engine.checkSet();
     await eventually(async () => (await localGet('captaciones', id)) !== null, 'la captación asignada en el dispositivo');
 
     // Offline, the supervisor changes their copy; meanwhile the admin assigns it to someone else.
