@@ -61,7 +61,7 @@ export async function benchFotos(): Promise<Row[]> {
   ];
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inmo-bench-fotos-'));
-  const gw = await startGateway({ dataDir });
+  const gw = await startGateway({ dataDir, wholeScopeOnDevices: true });
   try {
     progress(`3. carga de ${CAPTACIONES} captaciones con ${PER_CAPTACION} fotos y réplica inicial a una tableta nueva`);
     const sync = await initialSync(gw, images, CAPTACIONES, PER_CAPTACION);

@@ -202,7 +202,7 @@ const OWNER_IN_CLEAR = `(async () => {
 
 /** A gateway serving `dist` with the adviser's captaciones, and a Chromium signed in as the adviser and synced. */
 async function openBuild(label: string, dist: string, sealed: boolean): Promise<Build> {
-  const gw = await startGateway({ staticDir: dist });
+  const gw = await startGateway({ staticDir: dist, wholeScopeOnDevices: true });
   const browserDir = mkdtempSync(path.join(tmpdir(), 'inmo-bench-list-'));
   let context: BrowserContext | undefined;
   try {
