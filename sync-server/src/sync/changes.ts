@@ -6,6 +6,7 @@
  * on, so a client asking for `limit` rows gets `limit` rows unless it has caught up: PouchDB
  * takes a short page for the end of the feed.
  */
+import type { Dict } from '../../../couch-design/helpers/values';
 import type { AuthUser } from '../http/actor';
 import type { ChangeRow, ChangesOptions, ChangesResult, MangoSelector, StoreDb } from '../store/port';
 import { matchesClientFilter, type ClientFilter } from './client-filter';
@@ -76,7 +77,8 @@ async function feedChanges(db: StoreDb, def: SyncedDb, user: AuthUser, req: Chan
   const whole = def.wholeDatabase(user);
   // The store applies the server's own selector; bodies are read only when the client wants them
   // (or narrows by its own selector), and then each row is checked against the scope once more.
-  const needDocs = req.includeDocs || !!req.filter.selector;
+  const narrow = def.narrowedTo;
+  const needDocs = req.includeDocs || !!req.filter.selector || (!!narrow && narrow.field !== '_id');
   const deadline = Date.now() + req.timeoutMs;
   const results: ChangeRow[] = [];
   let cursor = req.since;
@@ -112,6 +114,7 @@ async function feedChanges(db: StoreDb, def: SyncedDb, user: AuthUser, req: Chan
     cursor = page.last_seq;
     for (const row of page.results) {
       if (isSpecialId(row.id)) continue;
+      if (narrow && !narrow.ids.has(narrow.field === '_id' ? row.id : String((row.doc as Dict | undefined)?.[narrow.field]))) continue;
       if (needDocs && (!row.doc || (!whole && !def.inScope(user, row.doc)))) continue;
       if (!matchesClientFilter(req.filter, row.doc ?? { _id: row.id })) continue;
       if (!req.includeDocs) delete row.doc;

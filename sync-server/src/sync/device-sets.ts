@@ -15,7 +15,6 @@
 import { createHash } from 'node:crypto';
 import { followLinkOf, type SyncedEntity } from '../../../couch-design/entity';
 import type { Dict } from '../../../couch-design/helpers/values';
-import type { MangoSelector } from '../../../couch-design/scope';
 import type { AuthUser } from '../http/actor';
 import type { SyncedDb } from './databases';
 
@@ -34,9 +33,6 @@ interface Narrowing {
   set: string;
   field: string;
 }
-
-const narrowed = (selector: MangoSelector | null, field: string, ids: ReadonlySet<string>): MangoSelector | null =>
-  selector === null ? null : { $and: [selector, { [field]: { $in: [...ids] } }] };
 
 /** Sorted once per computed set: a set is the same object until it moves (a request per batch reuses it). */
 const sorted = new WeakMap<ReadonlySet<string>, readonly string[]>();
@@ -64,16 +60,22 @@ export class DeviceSets {
     this.narrowings = out;
   }
 
-  /** The database as this person's devices replicate it: narrowed to their set, or as it is. */
-  async forPerson(def: SyncedDb, user: AuthUser): Promise<SyncedDb> {
+  /**
+   * The database as this person's devices replicate it: narrowed to their set, or as it is.
+   * `settled`: the set first catches up with what is stored, as for the fingerprint (a feed is
+   * where what joined the set is listed; other reads are checked by the set as it stands).
+   */
+  async forPerson(def: SyncedDb, user: AuthUser, settled = false): Promise<SyncedDb> {
     const how = this.narrowings.get(def.name);
     if (!how) return def;
+    if (settled) await this.sources[how.set].settle?.();
     const ids = await this.sources[how.set].ids(user);
     const { field } = how;
     return {
       ...def,
       ...(field === '_id' ? { setIds: sortedIds(ids) } : {}),
-      selector: (u) => narrowed(def.selector(u), field, ids),
+      // The store's feed keeps the scope's selector; the feed narrows each row (changes.ts).
+      narrowedTo: { field, ids },
       inScope: (u, doc) => !!doc && def.inScope(u, doc) && ids.has(String((doc as Dict)[field])),
       wholeDatabase: () => false,
     };

@@ -210,7 +210,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
     // A child database is read as its parents allow this person (child-scope.ts), and what the
     // device pulls is narrowed to the person's device set (device-sets.ts); pushes are not.
     const scoped = await childScopes.forPerson(declared, user);
-    const kept = await deviceSets.forPerson(scoped, user);
+    const kept = await deviceSets.forPerson(scoped, user, rest[0] === '_changes');
     await dispatch(req, res, method, { scoped, def: kept }, db, user, rest);
   }
 

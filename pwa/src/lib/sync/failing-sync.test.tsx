@@ -135,12 +135,19 @@ describe('a sync the gateway keeps breaking', { timeout: 90_000 }, () => {
     expect(panel).toContain('Reintentar');
     expect(panel).toContain('Aún no se ha sincronizado en este dispositivo.');
 
-    // The waits grow, to the cap, and nothing (the scope check every 40 ms) comes in between.
+    // The waits grow, to the cap, and nothing (the scope check every 40 ms) comes in between but
+    // once: her change that went up moved her device set, and the live session started again
+    // under the new set's identity (issue 34), whenever the check saw it.
     const starts = attempts(p.sent, BULK_GET).map((s) => s.at);
-    for (let i = 1; i < starts.length; i++) {
-      const least = 0.75 * Math.min(ERROR_RANGE.maxMs, ERROR_RANGE.minMs * 2 ** (i - 1));
-      expect(starts[i] - starts[i - 1], `espera antes del intento ${i + 1}`).toBeGreaterThanOrEqual(least - 5);
+    const short: string[] = [];
+    for (let i = 1, k = 1; i < starts.length; i++, k++) {
+      const least = 0.75 * Math.min(ERROR_RANGE.maxMs, ERROR_RANGE.minMs * 2 ** (k - 1));
+      if (starts[i] - starts[i - 1] >= least - 5) continue;
+      short.push(`espera antes del intento ${i + 1}: ${starts[i] - starts[i - 1]} ms`);
+      // The restart begins its own count of waits.
+      k = 0;
     }
+    expect(short.length, short.join('; ')).toBeLessThanOrEqual(1);
     // Each attempt costs a bounded number of requests, four per synced database (its info and its
     // feeds; one more for the failing read): at the cap of 5 min, a few a minute. (The
     // scope's `GET /db/` is counted once: the test's 40 ms check adds more while an attempt runs.)
