@@ -369,7 +369,7 @@ async function benchEmbedded(): Promise<Row[]> {
     // in turns on identical data (LevelDB allows one opener per directory).
     await gw.close();
     cpSync(dataDir, copyDir, { recursive: true });
-    gw = await startGateway({ dataDir, dbPrefix, sessionSecret: gw.config.sessionSecret });
+    gw = await startGateway({ dataDir, dbPrefix, sessionSecret: gw.config.sessionSecret, wholeScopeOnDevices: true });
     const source = new ServerPouch(`${dbPrefix}captaciones`, { adapter: 'leveldb', prefix: copyDir + path.sep }) as unknown as ClientDb;
     direct = source;
     // The copy also holds the design document, which the gateway never serves.
