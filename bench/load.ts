@@ -27,9 +27,10 @@
  * Each device signs in once, sequentially, from an address of its own (the gateway trusts one
  * proxy hop and the bench sends X-Forwarded-For), as 50 tablets would: the per-address sign-in
  * limit is for one attacker, not for a whole sales team.
- * Then, on the first gateway, one person floods it at every cap from 20 connections while another
- * person's check-auth is timed (bench/load/flood.ts; targets p95 < 300 ms and < 400 MB);
- * `--flood-only` runs only that, on a gateway of its own (about a minute), `--no-flood` skips it.
+ * Then, on all the gateways, one person floods each route class from 20 connections while another
+ * person's check-auth and sync are timed (bench/load/flood.ts; targets p95 < 300 ms, sync ≤ 1.5×
+ * unflooded, < 400 MB); `--flood-only` runs only that, on gateways of its own (`--gateways N` on
+ * CouchDB; about two minutes), `--no-flood` skips it.
  * Runs alone with `npx tsx bench/load.ts [--gateways N]`; LOAD_SECONDS and LOAD_DEVICES shorten it;
  * LOAD_CPU_PROFILE=<folder> writes a CPU profile of each gateway process there (open it in
  * Chrome DevTools) to see where its time goes.
@@ -48,7 +49,7 @@ import { deleteDatabases, localCouchPid } from './load/couchdb';
 import { contentOf, Device, markerOf } from './load/device';
 import { cpuProfileArgs, cpuSecondsOf, freePort, startGatewayProcess, type GatewayProcess, type GatewaySettings } from './load/gateway-process';
 import { epochNow, sampleRest } from './load/rest-sampler';
-import { floodWanted, runFlood } from './load/flood';
+import { floodWanted, MAX_FLOOD_MB, runFlood } from './load/flood';
 import { report, type Row } from './row';
 import { percentile, progressOf, round } from './stats';
 import { CAPTACION } from '../couch-design/captacion/entity';
@@ -319,7 +320,7 @@ export async function benchLoad(): Promise<Row[]> {
     const quiet = await Promise.all(devices.map((d) => d.finish(deadline)));
     const finishMs = performance.now() - t0;
     progress(`sincronización final en ${Math.round(finishMs)} ms`);
-    const floodRows = floodPeople ? await floodOn(slots[0], floodPeople) : [];
+    const floodRows = floodPeople ? await floodOn(slots.filter((s) => s.gw), floodPeople) : [];
     progress('deteniendo los gateways');
     for (const slot of slots) await slot.stop();
     clearInterval(memoryTimer);
@@ -450,40 +451,44 @@ async function floodAccounts(config: { dataDir: string; couchdbUrl?: string; dbP
   );
 }
 
-/** The flood on one gateway: both people sign in from addresses of their own, then it runs. */
-async function floodOn(slot: Slot, [flooder, observer]: Account[]): Promise<Row[]> {
+/** The flood on the gateways: both people sign in from addresses of their own, then it runs. */
+async function floodOn(slots: Slot[], [flooder, observer]: Account[]): Promise<Row[]> {
   progress('inundación: empieza');
-  const flooderCookie = await signIn(slot.url, flooder.email, addressOf(DEVICES + 1));
-  const observerCookie = await signIn(slot.url, observer.email, addressOf(DEVICES + 2));
-  const rows = await runFlood(slot.url, { flooder, observer, flooderCookie, observerCookie }, () => slot.gw?.memory() ?? { rssMb: NaN, peakMb: NaN });
+  const flooderCookie = await signIn(slots[0].url, flooder.email, addressOf(DEVICES + 1));
+  const observerCookie = await signIn(slots[0].url, observer.email, addressOf(DEVICES + 2));
+  const memoryMb = () => Math.max(0, ...slots.map((s) => s.gw?.memory().rssMb || 0));
+  const rows = await runFlood(slots.map((s) => s.url), { flooder, observer, flooderCookie, observerCookie }, memoryMb);
   progress('inundación: termina');
   return rows;
 }
 
-/** `--flood-only`: the flood alone, on a gateway of its own over a fresh store. */
+/** `--flood-only`: the flood alone, on gateways of its own (`--gateways N`, on CouchDB) over a fresh store. */
 async function benchFloodOnly(): Promise<Row[]> {
   const couchdbUrl = process.env.COUCHDB_URL || undefined;
+  const gateways = gatewaysWanted();
+  if (gateways > 1 && !couchdbUrl) throw new Error('Varios gateways necesitan COUCHDB_URL: la base integrada (LevelDB) admite un solo proceso a la vez.');
   const loadAtStart = loadavg()[0];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-inundacion-'));
   const dbPrefix = couchdbUrl ? `inundacion_${Date.now().toString(36)}_` : 'carga_';
   const storeConfig = { dataDir, couchdbUrl, dbPrefix };
-  const profile = process.env.LOAD_CPU_PROFILE;
-  const nodeArgs = cpuProfileArgs(profile);
-  const slot = new Slot(0, { port: await freePort(), dataDir, couchdbUrl, dbPrefix, sessionSecret: randomUUID(), env: { TRUST_PROXY: '1' }, nodeArgs });
+  const nodeArgs = cpuProfileArgs(process.env.LOAD_CPU_PROFILE);
+  const sessionSecret = randomUUID();
+  const slots: Slot[] = [];
+  for (let k = 0; k < gateways; k++) slots.push(new Slot(k, { port: await freePort(), dataDir, couchdbUrl, dbPrefix, sessionSecret, env: { TRUST_PROXY: '1' }, nodeArgs }));
   try {
     const people = await floodAccounts(storeConfig);
-    await slot.start((line) => progress(line));
-    const rows = await floodOn(slot, people);
-    slot.sampleMemory();
+    for (const slot of slots) await slot.start((line) => progress(line));
+    const rows = await floodOn(slots, people);
+    slots.forEach((s) => s.sampleMemory());
     return [
       { name: 'carga media de 1 min de la máquina al empezar', value: Number(loadAtStart.toFixed(2)), unit: '' },
-      { name: `gateway solo para la inundación sobre ${couchdbUrl ? `Apache CouchDB, prefijo ${dbPrefix}` : 'base integrada (LevelDB)'}`, value: 1, unit: 'proceso' },
+      { name: `gateways solo para la inundación sobre ${couchdbUrl ? `Apache CouchDB, prefijo ${dbPrefix}` : 'base integrada (LevelDB)'}`, value: gateways, unit: 'procesos' },
       ...rows,
-      { name: 'inundación: memoria residente máxima del gateway en toda su vida (VmHWM)', value: Math.round(slot.peakMb), unit: 'MB', target: '< 400' },
+      { name: 'inundación: memoria residente máxima de un gateway en toda su vida (VmHWM)', value: Math.round(Math.max(...slots.map((s) => s.peakMb))), unit: 'MB', target: `< ${MAX_FLOOD_MB}` },
       { name: 'carga media de 1 min de la máquina al terminar', value: Number(loadavg()[0].toFixed(2)), unit: '' },
     ];
   } finally {
-    await slot.stop().catch(() => undefined);
+    for (const slot of slots) await slot.stop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
     if (couchdbUrl) await deleteDatabases(couchdbUrl, dbPrefix).catch(() => 0);
   }
