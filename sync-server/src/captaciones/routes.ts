@@ -20,7 +20,7 @@ import { requireAuth } from '../http/guards';
 import { parseId } from '../http/ids';
 import { revParam } from '../http/query';
 import { validateBody } from '../http/validate';
-import { DEVICE_SET_TEXT, FORGET_TEXT, type DeviceSetAnswer, type ForgetAnswer, type PinAnswer } from '../../../couch-design/captacion/device-set';
+import { DEVICE_SET_FORGET_PATH, DEVICE_SET_PATH, DEVICE_SET_TEXT, FORGET_TEXT, type DeviceSetAnswer, type ForgetAnswer, type PinAnswer } from '../../../couch-design/captacion/device-set';
 import { forgetSchema } from '../../../couch-design/captacion/device-set-schema';
 import type { CaptacionesDeviceSet } from './device-set';
 import { log } from '../log';
@@ -42,7 +42,9 @@ export function captacionesRoutes(service: CaptacionesService, deviceSet?: Capta
   };
 
   if (deviceSet) {
-    router.get('/captaciones/sin-conexion', async (req, res) => {
+    // The endpoints both sides name (couch-design/captacion/device-set.ts), under this router's /api.
+    const underApi = (path: string): string => path.slice('/api'.length);
+    router.get(underApi(DEVICE_SET_PATH), async (req, res) => {
       res.json({ success: true, ...(await deviceSet.answer(userOf(req))) } satisfies DeviceSetAnswer);
     });
     const pin = (pinned: boolean) => async (req: Request<{ id: string }>, res: Response) => {
@@ -53,7 +55,7 @@ export function captacionesRoutes(service: CaptacionesService, deviceSet?: Capta
     };
     // Only the caller's own marks change (signed in, `requireAuth` above): an id they may not read,
     // or never opened, is nothing to forget.
-    router.post('/captaciones/sin-conexion/olvidar', async (req, res) => {
+    router.post(underApi(DEVICE_SET_FORGET_PATH), async (req, res) => {
       const { ids } = await validateBody(forgetSchema, req.body);
       const olvidadas = await deviceSet.forget(userOf(req), ids);
       res.json({ success: true, mensaje: FORGET_TEXT.olvidadas, olvidadas } satisfies ForgetAnswer);
