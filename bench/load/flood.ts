@@ -15,7 +15,7 @@
  * sampled. Targets per class: check-auth p95 < 300 ms, sync p95 ≤ 1.5× its figure with nobody
  * flooding (timed first), memory < 400 MB, no 5xx. The flooder's own requests take turns
  * (sync-server/src/sync/person-slots.ts, shared between the gateways): they are counted by
- * status, 429 included.
+ * status, 429 included. FLOOD_CLASSES (names' beginnings, comma-separated) runs only those.
  */
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
@@ -243,7 +243,8 @@ export async function runFlood(urls: string[], people: FloodPeople & { flooderCo
     { name: `inundación: sync de otra persona sin inundación (pull desde cero de sus ${OBSERVER_CAPTACIONES}), p95 de ${quiet.syncs.length}`, value: round(quietSync), unit: 'ms' },
     { name: 'inundación: memoria residente del gateway antes', value: Math.round(before), unit: 'MB' },
   ];
-  for (const routeClass of routeClasses(flooder, seeded)) {
+  const wanted = (process.env.FLOOD_CLASSES ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+  for (const routeClass of routeClasses(flooder, seeded).filter((c) => !wanted.length || wanted.some((w) => c.name.startsWith(w)))) {
     let peak = memoryMb();
     const sampler = setInterval(() => (peak = Math.max(peak, memoryMb())), MEMORY_SAMPLE_MS);
     const until = Date.now() + SECONDS * 1000;
