@@ -37,6 +37,18 @@ async function expectReadFromFeed(db: StoreDb, saved: CaptacionesDirectory): Pro
   expect(rebuilt.ids({}, true)).toEqual(saved.ids({}, true));
 }
 
+/** A directory of `db` that a keeper with these settings follows while `during` runs, and stops following after. */
+async function kept(db: StoreDb, settings: ConstructorParameters<typeof DirectoryKeeper>[2], during: (dir: CaptacionesDirectory) => Promise<void>): Promise<void> {
+  const dir = new CaptacionesDirectory(db);
+  const keeper = new DirectoryKeeper(db, dir, settings);
+  keeper.start();
+  try {
+    await during(dir);
+  } finally {
+    keeper.stop();
+  }
+}
+
 beforeAll(() => {
   store = createEmbeddedStore(MEMORY, `snap${Date.now()}_`);
 });
@@ -133,18 +145,13 @@ describe('directory snapshot', () => {
 describe('directory keeper', () => {
   it('follows writes without any request, and saves the snapshot once they pause', async () => {
     const db = await database(30);
-    const dir = new CaptacionesDirectory(db);
-    const keeper = new DirectoryKeeper(db, dir, { minEntries: 10, quietMs: 50 });
-    keeper.start();
-    try {
+    await kept(db, { minEntries: 10, quietMs: 50 }, async (dir) => {
       await eventually(async () => dir.count() === 30, 'primera construcción');
       await db.put(doc('en-vivo', 80, 'a2', 'Recién Llegada'));
       // Nobody calls refresh: the keeper's longpoll woke on the write.
       await eventually(async () => dir.ids({ terms: ['recien'] }, true).length === 1, 'cambio seguido');
       await eventually(async () => (await loadSnapshot(db))?.entries.length === 31, 'instantánea guardada');
-    } finally {
-      keeper.stop();
-    }
+    });
     const next = await built(db);
     expect(next.progress().changeCount).toBe(0);
     expect(next.ids({}, true)[0]).toBe('en-vivo');
@@ -152,15 +159,10 @@ describe('directory keeper', () => {
 
   it('saves nothing for a directory small enough to rebuild at once', async () => {
     const db = await database(5);
-    const dir = new CaptacionesDirectory(db);
-    const keeper = new DirectoryKeeper(db, dir, { minEntries: 10, quietMs: 10 });
-    keeper.start();
-    try {
+    await kept(db, { minEntries: 10, quietMs: 10 }, async (dir) => {
       await eventually(async () => dir.count() === 5, 'construcción');
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await loadSnapshot(db)).toBeNull();
-    } finally {
-      keeper.stop();
-    }
+    });
   });
 });
