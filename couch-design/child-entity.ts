@@ -17,7 +17,7 @@
  * original that goes with a photo) declares its own write policy and the relation's hooks
  * (`ChildLink.deletedWith`, `ChildLink.perParent`).
  */
-import { declareEntity, policyLoader, type ChildLink, type DeviceDatabase, type EntityDeclaration, type EntityNames, type MangoIndexDef, type SyncDeclaration, type SyncedEntity } from './entity';
+import { declareEntity, mangoIndex, policyLoader, type ChildLink, type DeviceDatabase, type EntityDeclaration, type EntityNames, type MangoIndexDef, type SyncDeclaration, type SyncedEntity } from './entity';
 import { isLive, type Dict } from './helpers/values';
 import type { ObjectSchemaLike } from './schema-policy';
 import { refusal, type WritePolicy, type WriteState } from './write-policy';
@@ -79,7 +79,7 @@ export function childTombstone(link: Pick<ChildLink, 'docType' | 'field'>, leaf:
 
 export function declareChildEntity<const Db extends string>(spec: ChildEntitySpec<Db>): ChildEntity<Db> {
   const { database, docType, field, parent } = spec;
-  const byParent: MangoIndexDef = spec.byParent ?? { index: { fields: [field] }, ddoc: `idx-${database}-${field}`, name: `${database}-${field}` };
+  const byParent: MangoIndexDef = spec.byParent ?? mangoIndex(`${database}-${field}`, [field]);
   const docTypes: readonly [string, ...string[]] = [docType, ...(spec.byIdOnly ?? [])];
   const link: ChildLink = {
     database,

@@ -17,6 +17,14 @@ export interface MangoIndexDef {
   name: string;
 }
 
+/**
+ * A Mango index by its name and fields; its design document is `idx-<name>`, the names stores
+ * already hold (an index renamed is built again on every deployed store).
+ */
+export function mangoIndex(name: string, fields: MangoIndexDef['index']['fields']): MangoIndexDef {
+  return { index: { fields }, ddoc: `idx-${name}`, name };
+}
+
 /** What each person reads of a replicated database (docs/architecture.md section 6). */
 export interface ReadScope {
   /** The server's selector for `_changes`; `null` when this person may read nothing. */

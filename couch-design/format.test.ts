@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { expectAnswers } from './testing/answers';
 import { abbreviateCount, formatDate, formatDateTime, formatLocalDate, formatLocalTime, formatMomentDate, formatMoney, toIsoDate } from './format';
 
 describe('es-MX money', () => {
   it('formats pesos with thousands separators and two decimals', () => {
-    expect(formatMoney(1234.5)).toBe('$1,234.50');
-    expect(formatMoney(15000)).toBe('$15,000.00');
-    expect(formatMoney('2500.75')).toBe('$2,500.75');
+    expectAnswers(formatMoney, [
+      [1234.5, '$1,234.50'],
+      [15000, '$15,000.00'],
+      ['2500.75', '$2,500.75'],
+    ]);
   });
   it('writes exactly what Intl\'s es-MX currency format writes, rounding included', () => {
     const intl = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
@@ -20,29 +23,37 @@ describe('es-MX money', () => {
     for (const v of [...edges, ...drawn]) expect(formatMoney(v), String(v)).toBe(intl.format(v));
   });
   it('shows $0.00 for a missing salary', () => {
-    expect(formatMoney(undefined)).toBe('$0.00');
-    expect(formatMoney('abc')).toBe('$0.00');
-    expect(formatMoney('')).toBe('$0.00');
+    expectAnswers(formatMoney, [
+      [undefined, '$0.00'],
+      ['abc', '$0.00'],
+      ['', '$0.00'],
+    ]);
   });
 });
 
 describe('dates', () => {
   it('accepts ISO and dd/mm/yyyy and stores ISO', () => {
-    expect(toIsoDate('2026-03-15')).toBe('2026-03-15');
-    expect(toIsoDate('15/03/2026')).toBe('2026-03-15');
-    expect(toIsoDate('5/3/2026')).toBe('2026-03-05');
-    expect(toIsoDate('2026-03-15T10:20:00.000Z')).toBe('2026-03-15');
+    expectAnswers(toIsoDate, [
+      ['2026-03-15', '2026-03-15'],
+      ['15/03/2026', '2026-03-15'],
+      ['5/3/2026', '2026-03-05'],
+      ['2026-03-15T10:20:00.000Z', '2026-03-15'],
+    ]);
   });
   it('refuses dates that do not exist', () => {
-    expect(toIsoDate('31/02/2026')).toBeNull();
-    expect(toIsoDate('2026-13-01')).toBeNull();
-    expect(toIsoDate('mañana')).toBeNull();
-    expect(toIsoDate(42)).toBeNull();
+    expectAnswers(toIsoDate, [
+      ['31/02/2026', null],
+      ['2026-13-01', null],
+      ['mañana', null],
+      [42, null],
+    ]);
   });
   it('shows dates day first in es-MX, N/A when missing', () => {
-    expect(formatDate('2026-03-15')).toBe('15/03/2026');
-    expect(formatDate('15/03/2026')).toBe('15/03/2026');
-    expect(formatDate(undefined)).toBe('N/A');
+    expectAnswers(formatDate, [
+      ['2026-03-15', '15/03/2026'],
+      ['15/03/2026', '15/03/2026'],
+      [undefined, 'N/A'],
+    ]);
     expect(formatDate('x', '-')).toBe('-');
   });
   it('shows moments in Mexico City time', () => {
@@ -79,11 +90,13 @@ describe('dates', () => {
 
 describe('star count abbreviations', () => {
   it('uses K, M, B and T', () => {
-    expect(abbreviateCount(999)).toBe('999');
-    expect(abbreviateCount(1000)).toBe('1K');
-    expect(abbreviateCount(20_712)).toBe('20.7K');
-    expect(abbreviateCount(2_500_000)).toBe('2.5M');
-    expect(abbreviateCount(3_000_000_000)).toBe('3B');
-    expect(abbreviateCount(1_200_000_000_000)).toBe('1.2T');
+    expectAnswers(abbreviateCount, [
+      [999, '999'],
+      [1000, '1K'],
+      [20_712, '20.7K'],
+      [2_500_000, '2.5M'],
+      [3_000_000_000, '3B'],
+      [1_200_000_000_000, '1.2T'],
+    ]);
   });
 });

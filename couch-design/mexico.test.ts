@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAnswers } from './testing/answers';
 import { ESTADOS_MEXICO, isEstadoMexico, normalizeEstado } from './mexico';
 
 describe('Mexican states', () => {
@@ -13,13 +14,15 @@ describe('Mexican states', () => {
   });
 
   it('maps official long names, old names and abbreviations onto the list', () => {
-    expect(normalizeEstado('Veracruz de Ignacio de la Llave')).toBe('Veracruz');
-    expect(normalizeEstado('MICHOACAN DE OCAMPO')).toBe('Michoacán');
-    expect(normalizeEstado('Coahuila de Zaragoza')).toBe('Coahuila');
-    expect(normalizeEstado('CDMX')).toBe('Ciudad de México');
-    expect(normalizeEstado('Distrito Federal')).toBe('Ciudad de México');
-    expect(normalizeEstado('Edo. Mex.')).toBe('Estado de México');
-    expect(normalizeEstado('nuevo leon')).toBe('Nuevo León');
-    expect(normalizeEstado(' Texas ')).toBe('Texas');
+    expectAnswers(normalizeEstado, [
+      ['Veracruz de Ignacio de la Llave', 'Veracruz'],
+      ['MICHOACAN DE OCAMPO', 'Michoacán'],
+      ['Coahuila de Zaragoza', 'Coahuila'],
+      ['CDMX', 'Ciudad de México'],
+      ['Distrito Federal', 'Ciudad de México'],
+      ['Edo. Mex.', 'Estado de México'],
+      ['nuevo leon', 'Nuevo León'],
+      [' Texas ', 'Texas'],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { expectAnswers } from './testing/answers';
 import {
   canCreateCaptacion, canDeleteCaptacion, canEditCaptacion, canEditUser, canChangeRoleOrLink, canManageEmployees,
   canManagePayroll, canManageUsers, canReassignCaptacion, canRestoreCaptacion, canViewDashboard, canViewEmployeeProfile, canViewUser, hasAdminBadge,
@@ -31,9 +32,11 @@ describe('who is an admin', () => {
   });
 
   it('styles any role containing admin as an admin badge, the helper included', () => {
-    expect(hasAdminBadge('ayudante de administrador')).toBe(true);
-    expect(hasAdminBadge('administrator')).toBe(true);
-    expect(hasAdminBadge('supervisor de obra')).toBe(false);
+    expectAnswers(hasAdminBadge, [
+      ['ayudante de administrador', true],
+      ['administrator', true],
+      ['supervisor de obra', false],
+    ]);
   });
 });
 
@@ -92,35 +95,43 @@ describe('own data', () => {
   });
 
   it('own payslips need a linked employee, admins included', () => {
-    expect(hasOwnPayslips({ id: 'a', role: 'administrator' })).toBe(false);
-    expect(hasOwnPayslips({ id: 'a', role: 'administrator', empleado_id: 'e9' })).toBe(true);
-    expect(hasOwnPayslips({ id: 'u', role: 'user', empleado_id: 'e1' })).toBe(true);
+    expectAnswers(hasOwnPayslips, [
+      [{ id: 'a', role: 'administrator' }, false],
+      [{ id: 'a', role: 'administrator', empleado_id: 'e9' }, true],
+      [{ id: 'u', role: 'user', empleado_id: 'e1' }, true],
+    ]);
   });
 });
 
 describe('role labels', () => {
   it('capitalise the first letter and lower-case the rest, default Usuario', () => {
-    expect(roleLabel('supervisor de obra')).toBe('Supervisor de obra');
-    expect(roleLabel('AYUDANTE DE ADMINISTRADOR')).toBe('Ayudante de administrador');
-    expect(roleLabel('')).toBe('Usuario');
-    expect(roleLabel(undefined)).toBe('Usuario');
+    expectAnswers(roleLabel, [
+      ['supervisor de obra', 'Supervisor de obra'],
+      ['AYUDANTE DE ADMINISTRADOR', 'Ayudante de administrador'],
+      ['', 'Usuario'],
+      [undefined, 'Usuario'],
+    ]);
   });
 
   it('read in Spanish whatever language the role is stored in', () => {
-    expect(roleLabel('user')).toBe('Usuario');
-    expect(roleLabel('ADMINISTRATOR')).toBe('Administrador');
-    expect(roleLabel('administrador')).toBe('Administrador');
-    expect(roleLabel('Superadministrator')).toBe('Superadministrador');
-    expect(roleLabel('asesor')).toBe('Asesor');
+    expectAnswers(roleLabel, [
+      ['user', 'Usuario'],
+      ['ADMINISTRATOR', 'Administrador'],
+      ['administrador', 'Administrador'],
+      ['Superadministrator', 'Superadministrador'],
+      ['asesor', 'Asesor'],
+    ]);
   });
 
   it('the role selector offers the five assignable roles of section 6, each with a Spanish label', () => {
     expect(ROLE_OPTIONS.map((o) => o.value)).toEqual([...ASSIGNABLE_ROLES]);
     expect(new Set(ROLE_OPTIONS.map((o) => o.label)).size).toBe(5);
-    expect(assignableRole(' Administrador ')).toBe('administrador');
-    expect(assignableRole('SUPERVISOR DE OBRA')).toBe('supervisor de obra');
-    expect(assignableRole('Superadministrator')).toBeNull();
-    expect(assignableRole('asesor')).toBeNull();
+    expectAnswers(assignableRole, [
+      [' Administrador ', 'administrador'],
+      ['SUPERVISOR DE OBRA', 'supervisor de obra'],
+      ['Superadministrator', null],
+      ['asesor', null],
+    ]);
   });
 });
 

@@ -11,46 +11,58 @@ import {
 import { sampleCaptacion, sampleCaptacionForm } from './fixtures';
 import { validateCaptacion } from './schema';
 
-describe('CURP check digit', () => {
-  it('matches published CURPs', () => {
-    // RENAPO's instructive example and a public figure's CURP.
-    expect(curpCheckDigit('HEGG560427MVZRRL0')).toBe('4');
-    expect(isCurpCheckDigitValid('HEGG560427MVZRRL04')).toBe(true);
-    expect(isCurpCheckDigitValid('LOOA531113HTCPBN07')).toBe(true);
-    expect(isCurpCheckDigitValid('hegg560427mvzrrl04')).toBe(true);
-  });
+/**
+ * Each identifier's check digit: the digit computed for a published body, the published
+ * identifiers it accepts, and one mistyped character it catches.
+ */
+const CHECK_DIGITS = [
+  {
+    name: 'CURP',
+    digit: curpCheckDigit,
+    isValid: isCurpCheckDigitValid,
+    computed: ['HEGG560427MVZRRL0', '4'],
+    // RENAPO's instructive example, a public figure's CURP, and the first typed in lower case.
+    published: ['HEGG560427MVZRRL04', 'LOOA531113HTCPBN07', 'hegg560427mvzrrl04'],
+    mistyped: ['HEGG560427MVZRRL05', 'HEGG560428MVZRRL04'],
+  },
+  {
+    name: 'RFC homoclave',
+    digit: rfcCheckDigit,
+    isValid: isRfcCheckDigitValid,
+    computed: ['GODE561231GR8', '8'],
+    // A person's RFC (13), and the tax authority's and the social-security institute's own (12).
+    published: ['GODE561231GR8', 'SAT970701NN3', 'IMS421231I45'],
+    mistyped: ['GODE561231GR9', 'SAT970701NM3'],
+  },
+  {
+    name: 'NSS (Luhn)',
+    digit: nssCheckDigit,
+    isValid: isNssCheckDigitValid,
+    computed: ['1205851234', '9'],
+    published: ['12058512349'],
+    mistyped: ['12058512340', '12058521349'],
+  },
+] as const;
 
-  it('catches a mistyped character', () => {
-    expect(isCurpCheckDigitValid('HEGG560427MVZRRL05')).toBe(false);
-    expect(isCurpCheckDigitValid('HEGG560428MVZRRL04')).toBe(false);
+for (const { name, digit, isValid, computed, published, mistyped } of CHECK_DIGITS) {
+  describe(`${name} check digit`, () => {
+    it('matches published identifiers', () => {
+      expect(digit(computed[0])).toBe(computed[1]);
+      for (const id of published) expect(isValid(id), id).toBe(true);
+    });
+
+    it('catches a mistyped character', () => {
+      for (const id of mistyped) expect(isValid(id), id).toBe(false);
+    });
   });
-});
+}
 
 describe('RFC homoclave check digit', () => {
-  it('matches published RFCs of people (13) and companies (12)', () => {
-    expect(rfcCheckDigit('GODE561231GR8')).toBe('8');
-    expect(isRfcCheckDigitValid('GODE561231GR8')).toBe(true);
-    // The tax authority's and the social-security institute's own RFCs.
-    expect(isRfcCheckDigitValid('SAT970701NN3')).toBe(true);
-    expect(isRfcCheckDigitValid('IMS421231I45')).toBe(true);
-  });
-
-  it('catches a mistyped character, and handles the A digit', () => {
-    expect(isRfcCheckDigitValid('GODE561231GR9')).toBe(false);
-    expect(isRfcCheckDigitValid('SAT970701NM3')).toBe(false);
+  it('handles the A digit', () => {
     const body = Array.from({ length: 200 }, (_, i) => `PEMJ9001${String(i % 28 + 1).padStart(2, '0')}X${String(i % 10)}`)
       .find((b) => rfcCheckDigit(`${b}0`) === 'A');
     expect(body).toBeDefined();
     expect(isRfcCheckDigitValid(`${body}A`)).toBe(true);
-  });
-});
-
-describe('NSS check digit (Luhn)', () => {
-  it('accepts a correct number and refuses a mistyped one', () => {
-    expect(nssCheckDigit('1205851234')).toBe('9');
-    expect(isNssCheckDigitValid('12058512349')).toBe(true);
-    expect(isNssCheckDigitValid('12058512340')).toBe(false);
-    expect(isNssCheckDigitValid('12058521349')).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@
  * supervisor only those they advise; advisers capture them on devices without signal, so each
  * device keeps its scope and pushes what it writes, through the one captación write policy.
  */
-import { declareEntity, type MangoIndexDef, policyLoader } from '../entity';
+import { declareEntity, mangoIndex, policyLoader } from '../entity';
 import { dict } from '../helpers/values';
 import { canEditCaptacion } from '../roles';
 import { captacionesScopeKind, captacionesSelector, inCaptacionesScope } from '../scope';
@@ -18,17 +18,9 @@ import { captacionTombstone } from './stamp';
  * directory.ts), so it deploys neither: on the server they would only cost an index build of
  * minutes at 100,000 documents that no query waits for.
  */
-export const CAPTACIONES_BY_FECHA: MangoIndexDef = {
-  index: { fields: ['type', 'captacion.fecha'] },
-  ddoc: 'idx-captaciones-fecha',
-  name: 'captaciones-fecha',
-};
+export const CAPTACIONES_BY_FECHA = mangoIndex('captaciones-fecha', ['type', 'captacion.fecha']);
 
-export const CAPTACIONES_BY_ASESOR_FECHA: MangoIndexDef = {
-  index: { fields: ['captacion.asesor', 'captacion.fecha'] },
-  ddoc: 'idx-captaciones-asesor-fecha',
-  name: 'captaciones-asesor-fecha',
-};
+export const CAPTACIONES_BY_ASESOR_FECHA = mangoIndex('captaciones-asesor-fecha', ['captacion.asesor', 'captacion.fecha']);
 
 const whole = (user: Parameters<typeof captacionesScopeKind>[0]): boolean => captacionesScopeKind(user) === 'todas';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAnswers } from '../testing/answers';
 import {
   CAPTACION_TABS,
   debtStatusChip,
@@ -30,14 +31,16 @@ describe('option lists (one union list per option, docs/architecture.md section 
   });
 
   it('reads the edit screen’s credit values as the union values', () => {
-    expect(normalizeTipoCredito('Infonavit')).toBe('INFONAVIT');
-    expect(normalizeTipoCredito('Fovissste')).toBe('FOVISSSTE');
-    expect(normalizeTipoCredito('Bancario')).toBe('Crédito Bancario');
-    expect(normalizeTipoCredito('credito bancario')).toBe('Crédito Bancario');
-    expect(normalizeTipoCredito('Mixto')).toBe('Mixto');
-    expect(normalizeTipoCredito('Contado')).toBe('Contado');
-    expect(normalizeTipoCredito('Cofinavit')).toBe('Cofinavit');
-    expect(normalizeTipoCredito(undefined)).toBe('');
+    expectAnswers(normalizeTipoCredito, [
+      ['Infonavit', 'INFONAVIT'],
+      ['Fovissste', 'FOVISSSTE'],
+      ['Bancario', 'Crédito Bancario'],
+      ['credito bancario', 'Crédito Bancario'],
+      ['Mixto', 'Mixto'],
+      ['Contado', 'Contado'],
+      ['Cofinavit', 'Cofinavit'],
+      [undefined, ''],
+    ]);
     for (const v of TIPO_CREDITO_OPTIONS) expect(normalizeTipoCredito(v)).toBe(v);
   });
 
@@ -49,20 +52,24 @@ describe('option lists (one union list per option, docs/architecture.md section 
 
 describe('statusChip', () => {
   it('colours the list statuses as specified', () => {
-    expect(statusChip('Captación')).toEqual({ label: 'Captación', color: 'blue' });
-    expect(statusChip('En trámite legal')).toEqual({ label: 'En trámite legal', color: 'purple' });
-    expect(statusChip('En remodelación')).toEqual({ label: 'En remodelación', color: 'amber' });
-    expect(statusChip('En venta')).toEqual({ label: 'En venta', color: 'green' });
-    expect(statusChip('Vendida')).toEqual({ label: 'Vendida', color: 'green' });
-    expect(statusChip('Cancelada')).toEqual({ label: 'Cancelada', color: 'red' });
+    expectAnswers(statusChip, [
+      ['Captación', { label: 'Captación', color: 'blue' }],
+      ['En trámite legal', { label: 'En trámite legal', color: 'purple' }],
+      ['En remodelación', { label: 'En remodelación', color: 'amber' }],
+      ['En venta', { label: 'En venta', color: 'green' }],
+      ['Vendida', { label: 'Vendida', color: 'green' }],
+      ['Cancelada', { label: 'Cancelada', color: 'red' }],
+    ]);
   });
 
   it('shows the default Pendiente and unknown statuses in grey, a missing one as Desconocido', () => {
-    expect(statusChip('Pendiente')).toEqual({ label: 'Pendiente', color: 'grey' });
-    expect(statusChip('Error')).toEqual({ label: 'Error', color: 'grey' });
-    expect(statusChip(undefined)).toEqual({ label: 'Desconocido', color: 'grey' });
-    expect(statusChip('')).toEqual({ label: 'Desconocido', color: 'grey' });
-    expect(statusChip(null)).toEqual({ label: 'Desconocido', color: 'grey' });
+    expectAnswers(statusChip, [
+      ['Pendiente', { label: 'Pendiente', color: 'grey' }],
+      ['Error', { label: 'Error', color: 'grey' }],
+      [undefined, { label: 'Desconocido', color: 'grey' }],
+      ['', { label: 'Desconocido', color: 'grey' }],
+      [null, { label: 'Desconocido', color: 'grey' }],
+    ]);
   });
 
   it('recognises a status typed without accents or in another case', () => {

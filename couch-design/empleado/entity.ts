@@ -1,11 +1,7 @@
 /** The empleados database: one `empleado` per employee. Server only: REST screens that need a connection. */
-import { declareEntity, type MangoIndexDef } from '../entity';
+import { declareEntity, mangoIndex } from '../entity';
 
-export const EMPLEADOS_BY_USER: MangoIndexDef = {
-  index: { fields: ['userId'] },
-  ddoc: 'idx-empleados-user',
-  name: 'empleados-user',
-};
+export const EMPLEADOS_BY_USER = mangoIndex('empleados-user', ['userId']);
 
 export const EMPLEADO = declareEntity({
   database: 'empleados',

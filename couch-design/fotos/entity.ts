@@ -12,7 +12,7 @@
  */
 import { CAPTACION } from '../captacion/entity';
 import { declareChildEntity } from '../child-entity';
-import type { MangoIndexDef } from '../entity';
+import { mangoIndex } from '../entity';
 import {
   FOTO_ORIGINAL_TYPE,
   FOTO_TYPE,
@@ -27,11 +27,7 @@ import {
 } from './types';
 
 /** A captación's photos (both kinds): its gallery, its count, and what follows a deletion. */
-export const FOTOS_BY_CAPTACION: MangoIndexDef = {
-  index: { fields: ['captacion_id'] },
-  ddoc: 'idx-fotos-captacion',
-  name: 'fotos-captacion',
-};
+export const FOTOS_BY_CAPTACION = mangoIndex('fotos-captacion', ['captacion_id']);
 
 export const FOTO = declareChildEntity({
   database: FOTOS_DB,

@@ -3,27 +3,19 @@
  * linked employee to read them offline; admins write them through REST, and the payroll policy
  * refuses every push from a device.
  */
-import { declareEntity, type MangoIndexDef, policyLoader } from '../entity';
+import { declareEntity, mangoIndex, policyLoader } from '../entity';
 import { inNominasScope, nominasSelector } from '../scope';
 
 export const NOMINAS_READ_ONLY = 'Las nóminas no se modifican en este dispositivo.';
 
-export const NOMINAS_BY_EMPLEADO_FECHA: MangoIndexDef = {
-  index: { fields: ['empleadoId', 'fecha'] },
-  ddoc: 'idx-nominas-empleado-fecha',
-  name: 'nominas-empleado-fecha',
-};
+export const NOMINAS_BY_EMPLEADO_FECHA = mangoIndex('nominas-empleado-fecha', ['empleadoId', 'fecha']);
 
 /**
  * Every payslip of one employee, dated or not: the REST list filters and orders them in memory
  * with the shared rules, since legacy dates (dd/mm/yyyy) sort wrongly as text and a payslip
  * without a date ('N/A') is in no index that holds `fecha`.
  */
-export const NOMINAS_BY_EMPLEADO: MangoIndexDef = {
-  index: { fields: ['empleadoId'] },
-  ddoc: 'idx-nominas-empleado',
-  name: 'nominas-empleado',
-};
+export const NOMINAS_BY_EMPLEADO = mangoIndex('nominas-empleado', ['empleadoId']);
 
 export const NOMINA = declareEntity({
   database: 'nominas',

@@ -3,20 +3,12 @@
  * store shares: each device's last activity, the sign-in attempt counters and each person's turns
  * (sync-server/src/sync/shared-turns.ts). Server only.
  */
-import { declareEntity, type MangoIndexDef } from '../entity';
+import { declareEntity, mangoIndex } from '../entity';
 
-export const SESIONES_BY_EXPIRES: MangoIndexDef = {
-  index: { fields: ['expires'] },
-  ddoc: 'idx-sesiones-expires',
-  name: 'sesiones-expires',
-};
+export const SESIONES_BY_EXPIRES = mangoIndex('sesiones-expires', ['expires']);
 
 /** A person's sessions (passport keeps the user id there), so deleting the account ends them all. */
-export const SESIONES_BY_USER: MangoIndexDef = {
-  index: { fields: ['session.passport.user'] },
-  ddoc: 'idx-sesiones-user',
-  name: 'sesiones-user',
-};
+export const SESIONES_BY_USER = mangoIndex('sesiones-user', ['session.passport.user']);
 
 /** What each device (session) did last, beside its session (sync-server auth/device-activity.ts). */
 export const DEVICE_ACTIVITY_TYPE = 'dispositivo';

@@ -9,3 +9,9 @@ export async function check(schema: AnyObjectSchema, body: unknown): Promise<{ v
     return { errors: yupIssues(e).map((x) => [x.param, x.msg] as [string, string]) };
   }
 }
+
+/** What an empty body is refused with: the fields it lacks, sorted, and each message once. */
+export async function missingFromEmpty(schema: AnyObjectSchema): Promise<{ fields: string[]; messages: string[] }> {
+  const { errors } = await check(schema, {});
+  return { fields: errors.map(([p]) => p).sort(), messages: [...new Set(errors.map(([, m]) => m))] };
+}

@@ -3,15 +3,11 @@
  * sincronizada nueva" (sync-server/src/new-entity.test.ts): a `tarea` is assigned to one person,
  * who alone reads it and writes it from their devices. Its declaration is all the test adds.
  */
-import { declareEntity, type MangoIndexDef } from '../entity';
+import { declareEntity, mangoIndex } from '../entity';
 import type { ScopeUser } from '../scope';
 import { refusal, type WritePolicy } from '../write-policy';
 
-export const TAREAS_BY_ASIGNADO: MangoIndexDef = {
-  index: { fields: ['asignado'] },
-  ddoc: 'idx-tareas-asignado',
-  name: 'tareas-asignado',
-};
+export const TAREAS_BY_ASIGNADO = mangoIndex('tareas-asignado', ['asignado']);
 
 export const TAREA_AJENA = 'Solo puedes escribir tus propias tareas.';
 

@@ -30,6 +30,25 @@ async function built(db: StoreDb): Promise<CaptacionesDirectory> {
   return dir;
 }
 
+/** A directory that may not trust the saved snapshot reads the feed again, and lists what `saved` listed. */
+async function expectReadFromFeed(db: StoreDb, saved: CaptacionesDirectory): Promise<void> {
+  const rebuilt = await built(db);
+  expect(rebuilt.progress().changeCount).toBeGreaterThan(0);
+  expect(rebuilt.ids({}, true)).toEqual(saved.ids({}, true));
+}
+
+/** A directory of `db` that a keeper with these settings follows while `during` runs, and stops following after. */
+async function kept(db: StoreDb, settings: ConstructorParameters<typeof DirectoryKeeper>[2], during: (dir: CaptacionesDirectory) => Promise<void>): Promise<void> {
+  const dir = new CaptacionesDirectory(db);
+  const keeper = new DirectoryKeeper(db, dir, settings);
+  keeper.start();
+  try {
+    await during(dir);
+  } finally {
+    keeper.stop();
+  }
+}
+
 beforeAll(() => {
   store = createEmbeddedStore(MEMORY, `snap${Date.now()}_`);
 });
@@ -100,18 +119,14 @@ describe('directory snapshot', () => {
     // Search text folded by other code: the probe differs.
     await db.putLocal({ ...(await db.getLocal(SNAPSHOT_HEAD)), probe: '{"text":"otra forma"}' });
     expect(await loadSnapshot(db)).toBeNull();
-    const rebuilt = await built(db);
-    expect(rebuilt.progress().changeCount).toBeGreaterThan(0);
-    expect(rebuilt.ids({}, true)).toEqual(dir.ids({}, true));
+    await expectReadFromFeed(db, dir);
   });
 
   it('is not caught up from a sequence the store does not know', async () => {
     const db = await database(40);
     const dir = await built(db);
     await saveSnapshot(db, { ...dir.snapshot(), since: 'no-es-una-secuencia' });
-    const rebuilt = await built(db);
-    expect(rebuilt.progress().changeCount).toBeGreaterThan(0);
-    expect(rebuilt.ids({}, true)).toEqual(dir.ids({}, true));
+    await expectReadFromFeed(db, dir);
   });
 
   it('refuses entries out of order or repeated, whatever the head says', async () => {
@@ -130,18 +145,13 @@ describe('directory snapshot', () => {
 describe('directory keeper', () => {
   it('follows writes without any request, and saves the snapshot once they pause', async () => {
     const db = await database(30);
-    const dir = new CaptacionesDirectory(db);
-    const keeper = new DirectoryKeeper(db, dir, { minEntries: 10, quietMs: 50 });
-    keeper.start();
-    try {
+    await kept(db, { minEntries: 10, quietMs: 50 }, async (dir) => {
       await eventually(async () => dir.count() === 30, 'primera construcción');
       await db.put(doc('en-vivo', 80, 'a2', 'Recién Llegada'));
       // Nobody calls refresh: the keeper's longpoll woke on the write.
       await eventually(async () => dir.ids({ terms: ['recien'] }, true).length === 1, 'cambio seguido');
       await eventually(async () => (await loadSnapshot(db))?.entries.length === 31, 'instantánea guardada');
-    } finally {
-      keeper.stop();
-    }
+    });
     const next = await built(db);
     expect(next.progress().changeCount).toBe(0);
     expect(next.ids({}, true)[0]).toBe('en-vivo');
@@ -149,15 +159,10 @@ describe('directory keeper', () => {
 
   it('saves nothing for a directory small enough to rebuild at once', async () => {
     const db = await database(5);
-    const dir = new CaptacionesDirectory(db);
-    const keeper = new DirectoryKeeper(db, dir, { minEntries: 10, quietMs: 10 });
-    keeper.start();
-    try {
+    await kept(db, { minEntries: 10, quietMs: 10 }, async (dir) => {
       await eventually(async () => dir.count() === 5, 'construcción');
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await loadSnapshot(db)).toBeNull();
-    } finally {
-      keeper.stop();
-    }
+    });
   });
 });

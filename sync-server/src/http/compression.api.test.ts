@@ -3,49 +3,39 @@
  * that asks, byte for byte the same once decoded; PDFs as they are; longpoll heartbeats still
  * arriving one by one; the built PWA's files sent as the build's own compressed copies.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliCompressSync, createBrotliDecompress, createGunzip, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCaptacion } from '../../../couch-design/captacion/fixtures';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { builtPwaForFile } from '../testing/built-pwa';
+import { gatewayForFile } from '../testing/per-file';
 import { nominaOf, seedEmpleados, seedNominas } from '../testing/payroll';
 import { editBehind, seed, signedIn, type Person } from '../testing/pouch-client';
 import { acceptedCodings } from './precompressed';
 import { decode, rawGet } from '../testing/raw-http';
 
-let gw: TestGateway;
-let agente: Person;
-let staticDir: string;
-
 const ENTRY_JS = `export const saludo = ${JSON.stringify('¡Hola, asesora! '.repeat(200))};\n`;
 const INDEX_HTML = `<!doctype html><html lang="es-MX"><head><title>Inmobiliaria</title></head><body>${'<p>Captación</p>'.repeat(100)}</body></html>`;
 
-beforeAll(async () => {
-  // A built PWA as `npm run build` leaves it: a hashed asset and the shell, each with its .br and .gz copies.
-  staticDir = mkdtempSync(path.join(tmpdir(), 'inmo-dist-'));
-  mkdirSync(path.join(staticDir, 'assets'));
-  const files: Record<string, string> = { 'index.html': INDEX_HTML, 'assets/index-Ab12Cd34.js': ENTRY_JS };
-  for (const [name, text] of Object.entries(files)) {
-    const file = path.join(staticDir, name);
-    writeFileSync(file, text);
-    writeFileSync(`${file}.br`, new Uint8Array(brotliCompressSync(text)));
-    writeFileSync(`${file}.gz`, new Uint8Array(gzipSync(text)));
-  }
-  writeFileSync(path.join(staticDir, 'assets', 'pequeño-Zz99.js'), 'export {};\n');
+/** A file of the build with the .br and .gz copies `npm run build` leaves beside it. */
+const withCopies = (name: string, text: string) => ({
+  [name]: text,
+  [`${name}.br`]: new Uint8Array(brotliCompressSync(text)),
+  [`${name}.gz`]: new Uint8Array(gzipSync(text)),
+});
 
-  gw = await startGateway({ staticDir });
+const pwa = builtPwaForFile({
+  ...withCopies('index.html', INDEX_HTML),
+  ...withCopies('assets/index-Ab12Cd34.js', ENTRY_JS),
+  'assets/pequeño-Zz99.js': 'export {};\n',
+});
+const gw = gatewayForFile(() => ({ staticDir: pwa.dir }));
+let agente: Person;
+
+beforeAll(async () => {
   agente = await signedIn(gw, 'user', 'emp-agente');
   await seed(gw.store, 'captaciones', Array.from({ length: 20 }, (_, i) => ({ ...sampleCaptacion({ captacion: { asesor: agente.id } }), _id: `cap-zip-${i}` })));
 });
-
-afterAll(async () => {
-  await gw?.close();
-  rmSync(staticDir, { recursive: true, force: true });
-});
-
 
 /**
  * What two requests for the same answer have in common: a clustered CouchDB merges a feed's shards

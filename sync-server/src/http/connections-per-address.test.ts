@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { afterAll, describe, expect, it } from 'vitest';
+import { gatewayForFile } from '../testing/per-file';
 
 /**
  * Idle sockets need no account (issue 33 item 4): one address holds at most
@@ -8,18 +8,13 @@ import { startGateway, type TestGateway } from '../testing/gateway';
  * serves the next at once.
  */
 const MAX = 5;
-let gw: TestGateway;
+const gw = gatewayForFile({ timeouts: { connectionsPerAddress: MAX } });
 const sockets: Socket[] = [];
 
-beforeAll(async () => {
-  gw = await startGateway({ timeouts: { connectionsPerAddress: MAX } });
-});
-
-afterAll(async () => {
+// Registered after the gateway's hooks, so it runs before the gateway closes: nothing waits on these.
+afterAll(() => {
   for (const s of sockets) s.destroy();
-  await gw?.close();
 });
-
 
 function open(): Promise<Socket> {
   const { port: p } = new URL(gw.url);

@@ -3,35 +3,25 @@
  * only for a navigation with a live session, never cached, never the service worker's copy, and
  * with whatever a user typed into their name kept inside the data block.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SESSION_ID } from '../../../couch-design/usuario';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { builtPwaForFile } from '../testing/built-pwa';
+import { gatewayForFile } from '../testing/per-file';
 import { decode, rawGet, type RawAnswer } from '../testing/raw-http';
 
 const INDEX_HTML = '<!doctype html><html lang="es-MX"><head><title>Inmobiliaria</title></head><body><div id="root"></div></body></html>';
 const NAVIGATE = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
 const HOSTILE_NAME = '</script><script>alert(1)</script>\u2028<!--';
 
-let gw: TestGateway;
-let staticDir: string;
+const pwa = builtPwaForFile({ 'index.html': INDEX_HTML });
+const gw = gatewayForFile(() => ({ staticDir: pwa.dir }));
 let cookie: string;
 let userId: string;
 
 beforeAll(async () => {
-  staticDir = mkdtempSync(path.join(tmpdir(), 'inmo-shell-'));
-  writeFileSync(path.join(staticDir, 'index.html'), INDEX_HTML);
-  gw = await startGateway({ staticDir });
   const user = await gw.createUser({ role: 'administrador', prim_nom: HOSTILE_NAME, empleado_id: 'emp-7' });
   userId = user.id;
   cookie = (await gw.client().signIn(user.email, user.password)).cookie;
-});
-
-afterAll(async () => {
-  await gw?.close();
-  rmSync(staticDir, { recursive: true, force: true });
 });
 
 /** The page's data block as the PWA reads it: the element's text, parsed. */

@@ -3,50 +3,25 @@
  * build no longer has (an old hashed asset, the service worker, a Workbox runtime, an icon)
  * answers 404, so a device on an old page sees it is gone instead of running HTML as a script.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '../testing/gateway';
+import { rmSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { builtPwaForFile } from '../testing/built-pwa';
+import { gatewayForFile } from '../testing/per-file';
+import { rawRequest } from '../testing/raw-http';
 import { FILE_NOT_FOUND } from './shell-requests';
 
 const INDEX_HTML = '<!doctype html><html lang="es-MX"><head><title>Inmobiliaria</title></head><body><div id="root"></div></body></html>';
 const SW = 'self.addEventListener("fetch", () => {});\n';
 const BROWSER_NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
-let gw: TestGateway;
-let staticDir: string;
-
-beforeAll(async () => {
-  staticDir = mkdtempSync(path.join(tmpdir(), 'inmo-shell-files-'));
-  mkdirSync(path.join(staticDir, 'assets'));
-  writeFileSync(path.join(staticDir, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(staticDir, 'sw.js'), SW);
-  writeFileSync(path.join(staticDir, 'assets', 'index-New12345.js'), 'export {};\n');
-  gw = await startGateway({ staticDir });
-});
-
-afterAll(async () => {
-  await gw?.close();
-  rmSync(staticDir, { recursive: true, force: true });
-});
+const pwa = builtPwaForFile({ 'index.html': INDEX_HTML, 'sw.js': SW, 'assets/index-New12345.js': 'export {};\n' });
+const gw = gatewayForFile(() => ({ staticDir: pwa.dir }));
 
 interface Answer { status: number; type: string; cache: string; body: string }
 
-function send(method: string, pathname: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${gw.url}${pathname}`, { method, headers }, (res) => {
-      const chunks: Uint8Array[] = [];
-      res.on('data', (c: Buffer) => chunks.push(new Uint8Array(c)));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), cache: String(res.headers['cache-control'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
+async function send(method: string, pathname: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const r = await rawRequest(method, gw.url, pathname, headers);
+  return { status: r.status, type: String(r.headers['content-type'] ?? ''), cache: String(r.headers['cache-control'] ?? ''), body: r.body.toString('utf8') };
 }
 
 describe('files that do not exist', () => {
@@ -76,13 +51,13 @@ describe('files that do not exist', () => {
   }
 
   it('answers 404 for the service worker when a deployment has none, so the browser drops the old one', async () => {
-    rmSync(path.join(staticDir, 'sw.js'));
+    rmSync(pwa.file('sw.js'));
     try {
       const r = await send('GET', '/sw.js', { 'service-worker': 'script', 'sec-fetch-dest': 'serviceworker', accept: '*/*' });
       expect(r.status).toBe(404);
       expect(r.body).not.toContain('<html');
     } finally {
-      writeFileSync(path.join(staticDir, 'sw.js'), SW);
+      writeFileSync(pwa.file('sw.js'), SW);
     }
   });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { gatewayAround, startGateway, type GatewayOptions, type TestGateway } from './gateway';
-import type { Store } from '../store/port';
+import type { Store, StoreDb } from '../store/port';
 import { cuttable, type CuttableStore } from './cuttable-store';
-import { sameDatabases, testStore } from './store';
+import { countingCalls, sameDatabases, testStore } from './store';
 
 /**
  * The gateway one test file (or one `describe`) runs against: started before its first test and
@@ -30,6 +30,28 @@ export function storeForFile(): Store {
     db: (name) => open().db(name),
     destroy: (name) => open().destroy(name),
     close: () => open().close(),
+  };
+}
+
+/**
+ * One database of the file's test store, and `counting`, the same database counting the calls of
+ * one method (./store.ts `countingCalls`): for a test that work at once shares one store call.
+ */
+export function countedDbForFile(name: string, method: Parameters<typeof countingCalls>[1]): { readonly db: StoreDb; readonly counting: StoreDb; calls(): number } {
+  const store = storeForFile();
+  let opened: { db: StoreDb; counted: ReturnType<typeof countingCalls> } | undefined;
+  const open = () => {
+    if (!opened) throw new Error('The counted database opens in beforeAll: read it inside a test or a later hook.');
+    return opened;
+  };
+  beforeAll(async () => {
+    const db = await store.db(name);
+    opened = { db, counted: countingCalls(db, method) };
+  });
+  return {
+    get db() { return open().db; },
+    get counting() { return open().counted.db; },
+    calls: () => open().counted.calls(),
   };
 }
 

@@ -5,8 +5,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 export interface RawAnswer { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
 
 export function rawGet(base: string, pathname: string, headers: Record<string, string>): Promise<RawAnswer> {
+  return rawRequest('GET', base, pathname, headers);
+}
+
+export function rawRequest(method: string, base: string, pathname: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request(`${base}${pathname}`, { headers }, (res) => {
+    const req = request(`${base}${pathname}`, { method, headers }, (res) => {
       const chunks: Uint8Array[] = [];
       res.on('data', (c: Buffer) => chunks.push(new Uint8Array(c)));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));

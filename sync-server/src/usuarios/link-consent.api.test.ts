@@ -7,16 +7,17 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gatewayForFile } from '../testing/per-file';
-import type { CreatedUser, HttpClient } from '../testing/gateway';
+import type { HttpClient } from '../testing/gateway';
+import { signedIn, type Person } from '../testing/pouch-client';
 import { empleadoBody, linkOf, linkProblems, usuarioBody } from '../testing/personas';
 
 const gw = gatewayForFile();
-let admin: CreatedUser;
+let admin: Person;
 let asAdmin: HttpClient;
 
 beforeAll(async () => {
-  admin = await gw.createUser({ role: 'administrator' });
-  asAdmin = await gw.client().signIn(admin.email, admin.password);
+  admin = await signedIn(gw, 'administrator');
+  asAdmin = admin.client;
 });
 
 const newEmpleado = async (o: Record<string, unknown> = {}): Promise<string> => (await asAdmin.json('POST', '/api/empleados-api', empleadoBody(o))).body.empleado._id;

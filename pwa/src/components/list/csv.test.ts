@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { expectAnswers } from '../../../../couch-design/testing/answers';
 import { csvCell, csvFileName, toCsv, type CsvColumn } from './csv';
 
 describe('CSV export', () => {
   it('quotes commas, quotes and line breaks, and defuses spreadsheet formulas', () => {
-    expect(csvCell('simple')).toBe('simple');
-    expect(csvCell('a, b')).toBe('"a, b"');
-    expect(csvCell('dijo "hola"')).toBe('"dijo ""hola"""');
-    expect(csvCell('línea\notra')).toBe('"línea\notra"');
-    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
-    expect(csvCell('+52 55')).toBe("'+52 55");
-    expect(csvCell('-')).toBe('-');
+    expectAnswers(csvCell, [
+      ['simple', 'simple'],
+      ['a, b', '"a, b"'],
+      ['dijo "hola"', '"dijo ""hola"""'],
+      ['línea\notra', '"línea\notra"'],
+      ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
+      ['+52 55', "'+52 55"],
+      ['-', '-'],
+    ]);
   });
 
   it('writes one cell per column definition, in their order', () => {

@@ -61,6 +61,16 @@ async function editOnServer(id: string): Promise<string> {
   return res.rev as string;
 }
 
+/**
+ * On the server, as an admin does: Ana is linked to a new employee `emp-ana-<n>` with one payslip
+ * `nom-ana-<n>`, and her gateway reads her again, so her scope now holds the payslip.
+ */
+async function linkToEmpleado(ana: Person, n: number, payslip: { salario: number; fecha: string }): Promise<void> {
+  await (await gateway().store.db('empleados')).put({ _id: `emp-ana-${n}`, type: 'empleado', userId: ana.id, nombre: 'Ana' });
+  gateway().gateway.context.sessionUsers.invalidate(ana.id);
+  await (await gateway().store.db('nominas')).put({ _id: `nom-ana-${n}`, type: 'nomina', empleadoId: `emp-ana-${n}`, empleado: 'Ana', conceptoDePago: 'Quincena', ...payslip });
+}
+
 async function serverDoc(db: string, id: string): Promise<Record<string, any> | null> {
   try {
     return await (await gateway().store.db(db)).get(id);
@@ -169,11 +179,8 @@ describe('sync engine against the gateway', () => {
 
   it('pulls the person’s own payslips and nothing else', async () => {
     const ana = await person();
-    await (await gateway().store.db('empleados')).put({ _id: 'emp-ana-1', type: 'empleado', userId: ana.id, nombre: 'Ana' });
-    gateway().gateway.context.sessionUsers.invalidate(ana.id);
-    const nominas = await gateway().store.db('nominas');
-    await nominas.put({ _id: 'nom-ana-1', type: 'nomina', empleadoId: 'emp-ana-1', empleado: 'Ana', conceptoDePago: 'Quincena', salario: 9000, fecha: '2025-03-15' });
-    await nominas.put({ _id: 'nom-otro-1', type: 'nomina', empleadoId: 'emp-otro', empleado: 'Otro', conceptoDePago: 'Quincena', salario: 9000, fecha: '2025-03-15' });
+    await linkToEmpleado(ana, 1, { salario: 9000, fecha: '2025-03-15' });
+    await (await gateway().store.db('nominas')).put({ _id: 'nom-otro-1', type: 'nomina', empleadoId: 'emp-otro', empleado: 'Otro', conceptoDePago: 'Quincena', salario: 9000, fecha: '2025-03-15' });
     const { store } = startEngine(ana);
     await eventually(() => store.get().status === 'up-to-date', 'al día');
     expect(await localGet('nominas', 'nom-ana-1')).not.toBeNull();
@@ -228,9 +235,7 @@ describe('sync engine against the gateway', () => {
     network.set(false);
     await localPut('captaciones', captacion('cap-pendiente', ana.id));
     await eventually(() => store.get().pending === 1, 'un cambio pendiente');
-    await (await gateway().store.db('empleados')).put({ _id: 'emp-ana-2', type: 'empleado', userId: ana.id, nombre: 'Ana' });
-    gateway().gateway.context.sessionUsers.invalidate(ana.id);
-    await (await gateway().store.db('nominas')).put({ _id: 'nom-ana-2', type: 'nomina', empleadoId: 'emp-ana-2', empleado: 'Ana', conceptoDePago: 'Quincena', salario: 9500, fecha: '2025-04-15' });
+    await linkToEmpleado(ana, 2, { salario: 9500, fecha: '2025-04-15' });
 
     network.set(true);
     await eventually(async () => (await localGet('nominas', 'nom-ana-2')) !== null, 'las nóminas del nuevo alcance');
@@ -300,9 +305,7 @@ describe('sync engine against the gateway', () => {
     network.set(false);
     await localPut('captaciones', captacion('cap-espera', ana.id));
     await eventually(() => store.get().pending === 1, 'un cambio pendiente');
-    await (await gateway().store.db('empleados')).put({ _id: 'emp-ana-3', type: 'empleado', userId: ana.id, nombre: 'Ana' });
-    gateway().gateway.context.sessionUsers.invalidate(ana.id);
-    await (await gateway().store.db('nominas')).put({ _id: 'nom-ana-3', type: 'nomina', empleadoId: 'emp-ana-3', empleado: 'Ana', conceptoDePago: 'Quincena', salario: 9500, fecha: '2025-04-15' });
+    await linkToEmpleado(ana, 3, { salario: 9500, fecha: '2025-04-15' });
 
     failWrites = true;
     network.set(true);

@@ -27,6 +27,13 @@ const { engines } = engineSuite();
 const pathOf = (input: Parameters<FetchFn>[0]) => new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url).pathname;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** A `_bulk_get` answer in which `id` is missing, as a lost tombstone was. */
+async function withoutDoc(res: Response, id: string): Promise<Response> {
+  const body = (await res.json()) as { results: Array<{ id: string; docs: unknown[] }> };
+  for (const r of body.results) if (r.id === id) r.docs = [{ error: { id, rev: 'x', error: 'not_found', reason: 'missing' } }];
+  return json(body);
+}
+
 /** The waits of the test's engine after a failing sync (the product's: 10 s to 5 min). */
 const ERROR_RANGE = { minMs: 150, maxMs: 600 };
 
@@ -97,9 +104,7 @@ describe('a sync the gateway keeps breaking', { timeout: 90_000 }, () => {
     const p = await person(async (what, real) => {
       const res = await real();
       if (!breaking || what !== 'POST /db/captaciones/_bulk_get') return res;
-      const body = (await res.json()) as { results: Array<{ id: string; docs: unknown[] }> };
-      for (const r of body.results) if (r.id === broken) r.docs = [{ error: { id: broken, rev: 'x', error: 'not_found', reason: 'missing' } }];
-      return json(body);
+      return withoutDoc(res, broken);
     });
     // Hers, from another device: on this one too (issue 34).
     for (const id of ids) await captaciones.put(captacion(id, p.id));
@@ -184,9 +189,7 @@ describe('a sync the gateway keeps breaking', { timeout: 90_000 }, () => {
       }
       const res = await real();
       if (what !== 'POST /db/captaciones/_bulk_get') return res;
-      const body = (await res.json()) as { results: Array<{ id: string; docs: unknown[] }> };
-      for (const r of body.results) if (r.id === broken) r.docs = [{ error: { id: broken, rev: 'x', error: 'not_found', reason: 'missing' } }];
-      return json(body);
+      return withoutDoc(res, broken);
     });
     // Hers, from another device: on this one too (issue 34).
     for (const id of ids) await captaciones.put(captacion(id, p.id));

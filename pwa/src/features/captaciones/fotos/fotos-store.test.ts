@@ -4,20 +4,14 @@ import { JPEG_2X2 } from '../../../../../couch-design/testing/images';
 import { fotoDatosSchema, fotoIssues } from '../../../../../couch-design/fotos/schema';
 import { getLocalDb } from '../../../lib/db';
 import { localOnlyDbFor } from '../../../lib/db/registry';
-import { addFotos, coverOf, listFotos, moveFoto, readMiniatura, removeFoto, setPortada, TooManyFotosError, type NewFoto } from './fotos-store';
+import { addFotos, coverOf, listFotos, moveFoto, readMiniatura, removeFoto, setPortada, TooManyFotosError } from './fotos-store';
+import { newFoto } from './testing/new-foto';
 import { loadOriginal, OriginalOfflineError } from './originals';
 
 afterEach(leaveDevice);
 
-/** A resized photo as the browser pipeline hands it over (a real JPEG: the gateway decodes what it gets). */
-const photo = (uuid: string, bytes = JPEG_2X2): NewFoto => ({
-  uuid,
-  original: new Blob([bytes.slice()], { type: 'image/jpeg' }),
-  miniatura: new Blob([bytes.slice()], { type: 'image/jpeg' }),
-  ancho: 1600,
-  alto: 1200,
-  mime: 'image/jpeg',
-});
+/** A photo as a phone's camera gives it, resized to the pipeline's 1600 × 1200. */
+const photo = (uuid: string) => newFoto(uuid, { ancho: 1600, alto: 1200 });
 
 const bytesOf = async (blob: Blob | null): Promise<number[]> => (blob ? [...new Uint8Array(await blob.arrayBuffer())] : []);
 

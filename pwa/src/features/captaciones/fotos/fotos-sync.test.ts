@@ -7,7 +7,8 @@ import { sampleCaptacion } from '../../../../../couch-design/captacion/fixtures'
 import { JPEG_2X2 } from '../../../../../couch-design/testing/images';
 import { listRejectedChanges, localPut } from '../../../lib/db/index';
 import { dbFor, setActiveUser } from '../../../lib/db/registry';
-import { addFotos, type NewFoto } from './fotos-store';
+import { addFotos } from './fotos-store';
+import { newFoto } from './testing/new-foto';
 import { SyncEngine } from '../../../lib/sync/engine';
 import { SyncStateStore } from '../../../lib/sync/state';
 import { eventually, FakeNetwork, FakeTab } from '../../../testing/local-data';
@@ -66,14 +67,6 @@ function startEngine(p: { id: string; tab: FakeTab }, log: string[] = [], delayF
   return { engine, store };
 }
 
-const photo = (uuid: string): NewFoto => ({
-  uuid,
-  original: new Blob([JPEG_2X2.slice()], { type: 'image/jpeg' }),
-  miniatura: new Blob([JPEG_2X2.slice()], { type: 'image/jpeg' }),
-  ancho: 2,
-  alto: 2,
-  mime: 'image/jpeg',
-});
 
 /** Which of `ids` the server's `fotos` holds (alive). */
 async function onServer(ids: string[]): Promise<string[]> {
@@ -101,7 +94,7 @@ describe('property photos through the sync engine', () => {
     await eventually(() => store.get().status === 'offline', 'sin conexión');
 
     await localPut('captaciones', { ...sampleCaptacion({ captacion: { asesor: ana.id, fecha: '2026-05-01' } }), _id: 'cap-fotos-1' });
-    await addFotos('cap-fotos-1', [photo('u1'), photo('u2'), photo('u3')]);
+    await addFotos('cap-fotos-1', [newFoto('u1'), newFoto('u2'), newFoto('u3')]);
     await eventually(() => store.get().pendingAttached === 3, 'tres fotos en espera');
     const state = store.get();
     // One captación and three photos (not six documents); the bytes of both images of each.
@@ -137,7 +130,7 @@ describe('property photos through the sync engine', () => {
     network.set(false);
     const { store } = startEngine(ana, log);
     await localPut('captaciones', { ...sampleCaptacion({ captacion: { asesor: ana.id, fecha: '2026-05-01' } }), _id: 'cap-lotes' });
-    await addFotos('cap-lotes', Array.from({ length: 6 }, (_, i) => photo(`l${i}`)));
+    await addFotos('cap-lotes', Array.from({ length: 6 }, (_, i) => newFoto(`l${i}`)));
     await eventually(() => store.get().pendingAttached === 6, 'seis fotos en espera');
     network.set(true);
     await eventually(() => store.get().status === 'up-to-date' && store.get().pending === 0, 'al día');
@@ -153,7 +146,7 @@ describe('property photos through the sync engine', () => {
     const { store } = startEngine(ana, log, 700);
     await localPut('captaciones', { ...sampleCaptacion({ captacion: { asesor: ana.id, fecha: '2026-05-01' } }), _id: 'cap-texto-a' });
     const uuids = Array.from({ length: 10 }, (_, i) => `t${i}`);
-    await addFotos('cap-texto-a', uuids.map(photo));
+    await addFotos('cap-texto-a', uuids.map((uuid) => newFoto(uuid)));
     await eventually(() => store.get().pendingAttached === 10, 'diez fotos en espera');
     network.set(true);
     await eventually(() => log.includes('POST /db/fotos/_bulk_docs'), 'las fotos empiezan a subir');
@@ -174,7 +167,7 @@ describe('property photos through the sync engine', () => {
     setActiveUser(ana.id);
     const { store } = startEngine(ana);
     await localPut('captaciones', { ...sampleCaptacion({ captacion: { asesor: ana.id, fecha: '2026-05-01' } }), _id: 'cap-vista' });
-    await addFotos('cap-vista', [photo('v1'), photo('v2')]);
+    await addFotos('cap-vista', [newFoto('v1'), newFoto('v2')]);
     await eventually(async () => (await onServer(ids('foto', 'cap-vista', ['v1', 'v2']))).length === 2, 'las fotos en el servidor');
     await eventually(() => store.get().status === 'up-to-date' && store.get().pending === 0, 'al día');
 
