@@ -81,6 +81,16 @@ describe('dates', () => {
       expect(formatLocalDate(new Date(t))).toBe(date.format(t));
     }
   });
+  it('writes a moment as Intl does in Mexico City, by hand since its clock stopped changing and through Intl before', () => {
+    const mexico = new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'America/Mexico_City' });
+    const day = new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Mexico_City' });
+    // Every 61 minutes from April 2022 (daylight saving time still on) to 2028, the last change included.
+    for (let t = Date.UTC(2022, 3, 1, 0, 3); t < Date.UTC(2028, 0, 1); t += 3_660_000) {
+      expect(formatDateTime(new Date(t))).toBe(mexico.format(t));
+      expect(formatMomentDate(new Date(t))).toBe(day.format(t));
+    }
+    for (let t = Date.UTC(2022, 9, 30, 5); t < Date.UTC(2022, 9, 30, 10); t += 60_000) expect(formatDateTime(new Date(t))).toBe(mexico.format(t));
+  });
   it('writes the time of day in 24 h, never a.m./p.m.', () => {
     const evening = formatDateTime('2026-03-15T23:05:00.000Z');
     expect(evening).toMatch(/^15\/03\/2026,? 17:05$/);

@@ -71,6 +71,25 @@ const dateTimeFmt = lazily(
   () => new Intl.DateTimeFormat('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric', ...TIME_24H, timeZone: 'America/Mexico_City' }),
 );
 
+/**
+ * Mexico City has kept UTC−6 all year since daylight saving time ended there for good, at 2:00
+ * (UTC−5) on 30 October 2022 (Ley de los Husos Horarios en los Estados Unidos Mexicanos). A moment
+ * since then is written by hand, the same text as Intl's (format.test.ts compares them): the first
+ * Intl.DateTimeFormat with a time zone costs a phone's main thread tens of milliseconds of locale
+ * and time-zone data, in the task that draws the list's first rows. Earlier moments, under the old
+ * rules, go through Intl.
+ */
+const FIXED_OFFSET_SINCE_MS = Date.UTC(2022, 9, 30, 7);
+const MEXICO_CITY_OFFSET_MS = -6 * 3_600_000;
+
+/** The date and time of day a moment was in Mexico City, as numbers; null before FIXED_OFFSET_SINCE_MS. */
+function mexicoCityClock(moment: Date): { y: number; m: number; d: number; hh: number; mm: number } | null {
+  const ms = moment.getTime();
+  if (ms < FIXED_OFFSET_SINCE_MS) return null;
+  const wall = new Date(ms + MEXICO_CITY_OFFSET_MS);
+  return { y: wall.getUTCFullYear(), m: wall.getUTCMonth() + 1, d: wall.getUTCDate(), hh: wall.getUTCHours(), mm: wall.getUTCMinutes() };
+}
+
 /** A calendar date in es-MX ('21/11/2026'); `fallback` when missing or invalid (spec: 'N/A'). Without Intl, as formatMoney. */
 export function formatDate(value: unknown, fallback = 'N/A'): string {
   const iso = toIsoDate(value);
@@ -79,18 +98,22 @@ export function formatDate(value: unknown, fallback = 'N/A'): string {
   return `${d}/${m}/${Number(y)}`;
 }
 
-/** A moment (ISO timestamp) in es-MX with the time, in Mexico City's time zone. */
+/** A moment (ISO timestamp) in es-MX with the time, in Mexico City's time zone ('21/11/2026, 17:05'). */
 export function formatDateTime(value: unknown, fallback = 'N/A'): string {
   if (typeof value !== 'string' && !(value instanceof Date)) return fallback;
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? fallback : dateTimeFmt().format(d);
+  if (Number.isNaN(d.getTime())) return fallback;
+  const c = mexicoCityClock(d);
+  return c ? `${pad(c.d)}/${pad(c.m)}/${c.y}, ${pad(c.hh)}:${pad(c.mm)}` : dateTimeFmt().format(d);
 }
 
 /**
- * The day a moment was in Mexico City ('21/11/2026'), from the same formatter as formatDateTime:
- * the list writes both on every row, and each formatter built costs a phone its time-zone data.
+ * The day a moment was in Mexico City ('21/11/2026'), as formatDateTime writes it: the list
+ * writes both on every row.
  */
 export function formatMomentDate(moment: Date): string {
+  const c = mexicoCityClock(moment);
+  if (c) return `${pad(c.d)}/${pad(c.m)}/${c.y}`;
   const parts = dateTimeFmt().formatToParts(moment);
   const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}/${part('month')}/${part('year')}`;

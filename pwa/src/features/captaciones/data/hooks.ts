@@ -1,5 +1,5 @@
 /** The captación screens' reads: live, so they follow writes made here and documents arriving by sync. */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { localLoadable as local, NEEDS_NETWORK, useLoad, useVersions, type LocalLoadable, type LocalResource } from '../../../lib/data';
 import type { AuthUser } from '../../../lib/session';
 import type { Captacion } from '../../../../../couch-design/captacion';
@@ -79,7 +79,8 @@ export function useOnlinePage(query: string, page: number, enabled: boolean, aga
     if (!enabled) return;
     let live = true;
     onlinePage(query, page).then(
-      (value) => live && setState((shown) => (shown.status === 'ready' && samePage(shown.value, value) && sameHeld(shown.value.onDevice, value.onDevice) ? shown : { status: 'ready', value })),
+      // A transition, as useLoad draws pages: in slices, not one long task.
+      (value) => live && startTransition(() => setState((shown) => (shown.status === 'ready' && samePage(shown.value, value) && sameHeld(shown.value.onDevice, value.onDevice) ? shown : { status: 'ready', value }))),
       (error: unknown) => live && setState({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) }),
     );
     return () => {
