@@ -23,12 +23,11 @@ const DIST = path.resolve('dist');
 
 /**
  * A gateway on a fresh in-memory store serving the built PWA from dist/ (run `npm run build` first).
- * Devices replicate whole scopes here unless a test asks for device sets (`wholeScopeOnDevices:
- * false`, the device-set and device-budget tests): not every browser test holds in the device-set
- * mode yet (docs/architecture.md, «El conjunto del dispositivo»).
+ * Devices replicate their device sets here, as deployed (docs/architecture.md, «El conjunto del
+ * dispositivo»); a test that needs whole scopes on devices says so and why (`wholeScopeOnDevices: true`).
  */
 export async function startE2EGateway(overrides: Parameters<typeof startGateway>[0] = {}): Promise<TestGateway> {
-  return startGateway({ staticDir: DIST, wholeScopeOnDevices: true, ...overrides });
+  return startGateway({ staticDir: DIST, ...overrides });
 }
 
 /**

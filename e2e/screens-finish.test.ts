@@ -288,12 +288,23 @@ describe("offline, the adviser's name", () => {
     const { page, context } = b;
     try {
       await waitForServiceWorker(page);
-      // The list learns, once idle, the names of the advisers of the captaciones on the device.
-      const learnt = page.waitForResponse((r) => r.url().endsWith(`/api/users/${users.segunda.id}`) && r.ok(), { timeout: 30_000 });
+      // The admin's device set holds neither: one pinned from the list comes by sync, and the list
+      // learns, once idle, the names of the advisers of the captaciones the device receives.
+      const learnt = page.waitForResponse((r) => r.url().endsWith(`/api/users/${users.segunda.id}`) && r.ok(), { timeout: 60_000 });
       await visit(page, '/dashboard/captaciones', 'Gerardo Segunda Pardo');
+      const row = page.getByTestId('captacion-row').filter({ hasText: 'Gerardo Segunda Pardo' });
+      await row.getByTestId('solo-en-linea').waitFor();
+      const pin = row.getByRole('switch');
+      await eventually('el interruptor sabe si está fijada', async () => !(await pin.isDisabled()));
+      await pin.click();
+      await eventually('la fijada llega al dispositivo', async () => (await row.count()) === 1 && (await row.getByTestId('solo-en-linea').count()) === 0, 60_000);
       await (await learnt).finished();
+      // The other one opened online: the detail learns its adviser's name and the device keeps it.
       await visit(page, `/dashboard/captaciones/${CAP}/detalle`, 'Florencia Tabasco Ruiz');
       await page.getByTestId('detail-asesor').getByText('Armando Asesor').waitFor();
+      await visit(page, '/dashboard/captaciones?q=florencia', 'Florencia Tabasco Ruiz');
+      const opened = page.getByTestId('captacion-row').filter({ hasText: 'Florencia Tabasco Ruiz' });
+      await eventually('la abierta llega al dispositivo', async () => (await opened.count()) === 1 && (await opened.getByTestId('solo-en-linea').count()) === 0, 60_000);
 
       await context.setOffline(true);
       // No name may come from the gateway now: only from what the device kept.
