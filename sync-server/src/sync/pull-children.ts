@@ -103,8 +103,11 @@ export async function listChildren(db: StoreDb, def: SyncedDb, user: AuthUser, p
   return { results, cursor: { mark, seq, at: null } };
 }
 
-/** The feed's page under the set's mark: each row's sequence and the last one as cursors of this module. */
+/**
+ * The feed's page under the set's mark: each row's sequence and the last one as cursors of this
+ * module. New rows: a feed's rows may be shared with other callers (shared-changes.ts).
+ */
 export function markedFeed(page: ChangesResult, mark: string): ChangesResult {
-  for (const row of page.results) row.seq = childCursor({ mark, seq: String(row.seq), at: null });
-  return { ...page, last_seq: childCursor({ mark, seq: String(page.last_seq), at: null }) };
+  const results = page.results.map((row) => ({ ...row, seq: childCursor({ mark, seq: String(row.seq), at: null }) }));
+  return { ...page, results, last_seq: childCursor({ mark, seq: String(page.last_seq), at: null }) };
 }
