@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { sampleCaptacion } from '../couch-design/captacion/fixtures';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
-import { eventually, openBrowser, pdfText, savedPath, signInThroughUi, gatewayForFile, unlockWith, waitForServiceWorker, type BrowserSession } from './harness';
+import { eventually, pdfText, savedPath, signedInBrowser, gatewayForFile, unlockWith, visitAt, waitForServiceWorker, type BrowserSession } from './harness';
 
 const users = {} as Record<'admin' | 'asesor' | 'segunda', CreatedUser>;
 const CAP = 'cap-nom-1';
@@ -25,16 +25,8 @@ const gw: TestGateway = gatewayForFile({}, async () => {
   await caps.put({ ...sampleCaptacion({ propietario: { nombre: 'Gerardo Segunda Pardo' }, captacion: { asesor: users.segunda.id } }), _id: CAP_SEGUNDA });
 });
 
-async function signedIn(who: CreatedUser, size: { width: number; height: number }): Promise<BrowserSession> {
-  const b = await openBrowser(size);
-  await signInThroughUi(b.page, gw.url, who.email, who.password);
-  return b;
-}
-
-async function visit(page: Page, path: string, ready: string): Promise<void> {
-  await page.goto(`${gw.url}${path}`);
-  await page.getByText(ready).first().waitFor();
-}
+const signedIn = (who: CreatedUser, size: { width: number; height: number }): Promise<BrowserSession> => signedInBrowser(gw.url, who, size);
+const visit = (page: Page, path: string, ready: string): Promise<void> => visitAt(page, gw.url, path, ready);
 
 describe("offline, the adviser's name", () => {
   it('the detail and the PDF made on the device name the adviser, learnt while online', async () => {

@@ -70,6 +70,19 @@ export async function openBrowser(opts: { width?: number; height?: number } = {}
   };
 }
 
+/** A fresh browser (openBrowser) signed in as `who` through the real sign-in screen. */
+export async function signedInBrowser(baseUrl: string, who: { email: string; password: string }, size: { width: number; height: number }): Promise<BrowserSession> {
+  const b = await openBrowser(size);
+  await signInThroughUi(b.page, baseUrl, who.email, who.password);
+  return b;
+}
+
+/** Goes to `path` and waits for `ready` on the page. */
+export async function visitAt(page: Page, baseUrl: string, path: string, ready: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByText(ready).first().waitFor();
+}
+
 /** Signs in through the real sign-in screen and waits for the shell. */
 export async function signInThroughUi(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/auth/sign-in`);

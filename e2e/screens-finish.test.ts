@@ -20,7 +20,7 @@ import { JPEG_2X2 } from '../couch-design/testing/images';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
 import { assertAccessible } from './axe';
-import { openBrowser, signInThroughUi, gatewayForFile, waitForServiceWorker, type BrowserSession } from './harness';
+import { openBrowser, signedInBrowser, gatewayForFile, visitAt, waitForServiceWorker, type BrowserSession } from './harness';
 
 const users = {} as Record<'admin' | 'asesor' | 'segunda', CreatedUser>;
 const EMP = 'emp-fin-asesor';
@@ -58,16 +58,8 @@ const gw: TestGateway = gatewayForFile({}, async () => {
   }
 });
 
-async function signedIn(who: CreatedUser, size: { width: number; height: number }): Promise<BrowserSession> {
-  const b = await openBrowser(size);
-  await signInThroughUi(b.page, gw.url, who.email, who.password);
-  return b;
-}
-
-async function visit(page: Page, path: string, ready: string): Promise<void> {
-  await page.goto(`${gw.url}${path}`);
-  await page.getByText(ready).first().waitFor();
-}
+const signedIn = (who: CreatedUser, size: { width: number; height: number }): Promise<BrowserSession> => signedInBrowser(gw.url, who, size);
+const visit = (page: Page, path: string, ready: string): Promise<void> => visitAt(page, gw.url, path, ready);
 
 const chip = (page: Page) => page.getByTestId('sync-state');
 
