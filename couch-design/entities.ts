@@ -38,6 +38,8 @@ export interface LocalDatabaseSpec<Name extends string = string> extends DeviceD
   readonly attachments?: true;
   /** What its records are called (the pending texts). */
   readonly names: EntityNames;
+  /** A child entity's database: its replication identity is the welcome's with CHILD_WELCOME_QUERY. */
+  readonly child?: true;
 }
 
 /** Said of records whose entity names none. */
@@ -50,7 +52,7 @@ const RECORDS: EntityNames = { one: 'registro', many: 'registros' };
 export function deviceDatabases(entities: readonly EntityDeclaration[] = ENTITIES): LocalDatabaseSpec[] {
   const specs = syncedEntities(entities).flatMap(({ database, docTypes, names, sync }) =>
     sync.device
-      ? [{ ...sync.device, name: database, remotePath: `/db/${database}`, docType: docTypes[0], names: names ?? RECORDS, ...(sync.attachments ? { attachments: true as const } : {}) }]
+      ? [{ ...sync.device, name: database, remotePath: `/db/${database}`, docType: docTypes[0], names: names ?? RECORDS, ...(sync.attachments ? { attachments: true as const } : {}), ...(sync.childOf ? { child: true as const } : {}) }]
       : [],
   );
   const parentOf = new Map(syncedEntities(entities).flatMap((e) => (e.sync.childOf ? [[e.database, e.sync.childOf.parent] as const] : [])));

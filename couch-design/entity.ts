@@ -190,6 +190,14 @@ export interface DeviceSetDeclaration {
   readonly forgetPath: string;
 }
 
+/**
+ * `GET /db/?hijos`: the welcome whose uuid (hence the replication identity PouchDB builds from it)
+ * leaves the device set out, for the replications of child databases: a set that moves does not
+ * pull their children again from zero; their cursor carries the set instead
+ * (sync-server/src/sync/pull-children.ts).
+ */
+export const CHILD_WELCOME_QUERY = 'hijos';
+
 /** What a replicated entity's records follow on a device: a child's records stay while its parent's record does (photos, visits). */
 export const followLinkOf = (sync: SyncDeclaration): Pick<ChildLink, 'parent' | 'field'> | undefined => sync.childOf;
 

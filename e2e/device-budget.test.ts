@@ -18,7 +18,7 @@ let otro: CreatedUser;
 const ids: Record<'propia' | 'fijada' | 'abierta1' | 'abierta2', string> = { propia: '', fijada: '', abierta1: '', abierta2: '' };
 
 // About 2 KB: less than any one captación, so all that may leave does.
-const gw: TestGateway = gatewayForFile({ wholeScopeOnDevices: false, deviceBudgetMb: 0.002 }, async () => {
+const gw: TestGateway = gatewayForFile({ deviceBudgetMb: 0.002 }, async () => {
   asesora = await gw.createUser({ role: 'user', prim_nom: 'Laura', apell_pa: 'Gómez', apell_ma: 'Ruiz' });
   otro = await gw.createUser({ role: 'user', prim_nom: 'Otro', apell_pa: 'Asesor', apell_ma: 'Ajeno' });
   const docs = [

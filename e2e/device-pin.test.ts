@@ -15,7 +15,7 @@ import { eventually, gatewayForFile, signInThroughUi, withBrowser } from './harn
 let otro: CreatedUser;
 let day = 0;
 
-const gw: TestGateway = gatewayForFile({ wholeScopeOnDevices: false }, async () => {
+const gw: TestGateway = gatewayForFile({}, async () => {
   otro = await gw.createUser({ role: 'user', prim_nom: 'Otro', apell_pa: 'Asesor', apell_ma: 'Ajeno' });
 });
 

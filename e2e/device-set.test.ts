@@ -14,7 +14,7 @@ import { eventually, signInThroughUi, gatewayForFile, withBrowser } from './harn
 const ROW = 'captacion-row';
 let asesora: CreatedUser;
 
-const gw: TestGateway = gatewayForFile({ wholeScopeOnDevices: false }, async () => {
+const gw: TestGateway = gatewayForFile({}, async () => {
   asesora = await gw.createUser({ role: 'user', prim_nom: 'Laura', apell_pa: 'Gómez', apell_ma: 'Ruiz' });
   const otro = await gw.createUser({ role: 'user', prim_nom: 'Otro', apell_pa: 'Asesor', apell_ma: 'Ajeno' });
   await seed(gw, [

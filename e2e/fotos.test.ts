@@ -189,7 +189,8 @@ describe('property photos in the browser', () => {
     const originals = (await fotosDocs(id)).filter((d) => d.type === 'foto-original');
     assert.equal(originals.length, 3, 'los tres originales en el servidor');
 
-    // Another person with scope (an admin) on their own device: thumbnails by sync, an original when opened.
+    // Another person with scope (an admin) on their own device: the captación is not in their
+    // device set until they open it online; then its thumbnails come by sync, an original when opened.
     await withBrowser(async (b) => {
       const { page } = b;
       // The thumbnails come inside the pull's `_bulk_get`, never one request each.
@@ -199,12 +200,11 @@ describe('property photos in the browser', () => {
         if (pathname.startsWith('/db/fotos/')) fotosRequests.push(`${r.method()} ${decodeURIComponent(pathname)}${search}`);
       });
       await signInThroughUi(page, gw.url, users.admin.email, users.admin.password);
-      await syncState(page).getByText('Al día').waitFor({ timeout: 30_000 });
-      assert.deepEqual(fotosRequests.filter((r) => r.includes('/miniatura')), [], 'ninguna miniatura pedida por separado');
-      assert.ok(fotosRequests.some((r) => r.startsWith('POST /db/fotos/_bulk_get') && r.includes('attachments=true')), 'las miniaturas llegaron con su lote');
       await page.goto(`${gw.url}/dashboard/captaciones/${id}/detalle`);
       await page.getByText(OWNER).first().waitFor();
-      await eventually('tres miniaturas en el detalle del administrador', async () => (await drawnThumbnails(page)) === 3, 30_000);
+      await eventually('tres miniaturas en el detalle del administrador', async () => (await drawnThumbnails(page)) === 3, 60_000);
+      assert.deepEqual(fotosRequests.filter((r) => r.includes('/miniatura')), [], 'ninguna miniatura pedida por separado');
+      assert.ok(fotosRequests.some((r) => r.startsWith('POST /db/fotos/_bulk_get') && r.includes('attachments=true')), 'las miniaturas llegaron con su lote');
       await page.getByTestId('foto-abrir').nth(2).click();
       // Not on this device: fetched from the gateway (GET /db/fotos/<id>/original) and shown full size.
       await page.locator('.fotos-visor').getByTestId('foto-original').waitFor({ timeout: 30_000 });

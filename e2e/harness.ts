@@ -23,12 +23,11 @@ const DIST = path.resolve('dist');
 
 /**
  * A gateway on a fresh in-memory store serving the built PWA from dist/ (run `npm run build` first).
- * Devices replicate whole scopes here unless a test asks for device sets (`wholeScopeOnDevices:
- * false`, the device-set and device-budget tests): not every browser test holds in the device-set
- * mode yet (docs/architecture.md, «El conjunto del dispositivo»).
+ * Devices replicate their device sets here, as deployed (docs/architecture.md, «El conjunto del
+ * dispositivo»); a test that needs whole scopes on devices says so and why (`wholeScopeOnDevices: true`).
  */
 export async function startE2EGateway(overrides: Parameters<typeof startGateway>[0] = {}): Promise<TestGateway> {
-  return startGateway({ staticDir: DIST, wholeScopeOnDevices: true, ...overrides });
+  return startGateway({ staticDir: DIST, ...overrides });
 }
 
 /**
@@ -69,6 +68,19 @@ export async function openBrowser(opts: { width?: number; height?: number } = {}
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A fresh browser (openBrowser) signed in as `who` through the real sign-in screen. */
+export async function signedInBrowser(baseUrl: string, who: { email: string; password: string }, size: { width: number; height: number }): Promise<BrowserSession> {
+  const b = await openBrowser(size);
+  await signInThroughUi(b.page, baseUrl, who.email, who.password);
+  return b;
+}
+
+/** Goes to `path` and waits for `ready` on the page. */
+export async function visitAt(page: Page, baseUrl: string, path: string, ready: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByText(ready).first().waitFor();
 }
 
 /** Signs in through the real sign-in screen and waits for the shell. */

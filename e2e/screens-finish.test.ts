@@ -3,8 +3,8 @@
  * the phone home's demo table and the rejected-changes dialog pass axe; the sync chip is a 44 px
  * target that never covers a row's buttons and is not green while a change waits refused; Tab
  * never leaves a field under the sticky Cancelar/Guardar bar; on a phone every list is a column
- * of cards showing every column, with no sideways scroll; offline, the detail and the device's
- * PDF name the adviser; the rejected dialog names fields by their labels; the breadcrumbs keep
+ * of cards showing every column, with no sideways scroll (offline, the detail and the device's
+ * PDF name the adviser: adviser-offline.test.ts); the rejected dialog names fields by their labels; the breadcrumbs keep
  * their chevrons when shortened and the sign-in caption is whole; the detail opens on its data
  * with a compact gallery; the top bar's search finds captaciones, users and employees.
  *
@@ -20,7 +20,7 @@ import { JPEG_2X2 } from '../couch-design/testing/images';
 import type { CreatedUser, TestGateway } from '../sync-server/src/testing/gateway';
 import { nominaOf, seedEmpleados, seedNominas } from '../sync-server/src/testing/payroll';
 import { assertAccessible } from './axe';
-import { eventually, openBrowser, pdfText, savedPath, signInThroughUi, gatewayForFile, unlockWith, waitForServiceWorker, type BrowserSession } from './harness';
+import { openBrowser, signedInBrowser, gatewayForFile, visitAt, waitForServiceWorker, type BrowserSession } from './harness';
 
 const users = {} as Record<'admin' | 'asesor' | 'segunda', CreatedUser>;
 const EMP = 'emp-fin-asesor';
@@ -58,16 +58,8 @@ const gw: TestGateway = gatewayForFile({}, async () => {
   }
 });
 
-async function signedIn(who: CreatedUser, size: { width: number; height: number }): Promise<BrowserSession> {
-  const b = await openBrowser(size);
-  await signInThroughUi(b.page, gw.url, who.email, who.password);
-  return b;
-}
-
-async function visit(page: Page, path: string, ready: string): Promise<void> {
-  await page.goto(`${gw.url}${path}`);
-  await page.getByText(ready).first().waitFor();
-}
+const signedIn = (who: CreatedUser, size: { width: number; height: number }): Promise<BrowserSession> => signedInBrowser(gw.url, who, size);
+const visit = (page: Page, path: string, ready: string): Promise<void> => visitAt(page, gw.url, path, ready);
 
 const chip = (page: Page) => page.getByTestId('sync-state');
 
@@ -278,47 +270,6 @@ describe('on a phone every list is a column of cards showing every column', () =
       } finally {
         await b.close();
       }
-    }
-  });
-});
-
-describe("offline, the adviser's name", () => {
-  it('the detail and the PDF made on the device name the adviser, learnt while online', async () => {
-    const b = await signedIn(users.admin, { width: 1024, height: 768 });
-    const { page, context } = b;
-    try {
-      await waitForServiceWorker(page);
-      // The list learns, once idle, the names of the advisers of the captaciones on the device.
-      const learnt = page.waitForResponse((r) => r.url().endsWith(`/api/users/${users.segunda.id}`) && r.ok(), { timeout: 30_000 });
-      await visit(page, '/dashboard/captaciones', 'Gerardo Segunda Pardo');
-      await (await learnt).finished();
-      await visit(page, `/dashboard/captaciones/${CAP}/detalle`, 'Florencia Tabasco Ruiz');
-      await page.getByTestId('detail-asesor').getByText('Armando Asesor').waitFor();
-
-      await context.setOffline(true);
-      // No name may come from the gateway now: only from what the device kept.
-      await page.route('**/api/users/**', (route) => route.abort());
-      for (const [id, owner, adviser] of [
-        [CAP_SEGUNDA, 'Gerardo Segunda Pardo', 'Beatriz Segunda Campos'],
-        [CAP, 'Florencia Tabasco Ruiz', 'Armando Asesor'],
-      ] as const) {
-        await eventually(`el nombre de ${adviser} sin conexión`, async () => {
-          // Offline, every page load finds the data sealed until the password opens it (lib/vault).
-          await page.goto(`${gw.url}/dashboard/captaciones/${id}/detalle`);
-          await unlockWith(page, users.admin.password);
-          await page.getByText(owner).first().waitFor();
-          const shown = page.getByTestId('detail-asesor');
-          await shown.waitFor();
-          await page.waitForFunction(() => !!document.querySelector('[data-testid="detail-asesor"]')?.textContent);
-          return (await shown.innerText()).includes(adviser);
-        });
-        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar PDF' }).click()]);
-        const text = pdfText(await savedPath(download));
-        assert.ok(text.includes(adviser), `el PDF del dispositivo nombra a ${adviser}`);
-        assert.ok(!text.includes('No asignado'), 'el PDF no dice «No asignado»');
-      }
-    } finally {
-      await b.close();
     }
   });
 });

@@ -7,6 +7,12 @@
 /** `GET`: the ids of the person's device set and those they pinned (`DeviceSetAnswer`). */
 export const DEVICE_SET_PATH = '/api/captaciones/sin-conexion';
 
+/**
+ * The most rows one page of `GET /api/captaciones` may ask for (spec 7): the device reads the whole
+ * scope's rows for 'Exportar CSV' a page of this size at a time.
+ */
+export const LIST_MAX_LIMIT = 100;
+
 /** `PUT` pins a captación on the person's devices, `DELETE` unpins it (`PinAnswer`). */
 export const pinPath = (id: string): string => `/api/captaciones/${encodeURIComponent(id)}/sin-conexion`;
 

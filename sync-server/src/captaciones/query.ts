@@ -3,10 +3,11 @@ import { HttpError } from '../http/errors';
 import { isValidId } from '../http/ids';
 import { positiveIntParam as positiveInt, singleParam as single } from '../http/query';
 import { MSG } from './messages';
+import { LIST_MAX_LIMIT } from '../../../couch-design/captacion/device-set';
 import { MAX_SEARCH_LENGTH, searchTerms } from '../../../couch-design/helpers/search';
 
 export const DEFAULT_LIMIT = 10;
-export const MAX_LIMIT = 100;
+export const MAX_LIMIT = LIST_MAX_LIMIT;
 /** Far beyond any real list, and small enough that page × limit stays an exact integer. */
 const MAX_PAGE = 1_000_000_000;
 

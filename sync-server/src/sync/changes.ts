@@ -13,6 +13,7 @@ import { matchesClientFilter, type ClientFilter } from './client-filter';
 import { forDevice, isSpecialId, type SyncedDb } from './databases';
 import { MAX_CHANGES_ROWS } from './limits';
 import { isListingCursor, listingCursor, listingOf, listSet } from './pull-by-id';
+import { childCursor, childCursorOf, listChildren, markedFeed } from './pull-children';
 import { sharedChanges, sharedWaitInFlight } from './shared-changes';
 
 export interface ChangesRequest {
@@ -59,6 +60,7 @@ function storeSelector(def: SyncedDb, user: AuthUser, filter: ClientFilter): Man
  * store's feed from the start.
  */
 export async function scopedChanges(db: StoreDb, def: SyncedDb, user: AuthUser, req: ChangesRequest): Promise<ChangesResult> {
+  if (def.setChildren) return childChanges(db, def, user, req, def.setChildren);
   const asked = listingOf(req.since);
   if (!def.setIds || asked === null) {
     // A cursor of a listing this database no longer has (the set is gone): its feed from the start.
@@ -70,6 +72,25 @@ export async function scopedChanges(db: StoreDb, def: SyncedDb, user: AuthUser, 
   if (!page.done || page.results.length >= limit || req.signal.aborted) return { results: page.results, last_seq: listingCursor(page.listing) };
   const rest = await feedChanges(db, def, user, { ...req, since: page.listing.seq, limit: limit - page.results.length, longpoll: req.longpoll && page.results.length === 0 });
   return { results: [...page.results, ...rest.results], last_seq: rest.last_seq };
+}
+
+/**
+ * The children of a device set's parents: listed by id when the cursor is of another set (or none),
+ * then the store's feed from the device's checkpoint, every sequence under the set's mark (pull-children.ts).
+ */
+async function childChanges(db: StoreDb, def: SyncedDb, user: AuthUser, req: ChangesRequest, set: NonNullable<SyncedDb['setChildren']>): Promise<ChangesResult> {
+  const limit = req.limit ?? MAX_CHANGES_ROWS;
+  const from = await childCursorOf(req.since, set.mark, async () => (await db.info()).update_seq);
+  let listed: ChangeRow[] = [];
+  let seq = from.seq;
+  if (from.at) {
+    const page = await listChildren(db, def, user, set.parents, { ...from, at: from.at }, { ...req, limit });
+    if (page.cursor.at || page.results.length >= limit || req.signal.aborted) return { results: page.results, last_seq: childCursor(page.cursor) };
+    listed = page.results;
+    seq = page.cursor.seq;
+  }
+  const rest = markedFeed(await feedChanges(db, def, user, { ...req, since: seq, limit: limit - listed.length, longpoll: req.longpoll && listed.length === 0 }), set.mark);
+  return { results: [...listed, ...rest.results], last_seq: rest.last_seq };
 }
 
 async function feedChanges(db: StoreDb, def: SyncedDb, user: AuthUser, req: ChangesRequest): Promise<ChangesResult> {

@@ -56,6 +56,11 @@ export interface SyncedDb {
    */
   setIds?: readonly string[];
   /**
+   * A child database narrowed to the children of a device set's parents (device-sets.ts): the
+   * parents' ids, sorted, and the set's mark; its pulls list those children by id (pull-children.ts).
+   */
+  setChildren?: { parents: readonly string[]; mark: string };
+  /**
    * A narrowing the gateway applies to each feed row itself, not the store: a device set's ids by
    * `field` ('_id', or a child's parent field, which needs the row's body). A store's `$in` compares
    * each row with every id (PouchDB collates each pair: a page of a 2,000-id set took 53 s on the

@@ -10,7 +10,9 @@
  * The set's ids are fingerprinted into `GET /db/` (server-info.ts): when they change, the
  * replication identity changes and the device pulls again from the start, which the gateway lists
  * from the set's ids (pull-by-id.ts) and so costs the set, not the database (what the device has
- * already is skipped), then drops what left the set.
+ * already is skipped), then drops what left the set. The children's replication identity leaves
+ * the set out; their cursor carries the set's mark, and a mark that moved lists the set's children
+ * by id, then follows the feed from the device's checkpoint (pull-children.ts).
  */
 import { createHash } from 'node:crypto';
 import { followLinkOf, type SyncedEntity } from '../../../couch-design/entity';
@@ -39,6 +41,18 @@ const sorted = new WeakMap<ReadonlySet<string>, readonly string[]>();
 function sortedIds(ids: ReadonlySet<string>): readonly string[] {
   let out = sorted.get(ids);
   if (!out) sorted.set(ids, (out = [...ids].sort()));
+  return out;
+}
+
+/** A set's mark, once per computed set: what a child pull's cursor carries (pull-children.ts). */
+const marks = new WeakMap<ReadonlySet<string>, string>();
+function markOf(ids: ReadonlySet<string>): string {
+  let out = marks.get(ids);
+  if (out === undefined) {
+    const hash = createHash('sha256');
+    for (const id of sortedIds(ids)) hash.update(`${id}\u0000`);
+    marks.set(ids, (out = hash.digest('hex').slice(0, 16)));
+  }
   return out;
 }
 
@@ -73,7 +87,7 @@ export class DeviceSets {
     const { field } = how;
     return {
       ...def,
-      ...(field === '_id' ? { setIds: sortedIds(ids) } : {}),
+      ...(field === '_id' ? { setIds: sortedIds(ids) } : { setChildren: { parents: sortedIds(ids), mark: markOf(ids) } }),
       // The store's feed keeps the scope's selector; the feed narrows each row (changes.ts).
       narrowedTo: { field, ids },
       inScope: (u, doc) => !!doc && def.inScope(u, doc) && ids.has(String((doc as Dict)[field])),

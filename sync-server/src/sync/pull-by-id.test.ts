@@ -78,7 +78,7 @@ describe('a device set’s first pull, listed by id', () => {
     expect(feed.body.results.map((r: Doc) => [r.id, r.changes.length])).toEqual([['p2', 1], ['pc', 3]]);
   });
 
-  it('a listing cursor handed to a database not listed by id reads its feed from the start', async () => {
+  it('a listing cursor of the set handed to a child database lists its children from the start', async () => {
     const page = await asesor.client.json('GET', '/db/captaciones/_changes?limit=1');
     expect(page.body.last_seq).toMatch(/^ids-/);
     const photos = await asesor.client.json('GET', `/db/fotos/_changes?since=${encodeURIComponent(page.body.last_seq)}`);

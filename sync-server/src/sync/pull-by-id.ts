@@ -50,7 +50,7 @@ export const isListingCursor = (since: string): boolean => since.startsWith(PREF
 export const listingCursor = (l: Listing): string => PREFIX + Buffer.from(JSON.stringify([l.seq, l.after]), 'utf8').toString('base64url');
 
 /** The first index in sorted `ids` past `after`. */
-function firstAfter(ids: readonly string[], after: string | null): number {
+export function firstAfter(ids: readonly string[], after: string | null): number {
   if (after === null) return 0;
   let lo = 0;
   let hi = ids.length;
@@ -87,12 +87,30 @@ function rowOf(leaves: StoreDoc[], winner: StoreDoc, seq: string, req: ListReque
 }
 
 /**
+ * The rows of `ids` read by id with every leaf, in order, the same a feed would give; `seqOf` names
+ * each row's cursor. Ids the store does not hold, or no longer in scope, give none.
+ */
+export async function rowsByIds(db: StoreDb, def: SyncedDb, user: AuthUser, ids: readonly string[], req: ListRequest, seqOf: (id: string) => string): Promise<ChangeRow[]> {
+  if (!ids.length) return [];
+  const selector = def.selector(user);
+  const matches = selector ? selectorMatcher(selector) : () => false;
+  const read = await db.bulkGet(ids.map((id) => ({ id })));
+  const byId = new Map(read.results.map((r) => [r.id, okDocs(r.docs)]));
+  const rows: ChangeRow[] = [];
+  for (const id of ids) {
+    const leaves = byId.get(id) ?? [];
+    const winner = winningLeaf(leaves);
+    if (!winner || !matches(winner) || !def.inScope(user, winner) || !matchesClientFilter(req.filter, winner)) continue;
+    rows.push(rowOf(leaves, winner, seqOf(id), req, def));
+  }
+  return rows;
+}
+
+/**
  * Lists the set's records after `from`, a page at a time, until `limit` rows or the end of the
  * set; ids the store does not hold (or no longer in scope) are passed over.
  */
 export async function listSet(db: StoreDb, def: SyncedDb, user: AuthUser, ids: readonly string[], from: Listing, req: ListRequest): Promise<ListedPage> {
-  const selector = def.selector(user);
-  const matches = selector ? selectorMatcher(selector) : () => false;
   const results: ChangeRow[] = [];
   let listing = from;
   let next = firstAfter(ids, from.after);
@@ -101,17 +119,9 @@ export async function listSet(db: StoreDb, def: SyncedDb, user: AuthUser, ids: r
     for (; next < ids.length && chunk.length < Math.min(CHUNK, req.limit - results.length); next++) {
       if (!req.filter.docIds || req.filter.docIds.has(ids[next])) chunk.push(ids[next]);
     }
-    const read = chunk.length ? await db.bulkGet(chunk.map((id) => ({ id }))) : { results: [] };
-    const byId = new Map(read.results.map((r) => [r.id, okDocs(r.docs)]));
-    for (const id of chunk) {
-      const leaves = byId.get(id) ?? [];
-      const winner = winningLeaf(leaves);
-      listing = { seq: from.seq, after: id };
-      if (!winner || !matches(winner) || !def.inScope(user, winner) || !matchesClientFilter(req.filter, winner)) continue;
-      results.push(rowOf(leaves, winner, listingCursor(listing), req, def));
-    }
+    results.push(...(await rowsByIds(db, def, user, chunk, req, (id) => listingCursor({ seq: from.seq, after: id }))));
     // An empty chunk still moves the cursor to its end.
-    if (chunk.length === 0 && next > 0) listing = { seq: from.seq, after: ids[next - 1] };
+    if (next > 0) listing = { seq: from.seq, after: ids[next - 1] };
   }
   return { results, listing, done: next >= ids.length };
 }

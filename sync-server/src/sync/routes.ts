@@ -36,6 +36,7 @@ import { sendPhoto } from '../http/photo';
 import { welcome } from './server-info';
 import { ChildScopes } from './child-scope';
 import { DeviceSets } from './device-sets';
+import { CHILD_WELCOME_QUERY } from '../../../couch-design/entity';
 import { CreationLeaves } from './creation-leaves';
 import { FreshRevisions } from './fresh-revisions';
 import { scopedBulkDocs } from './writes';
@@ -192,7 +193,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
 
     if (dbName === undefined) {
       if (method !== 'GET') throw forbidden();
-      res.json(await welcome(ctx.store, ctx.dbPrefix, instances, user, await deviceSets.fingerprint(user), ctx.welcomeTells ?? {}));
+      res.json(await welcome(ctx.store, ctx.dbPrefix, instances, user, await deviceSets.fingerprint(user), ctx.welcomeTells ?? {}, req.query[CHILD_WELCOME_QUERY] !== undefined));
       return;
     }
     if (dbName.startsWith('_')) throw forbidden();

@@ -18,6 +18,9 @@ import type { Store } from '../store/port';
 import type { Instances } from './instance';
 import { readScopeEpoch } from './scope-epoch';
 
+/** Stands for the set in a child database's uuid: no fingerprint is this string (they are hex). */
+const CHILD_IDENTITY = 'hijos';
+
 export interface Welcome {
   couchdb: 'Welcome';
   version: string;
@@ -28,12 +31,17 @@ export interface Welcome {
   set: string;
 }
 
-/** `set`: the fingerprint of the person's device sets; `told`: what every welcome also tells the device (app.ts passes the operator's device settings). */
-export async function welcome(store: Store, dbPrefix: string, instances: Instances, user: AuthUser, set: string, told: Readonly<Record<string, number>>): Promise<Welcome> {
+/**
+ * `set`: the fingerprint of the person's device sets; `told`: what every welcome also tells the
+ * device (app.ts passes the operator's device settings). `childIdentity`: the uuid leaves the set
+ * out, for the replications of child databases (`GET /db/?hijos`): their cursor carries the set's
+ * mark instead (pull-children.ts), so a set that moves does not pull them again from zero.
+ */
+export async function welcome(store: Store, dbPrefix: string, instances: Instances, user: AuthUser, set: string, told: Readonly<Record<string, number>>, childIdentity = false): Promise<Welcome> {
   // The person as resolved for this request carries the epoch (kept current by the accounts' feed).
   const [epoch, instance] = await Promise.all([user.scopeEpoch ?? readScopeEpoch(store, user.id), instances.fingerprint()]);
   const scope = scopeFingerprint(user, epoch);
   // The prefix keeps two deployments (or test runs) on one machine apart.
-  const uuid = createHash('sha256').update(`${dbPrefix}\u0000${scope}\u0000${set}\u0000${instance}`).digest('hex').slice(0, 32);
+  const uuid = createHash('sha256').update(`${dbPrefix}\u0000${scope}\u0000${childIdentity ? CHILD_IDENTITY : set}\u0000${instance}`).digest('hex').slice(0, 32);
   return { couchdb: 'Welcome', version: '3.4.0', vendor: { name: 'inmobiliaria' }, uuid, scope, set, ...told };
 }

@@ -12,7 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { StoreDoc } from '../store/port';
 import type { TestGateway } from './gateway';
-
+import { CHILD_WELCOME_QUERY } from '../../../couch-design/entity';
+import { deviceDatabases } from '../../../couch-design/entities';
 export { seed } from './seed';
 export { deviceSetIds, openOnline } from './device-set';
 
@@ -43,9 +44,18 @@ export function sessionFetch(cookie: string, onRequest?: (url: string) => void) 
   };
 }
 
-/** `skip_setup` as the PWA's remote (pwa/src/lib/db/pouch.ts): no database check before each replication. */
+const childDatabases = new Set(deviceDatabases().flatMap((spec) => (spec.child ? [spec.name] : [])));
+
+/**
+ * `skip_setup` as the PWA's remote (pwa/src/lib/db/pouch.ts): no database check before each
+ * replication; a child database's replication identity from the welcome that leaves the device set
+ * out, as the PWA asks it (pwa/src/lib/sync/replication.ts).
+ */
 export function remoteDb(baseUrl: string, name: string, cookie: string, onRequest?: (url: string) => void): ClientDb {
-  return new PouchDB(`${baseUrl}/db/${name}`, { skip_setup: true, fetch: sessionFetch(cookie, onRequest) } as unknown as PouchDB.Configuration.RemoteDatabaseConfiguration);
+  const session = sessionFetch(cookie, onRequest);
+  const root = `${baseUrl}/db/`;
+  const fetch = childDatabases.has(name) ? (url: string, opts?: Parameters<typeof session>[1]) => session(url === root ? `${root}?${CHILD_WELCOME_QUERY}` : url, opts) : session;
+  return new PouchDB(`${baseUrl}/db/${name}`, { skip_setup: true, fetch } as unknown as PouchDB.Configuration.RemoteDatabaseConfiguration);
 }
 
 export function localDb(): ClientDb {

@@ -5,21 +5,20 @@
  * counts come from the database's kept index, so only the ten records shown are read.
  */
 import { Button, Callout, Intent, NonIdealState, Tag } from '@blueprintjs/core';
-import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
+import { useCallback, useMemo, useRef, useState, type JSX } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Captacion } from '../../../../couch-design/captacion';
 import { Banner, StatusTag } from '../../components/feedback';
 import { DataTable, downloadCsv, ListContent, ListSearch, Pagination, useListUrlState, type Column, type RowAction } from '../../components/list';
 import { Page, PageHeader } from '../../components/page';
 import { serverMessage } from '../../lib/data';
-import { whenIdle } from '../../lib/idle';
 import { paths } from '../../lib/paths';
 import { useCaptacionAccess } from './access';
-import { rememberAdvisers } from './adviser';
+import { useLearnAdvisers } from './adviser';
 import { DEVICE_SET_TEXT } from '../../../../couch-design/captacion/device-set';
 import { useSyncOffline } from '../../lib/sync/state';
 import { useCaptaciones, useCaptacionesPage, useOnlinePage } from './data/hooks';
-import type { OnlinePage } from './data/online';
+import { onlineMatching, removeOnline, type OnlinePage } from './data/online';
 import { PortadaCelda } from './fotos/PortadaCelda';
 import { PinSwitch } from './detail/PinSwitch';
 import { CAPTACIONES_CSV } from './list/csv';
@@ -129,12 +128,15 @@ export default function CaptacionesListPage(): JSX.Element {
   const onDevice = useCaptacionesPage(captaciones, q, page, only);
   // Online, the whole scope through REST (another feature's filter reads the device); offline, the device set.
   const offline = useSyncOffline();
-  const remote = useOnlinePage(q, page, !offline && only === null && !!captaciones, onDevice);
+  // A row deleted through REST (not on the device) moves no device page: the gateway's is read again all the same.
+  const [removedOnline, setRemovedOnline] = useState(0);
+  const again = useMemo(() => [onDevice, removedOnline], [onDevice, removedOnline]);
+  const remote = useOnlinePage(q, page, !offline && only === null && !!captaciones, again);
   const list = !offline && only === null && remote.status === 'ready' ? remote : onDevice;
   const [actionError, setActionError] = useState<string | null>(null);
   const [pdfBusy, setPdfBusy] = useState<string | null>(null);
   // Well after the list is drawn and the sync has started: the advisers' names for offline use.
-  useEffect(() => whenIdle(() => void rememberAdvisers(user).catch((err: unknown) => console.warn('No se pudieron conocer los asesores.', err)), { delayMs: 3_000, maxWaitMs: 10_000 }), [user]);
+  useLearnAdvisers(user, captaciones?.watch ?? null);
   const sections = CAPTACION_DETAIL_SECTIONS.useEntries();
 
   const shown = list.status === 'ready' ? list.value : null;
@@ -174,11 +176,13 @@ export default function CaptacionesListPage(): JSX.Element {
     return list;
   }, [navigate, pdfBusy, canEdit, downloadPdf]);
 
-  // Every matching record is read only here, when asked for, never to draw a page.
+  // Every matching record is read only here, when asked for, never to draw a page; from where the
+  // list reads: online the whole scope (what an admin exports is all they may read), offline the device.
   const exportCsv = async () => {
     if (!captaciones) return;
     try {
-      downloadCsv(CAPTACIONES_CSV, (await captaciones.matching(q, only)).map(toListRow), q.trim() !== '' || only !== null);
+      const rows = list === remote ? await onlineMatching(q) : await captaciones.matching(q, only);
+      downloadCsv(CAPTACIONES_CSV, rows.map(toListRow), q.trim() !== '' || only !== null);
     } catch (err) {
       console.error('No se pudo exportar la lista.', err);
       setActionError(ERROR_CARGAR_LISTA);
@@ -259,7 +263,11 @@ export default function CaptacionesListPage(): JSX.Element {
             canDelete && captaciones
               ? {
                   question: CONFIRM_ELIMINAR,
-                  remove: ({ doc }) => captaciones.remove(doc._id),
+                  remove: async ({ doc, soloEnLinea }) => {
+                    if (!soloEnLinea) return captaciones.remove(doc._id);
+                    await removeOnline(doc);
+                    setRemovedOnline((n) => n + 1);
+                  },
                   onError: (err) => {
                     console.error('No se pudo eliminar la captación.', err);
                     setActionError(ERROR_ELIMINAR);

@@ -1,5 +1,5 @@
 /** 'Editar Captación' (/dashboard/captaciones/editar/:id), spec 001 section 2.4. */
-import { useRef, type JSX } from 'react';
+import { useEffect, useRef, useState, type JSX } from 'react';
 import { useParams } from 'react-router-dom';
 import { docToForm, type Captacion, type CaptacionForm } from '../../../../couch-design/captacion';
 import { useInitialDraft } from '../../components/form';
@@ -8,9 +8,11 @@ import { Page, PageHeader } from '../../components/page';
 import { paths } from '../../lib/paths';
 import { Redirect } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
+import { useSyncOffline } from '../../lib/sync/state';
 import { useCaptacionAccess } from './access';
 import { ConflictNotice } from './ConflictNotice';
 import { useCaptacion, useCaptaciones } from './data/hooks';
+import { openOnline } from './data/online';
 import { isRevisionConflict } from './data/resource';
 import { CaptacionFormView } from './form/CaptacionFormView';
 import { editDraftKey } from './form/drafts';
@@ -49,10 +51,24 @@ export default function EditarCaptacionPage(): JSX.Element {
   }
   const base = opened.current;
 
+  // Not on the device (a row 'Solo en línea'): online, opening it through the gateway keeps it on the
+  // device (issue 34), and the form waits for the device's copy, which its saves write on.
+  const offline = useSyncOffline();
+  const missing = allowed && loaded.status === 'ready' && !loaded.value;
+  const [refused, setRefused] = useState(false);
+  useEffect(() => {
+    if (!missing || offline) return;
+    let live = true;
+    openOnline(id).catch(() => live && setRefused(true));
+    return () => {
+      live = false;
+    };
+  }, [missing, offline, id]);
+
   if (ready && !canEdit) return <Redirect to={paths.home} />;
 
   let body: JSX.Element;
-  if (!ready || draftLoading || (loaded.status === 'loading' && !base)) {
+  if (!ready || draftLoading || (loaded.status === 'loading' && !base) || (missing && !base && !offline && !refused)) {
     body = <Feedback kind="loading" />;
   } else if (loaded.status === 'error' && !base) {
     body = <Feedback kind="error" text={ERROR_CARGAR_EDICION} />;

@@ -4,7 +4,8 @@
  * online, and every name learnt is kept on the device (a device note, lib/db) with the
  * captaciones it names: offline, the detail and the device's PDF still say who the adviser is
  * (issue 36). The captaciones list learns, once the page is idle, the names of every adviser of
- * the captaciones on the device. 'No asignado' stands only for an id never resolved.
+ * the captaciones on the device, and again when the device receives more (a device set grows
+ * while the list is open: a pin, a reassignment). 'No asignado' stands only for an id never resolved.
  */
 import { useEffect, useState } from 'react';
 import { adviserName, NO_ASIGNADO } from '../../../../couch-design/captacion/rules';
@@ -12,6 +13,7 @@ import type { UserNameParts } from '../../../../couch-design/captacion/types';
 import { CAPTACION } from '../../../../couch-design/captacion/entity';
 import { CAPTACIONES_LIST_INDEX } from '../../../../couch-design/captacion/list-index';
 import { readDeviceNote, readListIndex, writeDeviceNote } from '../../lib/db';
+import { whenIdle } from '../../lib/idle';
 import type { AuthUser } from '../../lib/session';
 // The module itself: the resources barrel brings the payroll schema (and Yup) to the list.
 import { usuariosResourceBreve as advisers } from '../../lib/resources/usuarios';
@@ -122,6 +124,32 @@ export async function rememberAdvisers(me: AuthUser | null): Promise<void> {
   await Promise.all(Array.from({ length: Math.min(ASK_AT_ONCE, queue.length) }, worker));
   if (learnt) keep();
   await saving;
+}
+
+/**
+ * rememberAdvisers once the list is drawn and idle, and after each change the device receives
+ * (`watch`), at most one waiting at a time: a long pull learns as it goes, not once per record.
+ */
+export function useLearnAdvisers(me: AuthUser | null, watch: ((onChange: () => void) => () => void) | null): void {
+  useEffect(() => {
+    let pending: (() => void) | null = null;
+    const learn = () => {
+      pending ??= whenIdle(
+        () => {
+          pending = null;
+          void rememberAdvisers(me).catch((err: unknown) => console.warn('No se pudieron conocer los asesores.', err));
+        },
+        { delayMs: 3_000, maxWaitMs: 10_000 },
+      );
+    };
+    learn();
+    const stop = watch?.(learn);
+    return () => {
+      stop?.();
+      pending?.();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `me?.id` stands for `me`
+  }, [me?.id, watch]);
 }
 
 export function useAdviserName(asesor: unknown, me: AuthUser | null): string {

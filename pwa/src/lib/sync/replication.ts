@@ -1,4 +1,5 @@
 /** What pulls and pushes share: PouchDB's replication as the engine drives it, and the gateway's databases. */
+import { CHILD_WELCOME_QUERY } from '../../../../couch-design/entity';
 import { databaseSpec, type SyncedDbName } from '../db/databases';
 import { openRemoteDb, type FetchFn, type LocalDatabase } from '../db/pouch';
 import { withInlineAttachments } from './inline-attachments';
@@ -19,11 +20,23 @@ export interface Replication {
  * Attachments come inline with their documents (inline-attachments.ts).
  */
 export function remoteDb(origin: string, name: SyncedDbName, fetchFn: FetchFn): LocalDatabase {
-  const db = withInlineAttachments(openRemoteDb(`${origin}${databaseSpec(name).remotePath}`, fetchFn));
+  const spec = databaseSpec(name);
+  const db = withInlineAttachments(openRemoteDb(`${origin}${spec.remotePath}`, spec.child ? childIdentity(origin, spec.remotePath, fetchFn) : fetchFn));
   const info = db.info.bind(db);
   const unknownPosition = { db_name: name, doc_count: 0, update_seq: 0 } as unknown as PouchDB.Core.DatabaseInfo;
   db.info = () => info().catch(() => unknownPosition);
   return db;
+}
+
+/**
+ * A child database's replication identity: PouchDB reads its uuid from the server's root (the
+ * database URL's parent path), asked here for the one that leaves the device set out
+ * (CHILD_WELCOME_QUERY): the children's cursor carries the set, and a set that moves does not pull
+ * them again from zero.
+ */
+function childIdentity(origin: string, remotePath: string, fetchFn: FetchFn): FetchFn {
+  const root = `${origin}${remotePath.slice(0, remotePath.lastIndexOf('/') + 1)}`;
+  return (url, init) => fetchFn(url === root ? `${root}?${CHILD_WELCOME_QUERY}` : url, init);
 }
 
 export const isDesign = (id: string): boolean => id.startsWith('_design/');

@@ -7,7 +7,7 @@
  * last answer about pins is remembered for offline (lib/sync/set-pins.ts).
  */
 import { CAPTACION } from '../../../../../couch-design/captacion/entity';
-import { DEVICE_SET_PATH, pinPath, type DeviceSetAnswer, type PinAnswer } from '../../../../../couch-design/captacion/device-set';
+import { DEVICE_SET_PATH, LIST_MAX_LIMIT, pinPath, type DeviceSetAnswer, type PinAnswer } from '../../../../../couch-design/captacion/device-set';
 import type { Captacion } from '../../../../../couch-design/captacion';
 import { PAGE_SIZE } from '../../../components/list';
 import { api } from '../../../lib/api';
@@ -54,11 +54,34 @@ export async function onlinePage(query: string, page: number, size = PAGE_SIZE):
   return { items, page: pagina, pages: paginas, total: shown, inScope: query.trim() ? Math.max(shown, 1) : shown, onDevice };
 }
 
+/**
+ * Every captación of the whole scope matching `query`, in the list's order, as onlinePage shows
+ * them ('Exportar CSV' online: what the list covers, not only the device set). Read when asked.
+ */
+export async function onlineMatching(query: string): Promise<Captacion[]> {
+  // By id: a record written meanwhile shifts the pages, and one row may come on two of them.
+  const out = new Map<string, Captacion>();
+  for (let page = 1; ; page++) {
+    const answer = await onlinePage(query, page, LIST_MAX_LIMIT);
+    for (const c of answer.items) if (!out.has(c._id)) out.set(c._id, c);
+    if (answer.page >= answer.pages) return [...out.values()];
+  }
+}
+
 /** A captación the device does not hold, read online; the device keeps it from now on. */
 export async function openOnline(id: string): Promise<Captacion> {
   const { captacion } = await api.get<{ captacion: Captacion }>(`/api/captaciones/${encodeURIComponent(id)}`);
   checkDeviceSet();
   return captacion;
+}
+
+/**
+ * Deletes through REST a captación the device does not hold (a row 'Solo en línea'): deleting it on
+ * the device would find nothing there. The revision shown is the one deleted (a newer one is refused).
+ */
+export async function removeOnline(doc: Pick<Captacion, '_id' | '_rev'>): Promise<void> {
+  const rev = doc._rev ? `?rev=${encodeURIComponent(doc._rev)}` : '';
+  await api.del(`/api/captaciones/${encodeURIComponent(doc._id)}${rev}`);
 }
 
 let asking: Promise<void> | null = null;
