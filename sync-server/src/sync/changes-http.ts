@@ -12,6 +12,7 @@
 import type { Request, Response } from 'express';
 import type { Actors, AuthUser } from '../http/actor';
 import { HttpError } from '../http/errors';
+import { sendJsonInTurns } from '../http/json-in-turns';
 import type { StoreDb } from '../store/port';
 import { scopedChanges, type ChangesRequest } from './changes';
 import { parseClientFilter } from './client-filter';
@@ -139,9 +140,9 @@ export async function handleChanges(req: Request, res: Response, db: StoreDb, de
       if (!now && !res.headersSent) throw new HttpError(401, MSG.notSignedIn);
       // Headers already went with a heartbeat: nothing is sent, and the next request meets the 401.
       if (!same) result = { results: [], last_seq: p.since };
-      const body = JSON.stringify(result);
-      if (res.headersSent) res.end(body + '\n');
-      else res.status(200).type('application/json').send(body);
+      const { results, ...rest } = result;
+      // In slices, so a page of thousands of documents never holds everybody else's requests.
+      await sendJsonInTurns(res, 'results', results, rest, res.headersSent ? '\n' : '');
       return;
     }
   } finally {
