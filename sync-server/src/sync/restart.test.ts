@@ -47,9 +47,7 @@ async function countDocs(db: ClientDb): Promise<number> {
 // Thousands of documents through two gateways: on a loaded 2-core machine this takes a while.
 describe('gateway restart during replication', { timeout: 180_000 }, () => {
   it('a pull resumes from its checkpoint after the gateway restarts', async () => {
-    // Whole scopes for now: a feed narrowed to a set of 3,000 costs the database times the set on
-    // the embedded store today (bounds.test.ts). Back to the default once it costs the set (issue 34 item 4).
-    const gw1: TestGateway = await startGateway({ dataDir, dbPrefix: 'reinicio_', wholeScopeOnDevices: true });
+    const gw1: TestGateway = await startGateway({ dataDir, dbPrefix: 'reinicio_' });
     open.push(() => gw1.close());
     const port = Number(new URL(gw1.url).port);
     const person = await signedIn(gw1, 'user');
