@@ -2,8 +2,9 @@
  * A large JSON answer written in slices, each slice's serialisation its own task: a `_changes`
  * page of 2,000 rows with their documents (megabytes) stringified at once held the event loop for
  * hundreds of milliseconds, and every other person's request waited behind it (issue 33 item 4,
- * docs/architecture.md section 4, «Respuestas grandes en rebanadas»). Between slices every other pending request gets its
- * turn; a slow reader's backpressure is awaited, so the answer is never held whole in memory twice.
+ * docs/architecture.md section 4, «Respuestas grandes en rebanadas»). Between slices every other
+ * pending request gets its turn; a slow reader's backpressure is awaited, so the answer is never
+ * held whole in memory twice.
  * The bytes are the same JSON `JSON.stringify` writes for the object.
  */
 import type { Response } from 'express';
