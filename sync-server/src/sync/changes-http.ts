@@ -12,7 +12,7 @@
 import type { Request, Response } from 'express';
 import type { Actors, AuthUser } from '../http/actor';
 import { HttpError } from '../http/errors';
-import { sendJsonInTurns } from '../http/json-in-turns';
+import { sendJsonInTurns } from './json-in-turns';
 import type { StoreDb } from '../store/port';
 import { scopedChanges, type ChangesRequest } from './changes';
 import { parseClientFilter } from './client-filter';

@@ -7,7 +7,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { actorOf, type Actors, type AuthUser } from '../http/actor';
 import { byteLimit, declaredTooLarge } from '../http/bounded-body';
-import { sendJsonInTurns } from '../http/json-in-turns';
+import { sendJsonInTurns } from './json-in-turns';
 import { HttpError } from '../http/errors';
 import { jsonBody } from '../http/json-body';
 import type { WriteFactsReader } from '../policy/facts';
@@ -259,7 +259,7 @@ export function syncRoutes(ctx: SyncDeps): Router {
       if (opts.attachments && asked.length > MAX_DOCS_WITH_ATTACHMENTS) throw tooLarge(MSG.tooMany('docs', MAX_DOCS_WITH_ATTACHMENTS));
       const answer = await scopedBulkGet(db, def, user, asked, opts, fresh);
       if (Buffer.isBuffer(answer)) res.type('application/json').send(answer);
-      // Thousands of documents: written in slices, never one long task (http/json-in-turns.ts).
+      // Thousands of documents: written in slices, never one long task (json-in-turns.ts).
       else await sendJsonInTurns(res, 'results', answer.results, {});
       return;
     }

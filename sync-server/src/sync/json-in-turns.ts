@@ -8,7 +8,7 @@
  * The bytes are the same JSON `JSON.stringify` writes for the object.
  */
 import type { Response } from 'express';
-import { nextTurn } from '../sync/chunks';
+import { nextTurn } from './chunks';
 
 /** Rows serialised per task: a few milliseconds for the largest documents a page may hold. */
 export const ROWS_PER_TURN = 100;
